@@ -1,0 +1,82 @@
+# The two commands: `make run` (set up and serve the demo store) and `make test` (every test suite).
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+CHROMIUM ?= /usr/bin/chromium
+HOST ?= 127.0.0.1
+PORT ?= 8000
+FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
+
+.PHONY: run install frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema bench format clean
+
+## run: install, build the overlay, migrate, load the demo store, serve on http://127.0.0.1:8000
+run: install frontend migrate seed
+	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+
+install: $(VENV)/.installed frontend/node_modules/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+## frontend: build the overlay into frontend/dist (only when its sources changed)
+frontend: frontend/dist/.vite/manifest.json
+
+frontend/dist/.vite/manifest.json: frontend/node_modules/.installed $(FRONTEND_SOURCES)
+	cd frontend && npm run build
+
+migrate: $(VENV)/.installed
+	DEBUG=true $(PY) manage.py migrate --no-input
+
+seed: $(VENV)/.installed
+	DEBUG=true $(PY) manage.py seed_demo
+
+## test: lint, backend, frontend and browser tests
+test: lint test-backend test-frontend test-browser
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test-backend: $(VENV)/.installed
+	$(VENV)/bin/pytest -m "not e2e" -q
+
+test-frontend: frontend/node_modules/.installed
+	cd frontend && npm run typecheck && npm test
+
+test-browser: check-chromium install frontend
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -m e2e -q
+
+check-chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo ""; \
+	  echo "################################################################################"; \
+	  echo "##  No Chromium at $(CHROMIUM): the browser tests cannot run."; \
+	  echo "##  Install it with:   sudo apt-get install -y chromium"; \
+	  echo "##  (or point CHROMIUM=/path/to/chromium at another build)"; \
+	  echo "################################################################################"; \
+	  echo ""; \
+	  exit 1; \
+	fi
+
+## schema: export the GraphQL SDL to schema.graphql (a test fails when it is out of date)
+schema: $(VENV)/.installed
+	DEBUG=true $(PY) manage.py export_schema portal.schema --path schema.graphql
+
+## bench: print the benchmark figures (bench/*.py)
+bench: install frontend
+	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+format: $(VENV)/.installed
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	rm -rf frontend/dist var/test.sqlite3 var/test-media

@@ -1,0 +1,20 @@
+"""shell §5: a password has at least 7 characters with at least one digit and one letter."""
+
+import re
+
+from django.core.exceptions import ValidationError
+
+PASSWORD_RULE_MESSAGE = "Passwords must be at least 7 characters and contain both letters and numbers."
+
+
+def password_meets_rule(password: str) -> bool:
+    return len(password) >= 7 and bool(re.search(r"\d", password)) and bool(re.search(r"[A-Za-z]", password))
+
+
+class PortalPasswordValidator:
+    def validate(self, password: str, user=None) -> None:
+        if not password_meets_rule(password):
+            raise ValidationError(PASSWORD_RULE_MESSAGE, code="password_rule")
+
+    def get_help_text(self) -> str:
+        return PASSWORD_RULE_MESSAGE

@@ -1,0 +1,11 @@
+"""The Celery app. Without REDIS_URL, tasks run eagerly in-process (settings.CELERY_TASK_ALWAYS_EAGER)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "portal.settings")
+
+app = Celery("portal")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,35 @@
+"""The one GraphQL schema, merged from each app's graphql/ modules (ARCHITECTURE §5)."""
+
+from django.conf import settings
+from strawberry import Schema
+from strawberry.extensions import MaxTokensLimiter, QueryDepthLimiter
+from strawberry.tools import merge_types
+from strawberry_django.optimizer import DjangoOptimizerExtension
+
+from accounts.graphql.mutations import Mutation as AccountsMutation
+from accounts.graphql.queries import Query as AccountsQuery
+from portal.graphql.errors import is_unexpected, logger
+from portal.graphql.queries import Query as PortalQuery
+from tracking.graphql.queries import Query as TrackingQuery
+
+Query = merge_types("Query", (PortalQuery, AccountsQuery, TrackingQuery))
+Mutation = merge_types("Mutation", (AccountsMutation,))
+
+
+class PortalSchema(Schema):
+    def process_errors(self, errors, execution_context=None) -> None:
+        # Expected errors (bad input, refusals) are the caller's business; only the unexpected ones are logged.
+        for error in errors:
+            if is_unexpected(error):
+                logger.error("GraphQL resolver failed", exc_info=error.original_error)
+
+
+schema = PortalSchema(
+    query=Query,
+    mutation=Mutation,
+    extensions=[
+        DjangoOptimizerExtension,
+        lambda: QueryDepthLimiter(max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH),
+        lambda: MaxTokensLimiter(max_token_count=5000),
+    ],
+)

@@ -1,0 +1,47 @@
+"""Reads of the store configuration."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import QuerySet
+
+from portal.errors import NotFoundError, PortalError
+from portal.models import Channel, Store, StoreFeatures, StorefrontConfig
+
+DEFAULT_CHANNEL_ID = 1  # shell §9
+
+
+def store_current() -> Store:
+    store = Store.objects.order_by("pk").first()
+    if store is None:
+        raise PortalError("The store is not set up yet.", code="STORE_NOT_CONFIGURED")
+    return store
+
+
+def channel_list(*, store: Store) -> QuerySet[Channel]:
+    return store.channels.order_by("channel_id")
+
+
+def channel_get(*, channel_id: int) -> Channel:
+    channel = Channel.objects.select_related("store").filter(channel_id=channel_id).first()
+    if channel is None:
+        raise NotFoundError(f"Channel {channel_id} does not exist.")
+    return channel
+
+
+def store_features(*, store: Store) -> StoreFeatures:
+    features, _ = StoreFeatures.objects.get_or_create(store=store)
+    return features
+
+
+def storefront_config_list(*, channel: Channel, keys: Iterable[str] | None = None) -> QuerySet[StorefrontConfig]:
+    entries = channel.configs.all()
+    if keys is not None:
+        entries = entries.filter(key__in=list(keys))
+    return entries.order_by("key")
+
+
+def portal_enabled(*, store: Store, channel: Channel) -> bool:
+    """shell §1: shown when the multi-storefront setting is off, or the channel has B2B enabled."""
+    return not store.multi_storefront_enabled or channel.b2b_enabled

@@ -1,0 +1,23 @@
+"""Test settings: the same as production-shaped settings, with fast hashing and a fixed key."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-0123456789abcdef")
+
+from portal.settings import *  # noqa: E402,F403
+from portal.settings import DATABASES, VAR_DIR  # noqa: E402
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+MEDIA_ROOT = VAR_DIR / "test-media"
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+# Tests run every task eagerly unless a test starts a real worker on the real broker (tests/portal/test_celery.py).
+CELERY_TASK_ALWAYS_EAGER = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}

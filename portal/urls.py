@@ -1,0 +1,20 @@
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+
+from portal.graphql.view import PortalGraphQLView
+from portal.schema import schema
+
+admin.site.site_header = "Buyer portal administration"
+admin.site.site_title = "Buyer portal admin"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # The API authenticates by bearer token only (never by session cookie), so CSRF does not apply.
+    path("graphql", csrf_exempt(PortalGraphQLView.as_view(schema=schema)), name="graphql"),
+    path("", include("storefront.urls")),
+]
+if settings.DEBUG:
+    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

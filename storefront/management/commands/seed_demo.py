@@ -1,0 +1,16 @@
+from django.core.management.base import BaseCommand
+
+from accounts.demo import DEMO_PASSWORD, seed_accounts
+from portal.demo import seed_store
+
+
+class Command(BaseCommand):
+    help = "Create the demo store, its configuration and the demo accounts. Safe to run again."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--site-url", default="http://127.0.0.1:8000", help="The storefront's URL.")
+
+    def handle(self, *args, site_url: str, **options):
+        store = seed_store(site_url=site_url)
+        seed_accounts()
+        self.stdout.write(self.style.SUCCESS(f"Demo store '{store.name}' is ready (password {DEMO_PASSWORD})."))

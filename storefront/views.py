@@ -1,0 +1,45 @@
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from portal.selectors import store_current
+from storefront.forms import ContactRequestForm
+from storefront.services import contact_request_submit
+
+# The departments of the demo supplier's catalogue, shown on the home page (the catalog issue links them).
+DEPARTMENTS = [
+    (
+        "Chemicals & reagents",
+        "Analytical-grade solvents, buffers, salts and biochemicals in pack sizes from 5 g.",
+    ),
+    ("Antibodies & proteins", "Primary and secondary antibodies validated for WB, IHC, ELISA and flow."),
+    ("Pipettes & tips", "Single- and multichannel pipettes, filter tips and calibration services."),
+    ("Lab instruments", "Centrifuges, balances, pH meters and incubators with warranty options."),
+    ("Consumables", "Tubes, plates, gloves and glassware for everyday bench work."),
+    ("Cell culture", "Media, sera, flasks and reagents for mammalian and microbial culture."),
+]
+
+
+def _base_context(request) -> dict:
+    return {"store": store_current()}
+
+
+@require_http_methods(["GET", "POST"])
+def home(request):
+    form = ContactRequestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        contact_request_submit(**form.cleaned_data)
+        messages.success(
+            request, "Thank you. A specialist will answer your question by e-mail within one business day."
+        )
+        return redirect("/#contact")
+    return render(request, "storefront/home.html", {**_base_context(request), "form": form, "departments": DEPARTMENTS})
+
+
+def search(request):
+    query = request.GET.get("q", "").strip()[:200]
+    return render(request, "storefront/search.html", {**_base_context(request), "query": query, "results": []})
+
+
+def cart(request):
+    return render(request, "storefront/cart.html", {**_base_context(request), "lines": []})
