@@ -4,3 +4,7 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "portal.settings")
 application = get_asgi_application()
+
+from portal.startup import require_production_secret_key  # noqa: E402
+
+require_production_secret_key()

@@ -8,7 +8,6 @@ import secrets
 from pathlib import Path
 
 import environ
-from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
@@ -21,13 +20,8 @@ if (BASE_DIR / ".env").is_file():
 DEBUG = env.bool("DEBUG", default=False)
 
 
-def _secret_key() -> str:
-    key = env.str("SECRET_KEY", default="")
-    if key:
-        return key
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (see .env.example).")
-    # Embedded default: generate once and keep it under var/ so sessions survive restarts.
+def _generated_secret_key() -> str:
+    # The embedded default: generate once and keep it under var/ so sessions survive restarts.
     key_file = VAR_DIR / "secret_key"
     if not key_file.exists():
         key_file.write_text(secrets.token_urlsafe(50))
@@ -35,7 +29,10 @@ def _secret_key() -> str:
     return key_file.read_text().strip()
 
 
-SECRET_KEY = _secret_key()
+SECRET_KEY = env.str("SECRET_KEY", default="") or _generated_secret_key()
+# Without SECRET_KEY, command-line tools (migrate, track, ...) still work; the web server refuses to start
+# when DEBUG is off (portal/wsgi.py, portal/asgi.py call require_production_secret_key).
+SECRET_KEY_FROM_ENV = bool(env.str("SECRET_KEY", default=""))
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 

@@ -76,9 +76,7 @@ def _format_from_data(
     checksum = MappingProxyType(dict(data["checksum"]))
     check_digit_function(checksum)  # raises for an unknown kind or bad parameters
     if checksum["kind"] != "none":
-        _require(
-            {SERIAL_GROUP, CHECK_DIGIT_GROUP} <= groups, where, "a checksum needs SerialNumber and CheckDigit"
-        )
+        _require({SERIAL_GROUP, CHECK_DIGIT_GROUP} <= groups, where, "a checksum needs SerialNumber and CheckDigit")
 
     lookups = tuple(data.get("lookups", ()))
     for group in lookups:
@@ -92,9 +90,7 @@ def _format_from_data(
     url = data["tracking_url"]
     fields = {field for _, field, _, _ in string.Formatter().parse(url) if field is not None}
     _require(url.startswith("https://"), where, "the tracking link must be https")
-    _require(
-        fields <= groups | {"number"} and bool(fields), where, f"bad placeholders {sorted(fields)} in link"
-    )
+    _require(fields <= groups | {"number"} and bool(fields), where, f"bad placeholders {sorted(fields)} in link")
 
     samples = data.get("samples", {})
     return CarrierFormat(

@@ -59,9 +59,7 @@ def mod10_check_digit(serial: str, *, odd_multiplier: int, even_multiplier: int,
     return (10 - total % 10) % 10
 
 
-def weighted_check_digit(
-    serial: str, *, weights: tuple[int, ...], from_right: bool, modulo1: int, modulo2: int
-) -> int:
+def weighted_check_digit(serial: str, *, weights: tuple[int, ...], from_right: bool, modulo1: int, modulo2: int) -> int:
     return _weighted_sum(serial, weights, from_right) % modulo1 % modulo2
 
 
@@ -111,9 +109,7 @@ def check_digit_function(rule: Mapping[str, Any]) -> CheckDigitFunction:
     from_right = positions == "right"
     if kind == "mod10":
         odd, even = int(rule["odd_multiplier"]), int(rule["even_multiplier"])
-        return lambda serial: mod10_check_digit(
-            serial, odd_multiplier=odd, even_multiplier=even, from_right=from_right
-        )
+        return lambda serial: mod10_check_digit(serial, odd_multiplier=odd, even_multiplier=even, from_right=from_right)
     # kind == "weighted"
     weights = tuple(int(weight) for weight in rule["weights"])
     modulo1, modulo2 = int(rule["modulo1"]), int(rule["modulo2"])

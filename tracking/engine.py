@@ -6,9 +6,10 @@ Speed: patterns are compiled once, at import, and bucketed by the lengths they c
 looked up by its length, then one alternation of that bucket's patterns rejects most non-numbers in a single
 regex call; only what passes it is matched against each format, its lookups and its checksum.
 
-Hostile input: every pattern has bounded repetition (no nested quantifiers, so no catastrophic
-backtracking); `recognize` refuses input longer than MAX_NUMBER_INPUT_CHARS; `find_in_text` tokenizes once,
-in linear time, reads at most MAX_TEXT_CHARS characters and checks at most MAX_TEXT_CANDIDATES candidates.
+Hostile input: the format patterns only ever run on a candidate of a length they can match (at most
+MAX_NUMBER_LENGTH characters) and all their repetition is bounded, so backtracking cannot blow up;
+`recognize` refuses input longer than MAX_NUMBER_INPUT_CHARS; `find_in_text` tokenizes once, in linear time,
+reads at most MAX_TEXT_CHARS characters and checks at most MAX_TEXT_CANDIDATES candidates.
 """
 
 from __future__ import annotations
@@ -151,7 +152,6 @@ _FORMATS: tuple[_CompiledFormat, ...] = tuple(
     _CompiledFormat(fmt, courier) for courier in COURIERS for fmt in courier.formats
 )
 _BUCKETS = _build_buckets(_FORMATS)
-MIN_NUMBER_LENGTH = min(_BUCKETS)
 MAX_NUMBER_LENGTH = max(_BUCKETS)
 
 
@@ -253,9 +253,7 @@ def find_in_text(text: str) -> list[TrackingMatch]:
                 matches = recognized[candidate] = _recognize_normalized(candidate, with_tracked=True)
             if matches:
                 found[(chain_indices[position], index)] = matches
-                group_lengths.update(
-                    zip(chain_indices[position:], map(len, chain_parts[position:]), strict=True)
-                )
+                group_lengths.update(zip(chain_indices[position:], map(len, chain_parts[position:]), strict=True))
     return _select(found, group_lengths)
 
 

@@ -6,6 +6,6 @@ from tracking.engine import TrackingMatch, find_in_text, recognize
 
 
 def tracking_numbers_in_text(*, text: str) -> list[TrackingMatch]:
-    """The tracking numbers in `text`: the whole text read as one number first (so any separators are
-    allowed, "1Z/999/AA1…"), otherwise every number written in it."""
-    return recognize(text) or find_in_text(text)
+    """The tracking numbers written in `text`; when there are none, the whole text read as one number, so
+    that other separators work too ("1Z/999/AA1/0123456784")."""
+    return find_in_text(text) or recognize(text)

@@ -43,7 +43,8 @@ def test_staff_can_use_django_admin(demo_store, client):
     assert client.get("/admin/").status_code == 200
     assert client.get("/admin/accounts/company/").status_code == 200
     assert client.get("/admin/portal/storefrontconfig/").status_code == 200
-    assert client.get("/admin/portal/channel/1/change/").status_code == 200
+    channel = demo_store.channels.get()
+    assert client.get(f"/admin/portal/channel/{channel.pk}/change/").status_code == 200
 
 
 @pytest.mark.parametrize("email", ["admin@acme.test", "junior@acme.test", "b2c@demo.test", "superadmin@demo.test"])

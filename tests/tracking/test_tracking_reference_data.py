@@ -10,9 +10,7 @@ from tracking.carriers import LOOKUP_GROUPS, load_couriers
 COURIERS = load_couriers()
 FORMATS = [fmt for courier in COURIERS for fmt in courier.formats]
 
-VALID_SAMPLES = [
-    pytest.param(fmt, number, id=f"{fmt.id}-{number}") for fmt in FORMATS for number in fmt.valid_samples
-]
+VALID_SAMPLES = [pytest.param(fmt, number, id=f"{fmt.id}-{number}") for fmt in FORMATS for number in fmt.valid_samples]
 INVALID_SAMPLES = [
     pytest.param(fmt, number, id=f"{fmt.id}-{number}") for fmt in FORMATS for number in fmt.invalid_samples
 ]

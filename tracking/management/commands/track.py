@@ -60,9 +60,7 @@ class Command(BaseCommand):
         if numbers == ["-"]:
             return _stdin_lines()
         if "-" in numbers:
-            self.stderr.write(
-                "'-' reads standard input and cannot be mixed with numbers; reading the numbers."
-            )
+            self.stderr.write("'-' reads standard input and cannot be mixed with numbers; reading the numbers.")
         return numbers
 
     def _write_json(self, matches: list[TrackingMatch]) -> None:

@@ -1,0 +1,68 @@
+"""Browser journeys: the real overlay in headless Chromium against Django's live server."""
+
+import os
+
+# pytest-playwright runs an event loop in the main thread; Django's ORM calls from the test body are safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from accounts.demo import seed_accounts  # noqa: E402
+from portal.demo import seed_store  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(HERE):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+
+
+@pytest.fixture
+def demo(transactional_db):
+    """The demo store and accounts in the live server's database."""
+    store = seed_store()
+    seed_accounts()
+    return store
+
+
+@pytest.fixture
+def portal(page, live_server, demo):
+    """A page on the storefront home, with helpers to drive the overlay."""
+    page.set_default_timeout(15_000)
+
+    class Portal:
+        url = live_server.url
+
+        def open(self, route: str = "/login"):
+            page.goto(f"{live_server.url}/#{route}")
+
+        def close(self):
+            page.evaluate("location.hash = ''")
+
+        def sign_in(self, email: str, password: str = "Demo1234"):
+            self.open("/login")
+            page.get_by_label("Email").fill(email)
+            page.get_by_label("Password").fill(password)
+            page.get_by_role("button", name="SIGN IN").click()
+
+    return Portal()
