@@ -52,6 +52,9 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=False,
         help_text="Platform-level super admin of the buyer portal: sees the dashboard and may masquerade.",
     )
+    force_password_reset = models.BooleanField(
+        default=False, help_text="The user must set a new password (through the reset e-mail) before signing in."
+    )
     date_joined = models.DateTimeField(default=timezone.now)
 
     objects = UserManager()
@@ -83,6 +86,18 @@ class CompanyStatus(models.IntegerChoices):
     DELETED = 4, "Deleted"
 
 
+class CustomerGroup(models.Model):
+    """A pricing group (business §3): price lists hang on it; a company, or an individual customer, belongs to one."""
+
+    name = models.CharField(max_length=100, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Company(models.Model):
     name = models.CharField(max_length=200)
     email = models.EmailField("company e-mail")
@@ -94,7 +109,17 @@ class Company(models.Model):
     state = models.CharField(max_length=100, blank=True)
     zip_code = models.CharField(max_length=20, blank=True)
     status = models.IntegerField(choices=CompanyStatus.choices, default=CompanyStatus.PENDING, db_index=True)
+    customer_group = models.ForeignKey(CustomerGroup, null=True, blank=True, on_delete=models.SET_NULL)
     extra_fields = models.JSONField(default=dict, blank=True)
+    # Company credit (shell §3 company credit config).
+    credit_enabled = models.BooleanField(default=False, help_text="The company may buy on account.")
+    credit_currency = models.CharField(max_length=3, default="USD")
+    credit_limit = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    available_credit = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    limit_purchases = models.BooleanField(
+        default=True, help_text="Refuse orders on account above the available credit."
+    )
+    credit_hold = models.BooleanField(default=False, help_text="Orders on account are refused while on hold.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -104,6 +129,38 @@ class Company(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class RoleTemplate(models.Model):
+    """The permissions of a role (shell §6). One built-in template per role code, plus custom roles (code 5)."""
+
+    name = models.CharField(max_length=100, unique=True)
+    role = models.IntegerField(choices=[(0, "Admin"), (1, "Senior buyer"), (2, "Junior buyer"), (5, "Custom role")])
+    is_builtin = models.BooleanField(default=False, help_text="The default template of its role code.")
+
+    class Meta:
+        ordering = ["role", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["role"], condition=models.Q(is_builtin=True), name="accounts_one_builtin_per_role"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RolePermission(models.Model):
+    template = models.ForeignKey(RoleTemplate, on_delete=models.CASCADE, related_name="grants")
+    code = models.CharField(max_length=60)
+    level = models.IntegerField(choices=[(1, "Own records"), (2, "Whole company")], default=2)
+
+    class Meta:
+        ordering = ["code"]
+        constraints = [models.UniqueConstraint(fields=["template", "code"], name="accounts_role_permission_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.code} (level {self.level})"
 
 
 class CompanyRole(models.IntegerChoices):
@@ -121,14 +178,22 @@ class CompanyMembership(models.Model):
     user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="membership")
     company = models.ForeignKey(Company, on_delete=models.CASCADE, related_name="memberships")
     role = models.IntegerField(choices=CompanyRole.choices, default=CompanyRole.JUNIOR_BUYER)
-    custom_role_name = models.CharField(max_length=100, blank=True)
+    custom_role = models.ForeignKey(
+        RoleTemplate,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        limit_choices_to={"role": 5},
+        help_text="Required for the custom role: the template whose permissions the user has.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=~models.Q(role=CompanyRole.CUSTOM) | ~models.Q(custom_role_name=""),
-                name="accounts_membership_custom_role_named",
+                condition=models.Q(role=5, custom_role__isnull=False)
+                | (~models.Q(role=5) & models.Q(custom_role__isnull=True)),
+                name="accounts_membership_custom_role_template",
             )
         ]
 
@@ -137,8 +202,8 @@ class CompanyMembership(models.Model):
 
     @property
     def role_name(self) -> str:
-        if self.role == CompanyRole.CUSTOM:
-            return self.custom_role_name
+        if self.role == CompanyRole.CUSTOM and self.custom_role_id:
+            return self.custom_role.name
         return CompanyRole(self.role).label
 
 

@@ -1,6 +1,8 @@
 """The demo store: Helix Scientific, one channel, every storefront config key with its default."""
 
-from portal.models import Channel, Store, StoreFeatures, StorefrontConfig
+from decimal import Decimal
+
+from portal.models import Channel, Currency, Store, StoreFeatures, StorefrontConfig, TaxClass, TaxClassRate, TaxZone
 from portal.storefront_config import CONFIG_DEFAULTS
 
 DEMO_STORE_HASH = "helix-scientific"
@@ -24,6 +26,7 @@ def seed_store(*, site_url: str = "http://127.0.0.1:8000") -> Store:
         defaults={"store": store, "name": "Helix Scientific US", "urls": [site_url], "b2b_enabled": True},
     )
     seed_storefront_configs(channel=channel)
+    seed_currencies_and_tax(store=store)
     return store
 
 
@@ -35,3 +38,27 @@ def seed_storefront_configs(*, channel: Channel) -> None:
         for key, (value, extra) in CONFIG_DEFAULTS.items()
         if key not in existing
     )
+
+
+def seed_currencies_and_tax(*, store: Store) -> None:
+    # shell §9: USD, "$" on the left, 2 decimals, "," thousands, "." decimal.
+    Currency.objects.get_or_create(
+        store=store, code="USD",
+        defaults={"name": "US Dollar", "token": "$", "is_default": True, "country_iso2": "US"},
+    )  # fmt: skip
+    Currency.objects.get_or_create(
+        store=store, code="EUR",
+        defaults={
+            "name": "Euro", "token": "€", "token_location": "right", "decimal_token": ",", "thousands_token": ".",
+            "exchange_rate": Decimal("0.920000"), "country_iso2": "DE",
+        },
+    )  # fmt: skip
+    if store.tax_zones.exists():
+        return
+    classes = {
+        name: TaxClass.objects.create(store=store, name=name) for name in ("Default", "Lab equipment", "Reagents")
+    }
+    zone = TaxZone.objects.create(store=store, name="Massachusetts", priority=0, country_codes=["US"])
+    state_rate = zone.rates.create(name="MA sales tax", priority=0)
+    for name, rate in (("Default", "6.250"), ("Lab equipment", "6.250"), ("Reagents", "6.250")):
+        TaxClassRate.objects.create(zone_rate=state_rate, tax_class=classes[name], rate=Decimal(rate))

@@ -114,3 +114,118 @@ class StoreFeatures(models.Model):
 
     def __str__(self) -> str:
         return f"Features of {self.store}"
+
+
+class Currency(models.Model):
+    """A currency the store sells in (shell §3), with its display format and exchange rate to the default."""
+
+    class TokenLocation(models.TextChoices):
+        LEFT = "left", "Left"
+        RIGHT = "right", "Right"
+
+    store = models.ForeignKey(Store, on_delete=models.CASCADE, related_name="currencies")
+    code = models.CharField(max_length=3)
+    name = models.CharField(max_length=60)
+    token = models.CharField(max_length=8, help_text="The symbol, e.g. $ or €.")
+    token_location = models.CharField(max_length=5, choices=TokenLocation.choices, default=TokenLocation.LEFT)
+    decimal_token = models.CharField(max_length=1, default=".")
+    thousands_token = models.CharField(max_length=1, default=",", blank=True)
+    decimal_places = models.PositiveSmallIntegerField(default=2)
+    exchange_rate = models.DecimalField(
+        max_digits=14, decimal_places=6, default=1, help_text="Units of this currency per unit of the default one."
+    )
+    is_default = models.BooleanField(default=False)
+    enabled = models.BooleanField(default=True)
+    is_transactional = models.BooleanField(default=True, help_text="Orders can be placed in it.")
+    auto_update = models.BooleanField(default=False)
+    country_iso2 = models.CharField(max_length=2, blank=True)
+
+    class Meta:
+        verbose_name_plural = "currencies"
+        ordering = ["-is_default", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["store", "code"], name="portal_currency_store_code_unique"),
+            models.UniqueConstraint(
+                fields=["store"], condition=models.Q(is_default=True), name="portal_one_default_currency"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class TaxClass(models.Model):
+    """A class of goods taxed alike (e.g. "Lab equipment", "Reagents"); products carry one."""
+
+    store = models.ForeignKey(Store, on_delete=models.CASCADE, related_name="tax_classes")
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        verbose_name_plural = "tax classes"
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TaxZone(models.Model):
+    store = models.ForeignKey(Store, on_delete=models.CASCADE, related_name="tax_zones")
+    name = models.CharField(max_length=100)
+    enabled = models.BooleanField(default=True)
+    priority = models.PositiveSmallIntegerField(default=0)
+    show_inclusive = models.BooleanField(default=False, help_text="Show prices including tax in this zone.")
+    country_codes = models.JSONField(default=list, blank=True, help_text="ISO country codes the zone covers.")
+
+    class Meta:
+        ordering = ["priority", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TaxZoneRate(models.Model):
+    zone = models.ForeignKey(TaxZone, on_delete=models.CASCADE, related_name="rates")
+    name = models.CharField(max_length=100)
+    enabled = models.BooleanField(default=True)
+    priority = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["priority", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.zone}: {self.name}"
+
+
+class TaxClassRate(models.Model):
+    zone_rate = models.ForeignKey(TaxZoneRate, on_delete=models.CASCADE, related_name="class_rates")
+    tax_class = models.ForeignKey(TaxClass, on_delete=models.CASCADE)
+    rate = models.DecimalField(max_digits=6, decimal_places=3, help_text="Percent, e.g. 6.250")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["zone_rate", "tax_class"], name="portal_class_rate_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tax_class}: {self.rate}%"
+
+
+class TranslationOverride(models.Model):
+    """A store's own wording for one overlay text, on top of the bundled catalogs (shell §4 translations)."""
+
+    channel = models.ForeignKey(Channel, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(max_length=2, choices=Language.choices)
+    page = models.CharField(
+        max_length=40, default="global", help_text="The page set (e.g. global, login, orders, quotes)."
+    )
+    key = models.CharField(max_length=150, help_text="The message key, e.g. login.title")
+    text = models.TextField()
+
+    class Meta:
+        ordering = ["page", "key", "language"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["channel", "language", "page", "key"], name="portal_translation_override_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.page}/{self.key} [{self.language}]"

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.core.cache import cache
 from django.db.models import QuerySet
 
 from portal.errors import NotFoundError, PortalError
-from portal.models import Channel, Store, StoreFeatures, StorefrontConfig
+from portal.models import (
+    Channel,
+    Currency,
+    Store,
+    StoreFeatures,
+    StorefrontConfig,
+    TaxZone,
+    TranslationOverride,
+)
 
 DEFAULT_CHANNEL_ID = 1  # shell §9
 
@@ -30,6 +39,10 @@ def channel_get(*, channel_id: int) -> Channel:
     return channel
 
 
+def channel_get_or_none(*, channel_id: int, store: Store) -> Channel | None:
+    return store.channels.filter(channel_id=channel_id).first()
+
+
 def store_features(*, store: Store) -> StoreFeatures:
     features, _ = StoreFeatures.objects.get_or_create(store=store)
     return features
@@ -45,3 +58,27 @@ def storefront_config_list(*, channel: Channel, keys: Iterable[str] | None = Non
 def portal_enabled(*, store: Store, channel: Channel) -> bool:
     """shell §1: shown when the multi-storefront setting is off, or the channel has B2B enabled."""
     return not store.multi_storefront_enabled or channel.b2b_enabled
+
+
+def currency_list(*, store: Store) -> QuerySet[Currency]:
+    return store.currencies.filter(enabled=True).order_by("-is_default", "code")
+
+
+def tax_zone_list(*, store: Store) -> QuerySet[TaxZone]:
+    return store.tax_zones.prefetch_related("rates__class_rates").order_by("priority", "name")
+
+
+def storefront_config_switch(*, channel: Channel, key: str) -> bool:
+    return channel.configs.filter(key=key, value=StorefrontConfig.Value.ON).exists()
+
+
+def translation_overrides(*, channel: Channel, language: str, page: str) -> dict[str, str]:
+    """The store's own texts for one page set, cached until the channel's translation version changes."""
+    key = f"translations:{channel.pk}:{channel.translation_version}:{language}:{page}"
+    texts = cache.get(key)
+    if texts is None:
+        texts = dict(
+            TranslationOverride.objects.filter(channel=channel, language=language, page=page).values_list("key", "text")
+        )
+        cache.set(key, texts, timeout=24 * 3600)
+    return texts

@@ -156,6 +156,10 @@ EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Helix Scientific <shop@helix-scientific.test>")
 STAFF_NOTIFICATION_EMAIL = env.str("STAFF_NOTIFICATION_EMAIL", default="sales@helix-scientific.test")
 
+# Resolves the bearer token of a GraphQL request to the caller (an object with .user, .can(code, level)).
+PORTAL_ACTOR_RESOLVER = "accounts.selectors.actor_for_token"
+# The client id the overlay names when it asks the storefront for the customer JWT (shell §7).
+PORTAL_APP_CLIENT_ID = env.str("PORTAL_APP_CLIENT_ID", default="helix-buyer-portal")
 # B2B tokens (ARCHITECTURE §5): random, stored hashed, expire.
 B2B_TOKEN_TTL_SECONDS = env.int("B2B_TOKEN_TTL_SECONDS", default=7 * 24 * 3600)
 # GraphQL request bounds.

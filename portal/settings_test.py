@@ -5,7 +5,7 @@ import os
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-0123456789abcdef")
 
 from portal.settings import *  # noqa: E402,F403
-from portal.settings import DATABASES, VAR_DIR  # noqa: E402
+from portal.settings import CACHES, DATABASES, REDIS_URL, VAR_DIR  # noqa: E402
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -21,3 +21,17 @@ STORAGES = {
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+
+if REDIS_URL:
+    # The cache gets a Redis database of its own (1), apart from the broker's, so that clearing it between tests
+    # never drops a queued task.
+    from urllib.parse import urlsplit, urlunsplit
+
+    _url = urlsplit(REDIS_URL)
+    CACHES = {
+        "default": {
+            **CACHES["default"],
+            "LOCATION": urlunsplit(_url._replace(path="/1")),
+            "KEY_PREFIX": "test",
+        }
+    }

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 
+from portal import views as portal_views
 from portal.graphql.view import PortalGraphQLView
 from portal.schema import schema
 
@@ -14,6 +15,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The API authenticates by bearer token only (never by session cookie), so CSRF does not apply.
     path("graphql", csrf_exempt(PortalGraphQLView.as_view(schema=schema)), name="graphql"),
+    path(
+        "storefront/translation/<slug:store_hash>/<int:channel_id>/<slug:page>",
+        portal_views.translations,
+        name="translations",
+    ),
     path("", include("storefront.urls")),
 ]
 if settings.DEBUG:

@@ -1,6 +1,10 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
+
+from accounts.permissions import Code
+from accounts.selectors import actor_for_user
 
 from portal.selectors import store_current
 from storefront.forms import ContactRequestForm
@@ -21,9 +25,12 @@ DEPARTMENTS = [
 
 
 def _base_context(request) -> dict:
-    return {"store": store_current()}
+    # shell §6: without purchase_enable the cart link and cart element are removed (guests may buy).
+    can_purchase = not request.user.is_authenticated or actor_for_user(request.user).can(Code.PURCHASE_ENABLE)
+    return {"store": store_current(), "can_purchase": can_purchase}
 
 
+@ensure_csrf_cookie
 @require_http_methods(["GET", "POST"])
 def home(request):
     form = ContactRequestForm(request.POST or None)
@@ -36,10 +43,12 @@ def home(request):
     return render(request, "storefront/home.html", {**_base_context(request), "form": form, "departments": DEPARTMENTS})
 
 
+@ensure_csrf_cookie
 def search(request):
     query = request.GET.get("q", "").strip()[:200]
     return render(request, "storefront/search.html", {**_base_context(request), "query": query, "results": []})
 
 
+@ensure_csrf_cookie
 def cart(request):
     return render(request, "storefront/cart.html", {**_base_context(request), "lines": []})

@@ -1,10 +1,17 @@
 import json
 
 import pytest
+from django.core.cache import cache
 
 from accounts.demo import seed_accounts
 from portal.demo import seed_store
 from tests.helpers import LOGIN
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rate-limit counters and one-time tokens live in the cache: every test starts without them."""
+    cache.clear()
 
 
 @pytest.fixture

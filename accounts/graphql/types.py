@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from decimal import Decimal
+
 import strawberry
 
 
-@strawberry.type(description="A permission code with its level.")
+@strawberry.type(description="A permission code with its level: 1 own records, 2 the whole company.")
 class Permission:
     code: str
     permission_level: int
@@ -40,6 +42,36 @@ class CustomerInfo:
     permissions: list[Permission]
 
 
+@strawberry.type(description="A company as its own users see it.")
+class UserCompany:
+    id: int
+    company_name: str
+    company_email: str
+    company_phone: str
+    company_status: int
+    address_line1: str
+    address_line2: str
+    city: str
+    state: str
+    zip_code: str
+    country_code: str
+
+
+@strawberry.type(description="Whether the account must reset its password before signing in.")
+class UserLoginState:
+    force_password_reset: bool
+
+
+@strawberry.type(description="The company's credit line (shell §3).")
+class CompanyCreditConfig:
+    credit_enabled: bool
+    credit_currency: str
+    credit_hold: bool
+    limit_purchases: bool
+    available_credit: Decimal
+    currency: str
+
+
 @strawberry.type
 class AuthorizationResult:
     token: str
@@ -53,13 +85,13 @@ class LoginPayload:
 
 
 @strawberry.type
-class LogoutResult:
+class MessageResult:
     message: str
 
 
 @strawberry.type
-class LogoutPayload:
-    result: LogoutResult
+class MessagePayload:
+    result: MessageResult
 
 
 @strawberry.input
@@ -67,3 +99,18 @@ class LoginInput:
     email: str
     password: str
     channel_id: int = 1
+
+
+@strawberry.input(description="A storefront customer JWT (from GET /customer/current.jwt) to exchange.")
+class AuthorizationInput:
+    bc_token: str
+    channel_id: int = 1
+
+
+@strawberry.input
+class AccountSettingsInput:
+    first_name: str
+    last_name: str
+    phone_number: str = ""
+    current_password: str | None = None
+    new_password: str | None = None

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import Any
 
+from django.conf import settings
+from django.utils.module_loading import import_string
 from strawberry.django.context import StrawberryDjangoContext
 
-from accounts.selectors import user_for_token
 
-if TYPE_CHECKING:
-    from accounts.models import User
+def _actor_resolver():
+    # portal may not import accounts (ARCHITECTURE §3): the resolver is named in settings.
+    return import_string(settings.PORTAL_ACTOR_RESOLVER)
 
 
 @dataclass
@@ -23,6 +25,10 @@ class PortalContext(StrawberryDjangoContext):
         return value.strip() if scheme.lower() == "bearer" else ""
 
     @cached_property
-    def user(self) -> User | None:
-        """The signed-in B2B user, or None for a guest (no token, or an unknown/expired/revoked one)."""
-        return user_for_token(self.bearer_token) if self.bearer_token else None
+    def actor(self) -> Any:
+        """Who is calling (accounts.selectors.Actor): a guest when the token is missing, unknown, expired or revoked."""
+        return _actor_resolver()(self.bearer_token)
+
+    @property
+    def user(self):
+        return self.actor.user

@@ -1,8 +1,9 @@
 """The one permission mechanism of the API (ARCHITECTURE §5).
 
-Operations are protected unless they are in the explicit guest-allowed list: a protected field declares
-`permission_classes=[IsAuthenticated]` (later: permission codes and levels), and the schema test checks that
-every root field is either protected or listed in GUEST_ALLOWED_OPERATIONS.
+Operations are protected unless they are in the explicit guest-allowed list. A protected root field declares
+`permission_classes=[IsAuthenticated]` or `permission_classes=[requires("code", level)]` (shell §6 codes and
+levels) or `[IsSuperAdmin]`; a test checks that every root field is guarded or guest-allowed. Data scoping is
+the selectors' job: they take the actor and return only what it may see.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from strawberry.permission import BasePermission
 from strawberry.types import Info
 
-from portal.errors import SessionExpired
+from portal.errors import PermissionDeniedError, SessionExpired
 
 # Root fields a guest may call without a token.
 GUEST_ALLOWED_OPERATIONS = frozenset(
@@ -20,8 +21,15 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
         "storeBasicInfo",
         "storefrontConfig",
         "storefrontConfigs",
+        "storefrontDefaultLanguage",
+        "currencies",
+        "taxZoneRates",
         "trackingNumbers",
         "login",
+        "authorization",
+        "userLoginState",
+        "requestPasswordReset",
+        "resetPassword",
     }
 )
 
@@ -32,6 +40,31 @@ class IsAuthenticated(BasePermission):
     message = "Your session has expired. Please sign in again."
 
     def has_permission(self, source: Any, info: Info, **kwargs: Any) -> bool:
-        if info.context.user is None:
+        if info.context.actor.user is None:
             raise SessionExpired()
+        return self.allows(info.context.actor)
+
+    def allows(self, actor: Any) -> bool:
         return True
+
+
+class IsSuperAdmin(IsAuthenticated):
+    def allows(self, actor: Any) -> bool:
+        if not actor.is_super_admin:
+            raise PermissionDeniedError()
+        return True
+
+
+class HasPermission(IsAuthenticated):
+    code: str = ""
+    level: int = 1
+
+    def allows(self, actor: Any) -> bool:
+        if not actor.can(self.code, self.level):
+            raise PermissionDeniedError()
+        return True
+
+
+def requires(code: str, level: int = 1) -> type[HasPermission]:
+    """A permission class for `permission_classes=[requires("get_orders", 2)]`."""
+    return type(f"Requires_{code}_{level}", (HasPermission,), {"code": code, "level": level})

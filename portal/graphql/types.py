@@ -65,3 +65,56 @@ class StoreFeatureFlags:
     trade_professional_application: bool
     user_management: bool
     wish_lists: bool
+
+
+@strawberry_django.type(models.Currency, description="A currency of the store with its display format.")
+class CurrencyType:
+    id: strawberry.ID
+    name: str
+    is_default: bool
+    enabled: bool
+    is_transactional: bool
+    auto_update: bool
+    country_iso2: str
+    currency_code: str = strawberry_django.field(field_name="code")
+    currency_exchange_rate: str = strawberry_django.field(field_name="exchange_rate")
+    token: str
+    token_location: str = strawberry_django.field(description="left or right")
+    decimal_token: str
+    thousands_token: str
+    decimal_places: int
+
+
+@strawberry_django.type(models.TaxClassRate)
+class TaxClassRateType:
+    rate: str
+
+    @strawberry_django.field(only=["tax_class_id"])
+    def tax_class_id(self) -> int:
+        return self.tax_class_id
+
+
+@strawberry_django.type(models.TaxZoneRate)
+class TaxZoneRateType:
+    id: strawberry.ID
+    name: str
+    enabled: bool
+    priority: int
+    class_rates: list[TaxClassRateType]
+
+
+@strawberry_django.type(models.TaxZone, description="A tax zone with its rates per tax class.")
+class TaxZoneType:
+    id: strawberry.ID
+    name: str
+    enabled: bool
+    priority: int
+    show_inclusive: bool = strawberry_django.field(description="Show prices including tax in this zone.")
+    country_codes: list[str]
+    rates: list[TaxZoneRateType]
+
+
+@strawberry.type
+class SwitchStatus:
+    key: str
+    is_enabled: bool

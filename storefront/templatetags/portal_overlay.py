@@ -46,9 +46,11 @@ def portal_overlay(context, channel_id: int = DEFAULT_CHANNEL_ID, store_hash: st
     request = context.get("request")
     api_origin = request.build_absolute_uri("/").rstrip("/") if request else ""
     return format_html(
-        '<script type="module" src="{}" data-api-origin="{}" data-channel-id="{}" data-store-hash="{}"></script>',
+        '<script type="module" src="{}" data-api-origin="{}" data-channel-id="{}" data-store-hash="{}"'
+        ' data-app-client-id="{}"></script>',
         url,
         api_origin,
         channel_id,
         store_hash,
+        settings.PORTAL_APP_CLIENT_ID,
     )

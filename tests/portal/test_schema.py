@@ -26,7 +26,7 @@ def test_every_root_field_is_protected_or_guest_allowed():
         name
         for name, field in _root_fields()
         if name not in GUEST_ALLOWED_OPERATIONS
-        and not any(isinstance(p, IsAuthenticated) or p is IsAuthenticated for p in field.permission_classes)
+        and not any(isinstance(p, type) and issubclass(p, IsAuthenticated) for p in field.permission_classes)
     ]
     assert unguarded == []
 

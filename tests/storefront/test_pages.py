@@ -30,7 +30,7 @@ def test_home_page_has_header_footer_content_and_the_overlay_loader(demo_store, 
     assert "400 Discovery Drive" in html
     assert (
         '<script type="module" src="/static/portal/assets/loader-abc123.js" data-api-origin="http://testserver"'
-        ' data-channel-id="1" data-store-hash="helix-scientific"></script>'
+        ' data-channel-id="1" data-store-hash="helix-scientific" data-app-client-id="helix-buyer-portal"></script>'
     ) in html
 
 

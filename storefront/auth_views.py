@@ -1,0 +1,84 @@
+"""Storefront sign-in (Django session) and its hand-over to the portal (ARCHITECTURE §8)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import login, logout
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.services import customer_authenticate, customer_jwt_issue
+from portal.errors import PortalError
+from portal.selectors import DEFAULT_CHANNEL_ID, store_current
+
+MAX_FIELD = 4096
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _safe_next(request) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/"
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return "/"
+
+
+@ensure_csrf_cookie
+@require_http_methods(["GET", "POST"])
+def sign_in(request):
+    """The storefront's sign-in form; with `Accept: application/json` it is the overlay's first sign-in step."""
+    error = None
+    email = ""
+    if request.method == "POST":
+        email = request.POST.get("email", "")[:MAX_FIELD]
+        password = request.POST.get("password", "")[:MAX_FIELD]
+        try:
+            user = customer_authenticate(request=request, email=email, password=password)
+        except PortalError as exc:
+            error = exc
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            if _wants_json(request):
+                return JsonResponse({"ok": True, "customerId": user.pk})
+            return redirect(_safe_next(request))
+        if _wants_json(request):
+            status = 429 if error.extensions["code"] == "TOO_MANY_ATTEMPTS" else 400
+            return JsonResponse({"ok": False, "code": error.extensions["code"], "message": error.message}, status=status)
+    return render(
+        request,
+        "storefront/login.html",
+        {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)},
+        status=400 if error else 200,
+    )
+
+
+@require_POST
+def sign_out(request):
+    logout(request)
+    if _wants_json(request):
+        return JsonResponse({"ok": True})
+    return redirect("/#/login?loginFlag=3")
+
+
+@require_GET
+def current_customer_jwt(request):
+    """`GET /customer/current.jwt?app_client_id=…`: a short-lived JWT of the signed-in customer (shell §7)."""
+    if request.GET.get("app_client_id") != settings.PORTAL_APP_CLIENT_ID:
+        return HttpResponse("Unknown app_client_id.", status=400, content_type="text/plain")
+    if not request.user.is_authenticated:
+        return HttpResponse("No customer is signed in.", status=401, content_type="text/plain")
+    try:
+        channel_id = int(request.GET.get("channel_id", DEFAULT_CHANNEL_ID))
+    except ValueError:
+        return HttpResponse("channel_id must be a number.", status=400, content_type="text/plain")
+    token = customer_jwt_issue(
+        user=request.user, app_client_id=settings.PORTAL_APP_CLIENT_ID, channel_id=channel_id
+    )
+    response = HttpResponse(token, content_type="application/jwt")
+    response["Cache-Control"] = "no-store"
+    return response
