@@ -232,3 +232,14 @@ def account_settings_update(
             user=user, current_password=current_password or "", new_password=new_password, keep_token=keep_token
         )
     return user
+
+
+@transaction.atomic
+def company_status_set(*, company_ids: list[int], status: int) -> int:
+    """Staff set companies' status (approve, reject, deactivate). Leaving "approved" ends the users' B2B access at
+    once: role resolution reads the status on every request (shell §4)."""
+    from accounts.models import Company, CompanyStatus
+
+    if status not in CompanyStatus.values:
+        raise ValidationError({"status": ["Unknown company status."]})
+    return Company.objects.filter(pk__in=company_ids).exclude(status=status).update(status=status)

@@ -1,11 +1,15 @@
 """The demo store: Helix Scientific, one channel, every storefront config key with its default."""
 
 from decimal import Decimal
+from pathlib import Path
+
+from django.core.files.base import ContentFile
 
 from portal.models import Channel, Currency, Store, StoreFeatures, StorefrontConfig, TaxClass, TaxClassRate, TaxZone
 from portal.storefront_config import CONFIG_DEFAULTS
 
 DEMO_STORE_HASH = "helix-scientific"
+DEMO_LOGO = Path(__file__).resolve().parent.parent / "storefront" / "static" / "storefront" / "logo.svg"
 
 
 def seed_store(*, site_url: str = "http://127.0.0.1:8000") -> Store:
@@ -20,6 +24,8 @@ def seed_store(*, site_url: str = "http://127.0.0.1:8000") -> Store:
             "default_currency": "USD",
         },
     )
+    if not store.logo:
+        store.logo.save("helix-scientific.svg", ContentFile(DEMO_LOGO.read_bytes()), save=True)
     StoreFeatures.objects.get_or_create(store=store)
     channel, _ = Channel.objects.get_or_create(
         channel_id=1,

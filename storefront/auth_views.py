@@ -47,8 +47,9 @@ def sign_in(request):
                 return JsonResponse({"ok": True, "customerId": user.pk})
             return redirect(_safe_next(request))
         if _wants_json(request):
-            status = 429 if error.extensions["code"] == "TOO_MANY_ATTEMPTS" else 400
-            return JsonResponse({"ok": False, "code": error.extensions["code"], "message": error.message}, status=status)
+            code = error.extensions["code"]
+            status = 429 if code == "TOO_MANY_ATTEMPTS" else 400
+            return JsonResponse({"ok": False, "code": code, "message": error.message}, status=status)
     return render(
         request,
         "storefront/login.html",
@@ -76,9 +77,7 @@ def current_customer_jwt(request):
         channel_id = int(request.GET.get("channel_id", DEFAULT_CHANNEL_ID))
     except ValueError:
         return HttpResponse("channel_id must be a number.", status=400, content_type="text/plain")
-    token = customer_jwt_issue(
-        user=request.user, app_client_id=settings.PORTAL_APP_CLIENT_ID, channel_id=channel_id
-    )
+    token = customer_jwt_issue(user=request.user, app_client_id=settings.PORTAL_APP_CLIENT_ID, channel_id=channel_id)
     response = HttpResponse(token, content_type="application/jwt")
     response["Cache-Control"] = "no-store"
     return response

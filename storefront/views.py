@@ -5,7 +5,6 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.permissions import Code
 from accounts.selectors import actor_for_user
-
 from portal.selectors import store_current
 from storefront.forms import ContactRequestForm
 from storefront.services import contact_request_submit

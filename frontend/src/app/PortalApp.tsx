@@ -1,0 +1,47 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type DataRouter } from 'react-router';
+
+import { ToastViewport } from '../components/toast/ToastViewport';
+import type { PortalConfig } from '../lib/config';
+import type { GraphQLClient } from '../lib/graphql';
+import { GraphQLClientProvider } from '../lib/GraphQLClientProvider';
+import { PortalConfigProvider } from '../lib/PortalConfigProvider';
+import { PortalControlsProvider, type PortalControls } from './PortalControls';
+import { PortalStyles } from './PortalStyles';
+import { StartupGate, type StartupOutcome } from './startup/StartupGate';
+
+export interface PortalAppProps {
+  config: PortalConfig;
+  router: DataRouter;
+  queryClient: QueryClient;
+  client: GraphQLClient;
+  theme: Theme;
+  emotionCache: EmotionCache;
+  controls: PortalControls;
+  onStartupEnd(outcome: StartupOutcome): void;
+}
+
+/** The providers of the portal: styles scoped to the shadow root, server state, config, start-up, router. */
+export function PortalApp({ config, router, queryClient, client, theme, emotionCache, controls, onStartupEnd }: PortalAppProps) {
+  return (
+    <CacheProvider value={emotionCache}>
+      <ThemeProvider theme={theme}>
+        <PortalStyles />
+        <QueryClientProvider client={queryClient}>
+          <PortalConfigProvider config={config}>
+            <GraphQLClientProvider client={client}>
+              <PortalControlsProvider controls={controls}>
+                <StartupGate onStartupEnd={onStartupEnd}>
+                  <RouterProvider router={router} />
+                  <ToastViewport />
+                </StartupGate>
+              </PortalControlsProvider>
+            </GraphQLClientProvider>
+          </PortalConfigProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import type { MessageKey } from '../../lib/i18n/catalog';
+import type { authMessages } from './messages';
+
+export interface LoginNotice {
+  severity: 'info' | 'warning';
+  message: MessageKey<typeof authMessages>;
+}
+
+/**
+ * shell §2 login flags: 3 signed out (no tip when showTip=false, as after an expired session whose message is
+ * already shown), 6 session lost, 7 an invoice link opened by a user without a company account.
+ */
+export function loginNoticeFor(search: URLSearchParams): LoginNotice | null {
+  switch (search.get('loginFlag')) {
+    case '3':
+      return search.get('showTip') === 'false' ? null : { severity: 'info', message: 'login.flag.signedOut' };
+    case '6':
+      return { severity: 'warning', message: 'login.flag.sessionLost' };
+    case '7':
+      return { severity: 'warning', message: 'login.flag.invoiceNeedsCompany' };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { graphqlOperation, type GraphQLClient } from '../graphql';
+import { useGraphQLClient } from '../GraphQLClientProvider';
+
+// The store's identity and channels: read at start-up (shell §4) and by any screen showing the store.
+
+export interface StoreSite {
+  channelId: number;
+  channelName: string;
+  urls: string[];
+  iconUrl: string | null;
+  channelLogo: string | null;
+  isEnabled: boolean;
+  b2bEnabled: boolean;
+  b3ChannelId: number;
+  type: string;
+  platform: string;
+  translationVersion: number;
+}
+
+export interface StoreBasicInfo {
+  storeName: string;
+  storeHash: string;
+  storeLogo: string | null;
+  storeAddress: string | null;
+  defaultLanguage: string;
+  defaultCurrency: string;
+  multiStorefrontEnabled: boolean;
+  storeSites: StoreSite[];
+}
+
+export const STORE_BASIC_INFO = graphqlOperation<{ storeBasicInfo: StoreBasicInfo }>(`
+  query StoreBasicInfo {
+    storeBasicInfo {
+      storeName
+      storeHash
+      storeLogo
+      storeAddress
+      defaultLanguage
+      defaultCurrency
+      multiStorefrontEnabled
+      storeSites {
+        channelId
+        channelName
+        urls
+        iconUrl
+        channelLogo
+        isEnabled
+        b2bEnabled
+        b3ChannelId
+        type
+        platform
+        translationVersion
+      }
+    }
+  }
+`);
+
+export function storeBasicInfoQueryOptions(client: GraphQLClient) {
+  return queryOptions({
+    queryKey: ['storeBasicInfo'] as const,
+    queryFn: ({ signal }) => client.request(STORE_BASIC_INFO, {}, { signal }).then((data) => data.storeBasicInfo),
+    // Store settings change rarely; reopening the portal reuses them instead of showing the mask again.
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function useStoreBasicInfo() {
+  return useQuery(storeBasicInfoQueryOptions(useGraphQLClient()));
+}
+
+/** shell §1: the portal shows only when multi-storefront is off or the page's channel has B2B enabled. */
+export function isStoreEnabled(info: Pick<StoreBasicInfo, 'multiStorefrontEnabled' | 'storeSites'>, channelId: number): boolean {
+  if (!info.multiStorefrontEnabled) return true;
+  return info.storeSites.some((site) => site.channelId === channelId && site.b2bEnabled);
+}

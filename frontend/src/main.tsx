@@ -1,0 +1,72 @@
+import { createRoot } from 'react-dom/client';
+import { createHashRouter } from 'react-router';
+
+import { PortalApp } from './app/PortalApp';
+import { createPortalClient } from './app/portalClient';
+import { createPortalQueryClient } from './app/queryClient';
+import { portalRoutes } from './app/routes';
+import { getIsolatedRoot } from './app/isolatedRoot';
+import { createPortalTheme } from './app/theme';
+import { clearToasts } from './components/toast/toastStore';
+import type { PortalConfig, PortalInstance, PortalMountOptions } from './lib/config';
+import { browserLanguages, resolveLanguage, type Language } from './lib/i18n/languages';
+import { lockBodyScroll } from './lib/scrollLock';
+
+// The portal chunk, imported lazily by the loader when a portal route opens. Kept between openings: the query
+// cache (store info, the user's data) and the isolated root survive a close, so reopening is instant.
+const queryClient = createPortalQueryClient();
+
+function storefrontRootFontSize(): number {
+  const size = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+export function mountPortal(config: PortalConfig, options: PortalMountOptions): PortalInstance {
+  const isolated = getIsolatedRoot(document);
+  const theme = createPortalTheme({ popupContainer: isolated.popupContainer, htmlFontSize: storefrontRootFontSize() });
+  const router = createHashRouter(portalRoutes);
+  let language: Language = resolveLanguage({ browserLanguages: browserLanguages() });
+  const client = createPortalClient({
+    apiOrigin: config.apiOrigin,
+    queryClient,
+    navigate: (to) => void router.navigate(to),
+    language: () => language,
+  });
+
+  let releaseScroll: (() => void) | null = null;
+  let mounted = true;
+  const root = createRoot(isolated.appContainer);
+
+  root.render(
+    <PortalApp
+      config={config}
+      router={router}
+      queryClient={queryClient}
+      client={client}
+      theme={theme}
+      emotionCache={isolated.emotionCache}
+      controls={{ requestClose: options.onCloseRequest }}
+      onStartupEnd={({ enabled, language: resolved }) => {
+        if (!mounted) return;
+        if (resolved) language = resolved;
+        if (enabled) {
+          isolated.show();
+          releaseScroll = lockBodyScroll(document);
+        }
+        options.onStartupEnd(enabled);
+      }}
+    />,
+  );
+
+  return {
+    unmount() {
+      if (!mounted) return;
+      mounted = false;
+      root.unmount();
+      router.dispose();
+      isolated.hide();
+      releaseScroll?.();
+      clearToasts();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import createCache from '@emotion/cache';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+
+import { PortalApp } from '../app/PortalApp';
+import { createPortalClient } from '../app/portalClient';
+import { createPortalQueryClient } from '../app/queryClient';
+import { portalRoutes } from '../app/routes';
+import { createPortalTheme } from '../app/theme';
+import type { PortalConfig } from '../lib/config';
+
+export const TEST_CONFIG: PortalConfig = { apiOrigin: 'https://api.helix.test', channelId: 1, storeHash: 'helix01' };
+
+/** The real portal (providers, start-up, routes) on a memory router instead of the URL hash. */
+export function renderPortal(initialPath: string, config: PortalConfig = TEST_CONFIG) {
+  const router = createMemoryRouter(portalRoutes, { initialEntries: [initialPath] });
+  const queryClient = createPortalQueryClient();
+  const client = createPortalClient({
+    apiOrigin: config.apiOrigin,
+    queryClient,
+    navigate: (to) => void router.navigate(to),
+    language: () => 'en',
+  });
+  const onStartupEnd = vi.fn();
+  const requestClose = vi.fn();
+  const view = render(
+    <PortalApp
+      config={config}
+      router={router}
+      queryClient={queryClient}
+      client={client}
+      theme={createPortalTheme({ popupContainer: null })}
+      emotionCache={createCache({ key: 'test' })}
+      controls={{ requestClose }}
+      onStartupEnd={onStartupEnd}
+    />,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, queryClient, onStartupEnd, requestClose, location };
+}

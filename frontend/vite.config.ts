@@ -1,0 +1,38 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Two-stage bundle (ARCHITECTURE §6): the only entry is the small loader that storefront pages include;
+// the portal (React, MUI, router) is a chunk the loader imports lazily when a portal route opens.
+export default defineConfig({
+  // Relative base: lazily loaded chunks resolve against the loader's own URL, so the bundle works from
+  // /static/portal/, from a CDN, or included by a third-party page from another origin.
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2020',
+    // The portal chunk is fetched by the loader's dynamic import; no HTML page, so no polyfill injection.
+    modulePreload: { polyfill: false },
+    // React + MUI + router form one lazily loaded portal chunk by design; bench/bundle.py tracks its size.
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      input: { loader: 'src/loader.ts' },
+    },
+  },
+  server: {
+    // `npm run dev`: index.html includes the loader without data-api-origin, so the API origin is the dev
+    // server itself and /graphql is proxied to the Django dev server.
+    proxy: {
+      '/graphql': 'http://127.0.0.1:8000',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
