@@ -52,6 +52,13 @@ class User(AbstractBaseUser, PermissionsMixin):
         default=False,
         help_text="Platform-level super admin of the buyer portal: sees the dashboard and may masquerade.",
     )
+    customer_group = models.ForeignKey(
+        "accounts.CustomerGroup",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        help_text="Pricing group of an individual customer; company users price with their company's group.",
+    )
     force_password_reset = models.BooleanField(
         default=False, help_text="The user must set a new password (through the reset e-mail) before signing in."
     )

@@ -1,3 +1,6 @@
+import uuid
+
+from django.conf import settings
 from django.db import models
 
 
@@ -27,3 +30,35 @@ class ContactRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} <{self.email}>: {self.get_topic_display()}"
+
+
+class Cart(models.Model):
+    """A shopping cart. Its id travels in a cookie (shell §7); a signed-in customer's cart is also tied to them."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="carts"
+    )
+    currency_code = models.CharField(max_length=3, default="USD")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Cart {self.id}"
+
+
+class CartLine(models.Model):
+    cart = models.ForeignKey(Cart, on_delete=models.CASCADE, related_name="lines")
+    product = models.ForeignKey("pricing.Product", on_delete=models.CASCADE)
+    variant = models.ForeignKey("pricing.ProductVariant", null=True, blank=True, on_delete=models.CASCADE)
+    quantity = models.PositiveIntegerField()
+    options = models.JSONField(
+        default=list, blank=True, help_text="[[option_id, value], …] sorted by option id (modifier choices)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} × {self.variant or self.product}"

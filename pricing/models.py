@@ -1,0 +1,233 @@
+"""The catalog: products, variants, options and modifiers, price lists and bulk tiers (business §3).
+
+Prices are entered in the store's default currency and exclude tax; `pricing.services` converts, taxes and
+applies tiers. Variant options (multiple-choice types) form the variants; the other options are modifiers,
+whose values may adjust the price.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.validators import MinValueValidator
+from django.db import models
+
+from accounts.models import CustomerGroup
+from portal.models import TaxClass
+
+MONEY = {"max_digits": 14, "decimal_places": 4}
+
+
+class Category(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=140, unique=True)
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="children")
+    description = models.TextField(blank=True)
+    sort_order = models.IntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "categories"
+        ordering = ["sort_order", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Availability(models.TextChoices):
+    """business §3: `disabled` means the product cannot be bought (it may still be quoted)."""
+
+    AVAILABLE = "available", "Available"
+    DISABLED = "disabled", "Not purchasable"
+    PREORDER = "preorder", "Pre-order"
+
+
+class InventoryTracking(models.TextChoices):
+    NONE = "none", "Not tracked"
+    PRODUCT = "product", "Per product"
+    VARIANT = "variant", "Per variant"
+
+
+class Product(models.Model):
+    name = models.CharField(max_length=255)
+    sku = models.CharField("catalog number", max_length=64, unique=True)
+    slug = models.SlugField(max_length=255, unique=True)
+    description = models.TextField(blank=True)
+    categories = models.ManyToManyField(Category, related_name="products", blank=True)
+    brand = models.CharField(max_length=100, blank=True)
+    base_price = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal(0))])
+    tax_class = models.ForeignKey(TaxClass, null=True, blank=True, on_delete=models.SET_NULL)
+    availability = models.CharField(max_length=10, choices=Availability.choices, default=Availability.AVAILABLE)
+    purchasing_disabled = models.BooleanField(default=False)
+    purchasing_disabled_message = models.CharField(max_length=255, blank=True)
+    inventory_tracking = models.CharField(
+        max_length=10, choices=InventoryTracking.choices, default=InventoryTracking.NONE
+    )
+    inventory_level = models.IntegerField(default=0, help_text="Stock when tracked per product.")
+    is_visible = models.BooleanField(default=True)
+    # Chemistry-aware search (issue 4): the CAS registry number and other names of the substance.
+    cas_number = models.CharField("CAS number", max_length=20, blank=True, db_index=True)
+    synonyms = models.TextField(blank=True, help_text="Other names, one per line.")
+    search_text = models.TextField(
+        blank=True, editable=False, help_text="Normalised name, catalog numbers, CAS number and synonyms."
+    )
+    image = models.CharField(max_length=255, blank=True, help_text="Image URL or static path.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.sku})"
+
+
+class OptionType(models.TextChoices):
+    """The eleven option types of business §3."""
+
+    TEXT = "text", "Text"
+    NUMBERS_ONLY_TEXT = "numbers_only_text", "Numbers-only text"
+    MULTI_LINE_TEXT = "multi_line_text", "Multi-line text"
+    DATE = "date", "Date"
+    CHECKBOX = "checkbox", "Checkbox"
+    RADIO_BUTTONS = "radio_buttons", "Radio buttons"
+    DROPDOWN = "dropdown", "Dropdown"
+    RECTANGLES = "rectangles", "Rectangles"
+    FILE = "file", "File"
+    SWATCH = "swatch", "Swatch"
+    PRODUCT_LIST_WITH_IMAGES = "product_list_with_images", "Product list with images"
+
+
+MULTIPLE_CHOICE_TYPES = frozenset(
+    {OptionType.RADIO_BUTTONS, OptionType.DROPDOWN, OptionType.RECTANGLES, OptionType.SWATCH,
+     OptionType.PRODUCT_LIST_WITH_IMAGES}
+)  # fmt: skip
+
+
+class NumberLimit(models.TextChoices):
+    NONE = "", "No limit"
+    LOWEST = "lowest", "Lowest value"
+    HIGHEST = "highest", "Highest value"
+    RANGE = "range", "Lowest and highest value"
+
+
+class ProductOption(models.Model):
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="options")
+    type = models.CharField(max_length=30, choices=OptionType.choices)
+    display_name = models.CharField(max_length=100)
+    required = models.BooleanField(default=False)
+    is_variant_option = models.BooleanField(
+        default=False, help_text="Its values form the product's variants (multiple-choice types only)."
+    )
+    sort_order = models.IntegerField(default=0)
+    # config (business §3)
+    text_min_length = models.PositiveIntegerField(null=True, blank=True)
+    text_max_length = models.PositiveIntegerField(null=True, blank=True)
+    text_max_lines = models.PositiveIntegerField(null=True, blank=True)
+    number_limited = models.CharField(max_length=10, choices=NumberLimit.choices, blank=True, default="")
+    number_lowest_value = models.DecimalField(max_digits=14, decimal_places=4, null=True, blank=True)
+    number_highest_value = models.DecimalField(max_digits=14, decimal_places=4, null=True, blank=True)
+    number_integers_only = models.BooleanField(default=False)
+    default_value = models.CharField(max_length=255, blank=True)
+    checkbox_label = models.CharField(max_length=255, blank=True)
+    checked_by_default = models.BooleanField(default=False)
+    file_max_size = models.PositiveIntegerField(null=True, blank=True, help_text="Bytes.")
+    file_types = models.CharField(max_length=200, blank=True, help_text="Comma-separated extensions, e.g. pdf,csv")
+    # A checkbox modifier may change the price when ticked.
+    checkbox_price_adjuster = models.CharField(max_length=10, blank=True, default="")
+    checkbox_price_adjustment = models.DecimalField(**MONEY, default=0)
+
+    class Meta:
+        ordering = ["sort_order", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.product.sku}: {self.display_name}"
+
+
+class PriceAdjuster(models.TextChoices):
+    NONE = "", "None"
+    RELATIVE = "relative", "Add an amount"
+    PERCENTAGE = "percentage", "Add a percentage"
+
+
+class OptionValue(models.Model):
+    option = models.ForeignKey(ProductOption, on_delete=models.CASCADE, related_name="values")
+    label = models.CharField(max_length=150)
+    sort_order = models.IntegerField(default=0)
+    is_default = models.BooleanField(default=False)
+    value_data = models.JSONField(
+        default=dict, blank=True, help_text="Swatch colors, image_url, product_id (product list), checked_value."
+    )
+    price_adjuster = models.CharField(max_length=10, choices=PriceAdjuster.choices, blank=True, default="")
+    price_adjustment = models.DecimalField(**MONEY, default=0)
+
+    class Meta:
+        ordering = ["sort_order", "pk"]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class ProductVariant(models.Model):
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="variants")
+    sku = models.CharField(max_length=64, unique=True)
+    option_values = models.ManyToManyField(OptionValue, blank=True, related_name="variants")
+    price = models.DecimalField(**MONEY, null=True, blank=True, help_text="Empty: the product's base price.")
+    image = models.CharField(max_length=255, blank=True)
+    inventory_level = models.IntegerField(default=0, help_text="Stock when tracked per variant.")
+    purchasing_disabled = models.BooleanField(default=False)
+    sort_order = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["sort_order", "pk"]
+
+    def __str__(self) -> str:
+        return self.sku
+
+
+class PriceList(models.Model):
+    """The prices of one customer group (business §3 price lists)."""
+
+    name = models.CharField(max_length=100)
+    customer_group = models.OneToOneField(CustomerGroup, on_delete=models.CASCADE, related_name="price_list")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PriceListRecord(models.Model):
+    price_list = models.ForeignKey(PriceList, on_delete=models.CASCADE, related_name="records")
+    variant = models.ForeignKey(ProductVariant, on_delete=models.CASCADE, related_name="price_records")
+    price = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal(0))])
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["price_list", "variant"], name="pricing_record_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.price_list}: {self.variant} = {self.price}"
+
+
+class DiscountType(models.TextChoices):
+    """business §9: fixed replaces the price, percent takes a percentage off, price takes an amount off."""
+
+    FIXED = "fixed", "Fixed price"
+    PERCENT = "percent", "Percent off"
+    PRICE = "price", "Amount off"
+
+
+class BulkPricingTier(models.Model):
+    """A quantity break: applies when the quantity is within min and max (max 0 = no upper bound)."""
+
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="bulk_tiers")
+    price_list = models.ForeignKey(
+        PriceList, null=True, blank=True, on_delete=models.CASCADE, help_text="Empty: for every customer group."
+    )
+    min_quantity = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    max_quantity = models.PositiveIntegerField(default=0, help_text="0 means no upper bound.")
+    discount_type = models.CharField(max_length=10, choices=DiscountType.choices)
+    amount = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal(0))])
+
+    class Meta:
+        ordering = ["min_quantity"]
+
+    def __str__(self) -> str:
+        return f"{self.product.sku} {self.min_quantity}-{self.max_quantity or '∞'}: {self.discount_type} {self.amount}"
