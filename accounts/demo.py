@@ -1,21 +1,27 @@
 """Demo accounts (README lists them). Password `Demo1234` for all."""
 
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
-from accounts.models import Company, CompanyMembership, CompanyRole, CompanyStatus, User
+from accounts.models import Company, CompanyMembership, CompanyRole, CompanyStatus, CustomerGroup, User
 
 DEMO_PASSWORD = "Demo1234"
 STAFF_GROUP = "Store staff"
 # The apps whose models the supplier's staff manage in Django admin.
 STAFF_APPS = ["portal", "accounts", "pricing", "orders", "quotes", "shoppinglists", "invoices", "storefront"]
 
+# The pricing groups (business §3): each gets a price list in `pricing.demo`. Retail pays list prices: individual
+# customers and guests.
+RETAIL, ACADEMIC, INDUSTRY = "Retail", "Academic", "Industry"
+CUSTOMER_GROUPS = [RETAIL, ACADEMIC, INDUSTRY]
+
 COMPANIES = [
-    # name, e-mail, status, city, state, zip
-    ("Acme Labs", "purchasing@acme.test", CompanyStatus.APPROVED, "Boston", "MA", "02115"),
-    ("Globex Research", "lab@globex.test", CompanyStatus.APPROVED, "San Diego", "CA", "92121"),
-    ("Pending Bio", "hello@pendingbio.test", CompanyStatus.PENDING, "Durham", "NC", "27701"),
-    ("Rejected Chem", "office@rejectedchem.test", CompanyStatus.REJECTED, "Houston", "TX", "77002"),
+    # name, e-mail, status, city, state, zip, customer group
+    ("Acme Labs", "purchasing@acme.test", CompanyStatus.APPROVED, "Boston", "MA", "02115", ACADEMIC),
+    ("Globex Research", "lab@globex.test", CompanyStatus.APPROVED, "San Diego", "CA", "92121", INDUSTRY),
+    ("Pending Bio", "hello@pendingbio.test", CompanyStatus.PENDING, "Durham", "NC", "27701", ACADEMIC),
+    ("Rejected Chem", "office@rejectedchem.test", CompanyStatus.REJECTED, "Houston", "TX", "77002", ACADEMIC),
 ]
 
 USERS = [
@@ -29,18 +35,29 @@ USERS = [
 ]
 
 
-def _user(email: str, **fields) -> User:
-    user = User.objects.filter(email=email).first()
-    if user is None:
-        user = User.objects.create_user(email=email, password=DEMO_PASSWORD, **fields)
-    return user
+class _DemoUsers:
+    """Creates the missing demo users. The password is hashed once per seed run, not once per user: the hasher is
+    deliberately slow and nine hashes made up most of `seed_demo`'s time."""
+
+    def __init__(self) -> None:
+        self._password_hash = ""
+
+    def get_or_create(self, email: str, **fields) -> User:
+        user = User.objects.filter(email=email).first()
+        if user is None:
+            self._password_hash = self._password_hash or make_password(DEMO_PASSWORD)
+            user = User(email=User.objects.normalize_email(email).lower(), password=self._password_hash, **fields)
+            user.save()
+        return user
 
 
 @transaction.atomic
 def seed_accounts() -> None:
+    users = _DemoUsers()
+    groups = {name: CustomerGroup.objects.get_or_create(name=name)[0] for name in CUSTOMER_GROUPS}
     companies = {}
-    for name, email, status, city, state, zip_code in COMPANIES:
-        companies[name], _ = Company.objects.get_or_create(
+    for name, email, status, city, state, zip_code, group in COMPANIES:
+        companies[name], created = Company.objects.get_or_create(
             name=name,
             defaults={
                 "email": email,
@@ -51,15 +68,30 @@ def seed_accounts() -> None:
                 "city": city,
                 "state": state,
                 "zip_code": zip_code,
+                "customer_group": groups[group],
             },
         )
+        if not created and companies[name].customer_group_id is None:
+            # A database seeded before customer groups existed: give the company its group, but never change a
+            # group that staff chose.
+            companies[name].customer_group = groups[group]
+            companies[name].save(update_fields=["customer_group", "updated_at"])
     for email, first, last, company, role in USERS:
-        user = _user(email, first_name=first, last_name=last, phone="+1 555 010 0001")
+        user = users.get_or_create(email, first_name=first, last_name=last, phone="+1 555 010 0001")
         CompanyMembership.objects.get_or_create(user=user, defaults={"company": companies[company], "role": role})
 
-    _user("superadmin@demo.test", first_name="Sue", last_name="Superadmin", is_super_admin=True)
-    _user("b2c@demo.test", first_name="Ivy", last_name="Individual", phone="+1 555 010 0099")
-    staff = _user("staff@demo.test", first_name="Stan", last_name="Staff", is_staff=True)
+    users.get_or_create("superadmin@demo.test", first_name="Sue", last_name="Superadmin", is_super_admin=True)
+    individual = users.get_or_create(
+        "b2c@demo.test",
+        first_name="Ivy",
+        last_name="Individual",
+        phone="+1 555 010 0099",
+        customer_group=groups[RETAIL],
+    )
+    if individual.customer_group_id is None:
+        individual.customer_group = groups[RETAIL]
+        individual.save(update_fields=["customer_group"])
+    staff = users.get_or_create("staff@demo.test", first_name="Stan", last_name="Staff", is_staff=True)
     group, _ = Group.objects.get_or_create(name=STAFF_GROUP)
     group.permissions.set(Permission.objects.filter(content_type__app_label__in=STAFF_APPS))
     staff.groups.add(group)

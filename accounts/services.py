@@ -6,6 +6,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from decimal import Decimal
 
 import jwt
 from django.conf import settings
@@ -243,3 +244,27 @@ def company_status_set(*, company_ids: list[int], status: int) -> int:
     if status not in CompanyStatus.values:
         raise ValidationError({"status": ["Unknown company status."]})
     return Company.objects.filter(pk__in=company_ids).exclude(status=status).update(status=status)
+
+
+@transaction.atomic
+def company_credit_charge(*, company_id: int, amount: Decimal) -> None:
+    """Buy on account: refuse while on credit hold, or above the available credit when purchases are limited;
+    otherwise lower the available credit. Row-locked, so two checkouts cannot both spend the same credit."""
+    from accounts.models import Company
+
+    company = Company.objects.select_for_update().get(pk=company_id)
+    if not company.credit_enabled:
+        return
+    if company.credit_hold:
+        raise ValidationError(
+            {"paymentMethod": ["Your company's account is on credit hold. Please contact us or pay by card."]},
+            code="credit_hold",
+        )
+    if company.limit_purchases and amount > company.available_credit:
+        raise ValidationError(
+            {"paymentMethod": [f"This order exceeds your company's available credit ({company.available_credit:.2f} "
+                               f"{company.credit_currency})."]},
+            code="credit_limit",
+        )  # fmt: skip
+    company.available_credit -= amount
+    company.save(update_fields=["available_credit"])

@@ -10,10 +10,13 @@ from accounts.graphql.mutations import Mutation as AccountsMutation
 from accounts.graphql.queries import Query as AccountsQuery
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.queries import Query as PortalQuery
+from pricing.graphql.queries import Query as PricingQuery
+from storefront.graphql.mutations import Mutation as StorefrontMutation
+from storefront.graphql.queries import Query as StorefrontQuery
 from tracking.graphql.queries import Query as TrackingQuery
 
-Query = merge_types("Query", (PortalQuery, AccountsQuery, TrackingQuery))
-Mutation = merge_types("Mutation", (AccountsMutation,))
+Query = merge_types("Query", (PortalQuery, AccountsQuery, PricingQuery, StorefrontQuery, TrackingQuery))
+Mutation = merge_types("Mutation", (AccountsMutation, StorefrontMutation))
 
 
 class PortalSchema(Schema):

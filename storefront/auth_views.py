@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import login, logout
+from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -80,4 +81,33 @@ def current_customer_jwt(request):
     token = customer_jwt_issue(user=request.user, app_client_id=settings.PORTAL_APP_CLIENT_ID, channel_id=channel_id)
     response = HttpResponse(token, content_type="application/jwt")
     response["Cache-Control"] = "no-store"
+    return response
+
+
+CHECKOUT_LOGIN_MAX_AGE = 300  # seconds
+
+
+@require_GET
+def checkout_login(request, token: str):
+    """Follow a `checkoutLogin` link: sign in its user on the storefront, adopt its cart, go to checkout."""
+    from django.core import signing
+
+    from accounts.models import User
+    from storefront.graphql.mutations import CHECKOUT_LOGIN_SALT
+    from storefront.services import CART_COOKIE
+
+    try:
+        data = signing.loads(token, salt=CHECKOUT_LOGIN_SALT, max_age=CHECKOUT_LOGIN_MAX_AGE)
+    except signing.BadSignature:
+        return redirect("/cart.php")
+    # One use only: the link is a credential for five minutes.
+    if not cache.add(f"checkout-login:{data.get('nonce')}", 1, timeout=CHECKOUT_LOGIN_MAX_AGE + 60):
+        return redirect("/cart.php")
+    user = User.objects.filter(pk=data.get("user"), is_active=True).first()
+    if user is None:
+        return redirect("/cart.php")
+    if not request.user.is_authenticated or request.user.pk != user.pk:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    response = redirect("/checkout")
+    response.set_cookie(CART_COOKIE, data["cart"], max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")
     return response

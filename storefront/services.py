@@ -1,6 +1,19 @@
-from django.db import transaction
+from decimal import Decimal
 
-from storefront.models import ContactRequest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.selectors import Actor
+from accounts.services import company_credit_charge
+from orders.models import Order, PaymentMethod
+from orders.services import OrderLineData, order_create
+from pricing.models import Product, ProductVariant
+from pricing.options import stock_problem
+from pricing.services import stock_consume
+from storefront.models import Cart, CartLine, ContactRequest
+from storefront.permissions import purchase_refusal
 from storefront.tasks import contact_request_notify
 
 
@@ -11,3 +24,151 @@ def contact_request_submit(*, name: str, email: str, organisation: str, topic: s
     )
     transaction.on_commit(lambda: contact_request_notify.delay(contact.pk))
     return contact
+
+
+# ---- Cart (shell §7: the cart id travels in a cookie) ----------------------------------------------------------
+
+CART_COOKIE = "sf_cart_id"
+MAX_CART_LINES = 200
+MAX_QUANTITY = 1_000_000  # business §5
+
+
+def _refuse_unless_buyer(actor: Actor) -> None:
+    refusal = purchase_refusal(actor)
+    if refusal:
+        raise PermissionDenied(refusal)
+
+
+def _check_quantity(quantity: int) -> None:
+    if not 1 <= quantity <= MAX_QUANTITY:
+        raise ValidationError({"qty": ["Enter a whole number from 1 to 1,000,000."]})
+
+
+def _normalised(options: list[tuple[int, object]]) -> list[list]:
+    return sorted([[int(option_id), value] for option_id, value in options], key=lambda pair: pair[0])
+
+
+@transaction.atomic
+def cart_create(*, user: User | None, currency_code: str) -> Cart:
+    return Cart.objects.create(user=user, currency_code=currency_code)
+
+
+@transaction.atomic
+def cart_line_add(
+    *, cart: Cart, actor: Actor, product: Product, variant: ProductVariant | None, quantity: int, options: list
+) -> CartLine:
+    """Add a product; the same variant with the same choices adds to the existing line (business §4 merge rule)."""
+    _refuse_unless_buyer(actor)
+    _check_quantity(quantity)
+    normalised = _normalised(options)
+    line = next(
+        (
+            existing
+            for existing in cart.lines.select_for_update().filter(product=product, variant=variant)
+            if existing.options == normalised
+        ),
+        None,
+    )
+    new_quantity = quantity + (line.quantity if line else 0)
+    if new_quantity > MAX_QUANTITY:
+        raise ValidationError({"qty": ["The quantity of each product is 1-1000000."]})
+    problem = stock_problem(product, variant, new_quantity)
+    if problem:
+        raise ValidationError({"qty": [problem]})
+    if line:
+        line.quantity = new_quantity
+        line.save(update_fields=["quantity"])
+        return line
+    if cart.lines.count() >= MAX_CART_LINES:
+        raise ValidationError({"__all__": [f"A cart holds at most {MAX_CART_LINES} different products."]})
+    Cart.objects.filter(pk=cart.pk).update(updated_at=timezone.now())
+    return CartLine.objects.create(cart=cart, product=product, variant=variant, quantity=quantity, options=normalised)
+
+
+@transaction.atomic
+def cart_line_update(*, cart: Cart, actor: Actor, line_id: int, quantity: int) -> CartLine:
+    _refuse_unless_buyer(actor)
+    _check_quantity(quantity)
+    line = cart.lines.select_related("product", "variant").get(pk=line_id)
+    problem = stock_problem(line.product, line.variant, quantity)
+    if problem:
+        raise ValidationError({"qty": [problem]})
+    line.quantity = quantity
+    line.save(update_fields=["quantity"])
+    return line
+
+
+@transaction.atomic
+def cart_line_remove(*, cart: Cart, line_id: int) -> None:
+    cart.lines.filter(pk=line_id).delete()
+
+
+@transaction.atomic
+def cart_delete(*, cart: Cart) -> None:
+    cart.delete()
+
+
+@transaction.atomic
+def checkout_place_order(
+    *,
+    cart: Cart,
+    actor: Actor,
+    email: str,
+    payment_method: str,
+    po_number: str,
+    address: dict,
+    customer_message: str,
+) -> Order:
+    """Place the cart as an order at the caller's live prices, honouring stock, rights and company credit."""
+    from storefront.selectors import cart_summary
+
+    _refuse_unless_buyer(actor)
+    summary = cart_summary(cart=cart, actor=actor)
+    if not summary.lines:
+        raise ValidationError({"__all__": ["Your cart is empty."]})
+    if summary.has_problems:
+        raise ValidationError(
+            {"__all__": ["Some products in your cart cannot be ordered as they are. Review your cart."]}
+        )
+    if payment_method not in dict(payment_methods_for(actor)):
+        raise ValidationError({"payment_method": ["Choose a payment method."]})
+    company = actor.b2b_company
+    if payment_method == PaymentMethod.PURCHASE_ORDER and company is not None:
+        company_credit_charge(company_id=company.pk, amount=summary.total / (summary.currency.exchange_rate or 1))
+    order = order_create(
+        company=company,
+        placed_by=actor.user,
+        customer_email=email,
+        currency_code=summary.currency.code,
+        exchange_rate=summary.currency.exchange_rate,
+        lines=[
+            OrderLineData(
+                product_id=line.product_id,
+                variant_id=line.variant_id,
+                sku=line.sku,
+                name=line.name,
+                quantity=line.quantity,
+                unit_price=line.unit_price.quantize(Decimal("0.01")),
+                unit_tax=line.unit_tax.quantize(Decimal("0.01")),
+                options=line.options,
+            )
+            for line in summary.lines
+        ],
+        shipping_total=summary.shipping,
+        payment_method=payment_method,
+        po_number=po_number,
+        billing_address=address,
+        shipping_address=address,
+        customer_message=customer_message,
+    )
+    stock_consume(lines=[(line.product_id, line.variant_id, line.quantity) for line in summary.lines])
+    cart.delete()
+    return order
+
+
+def payment_methods_for(actor: Actor) -> list[tuple[str, str]]:
+    """Company users of an approved company may buy on account; everyone may use the test card."""
+    methods = [(PaymentMethod.TEST_CARD.value, PaymentMethod.TEST_CARD.label)]
+    if actor.b2b_company is not None:
+        methods.insert(0, (PaymentMethod.PURCHASE_ORDER.value, PaymentMethod.PURCHASE_ORDER.label))
+    return methods

@@ -1,14 +1,23 @@
 from django.urls import path
 
-from storefront import auth_views, views
+from storefront import auth_views, cart_views, catalog_views, views
 
 app_name = "storefront"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("search/", views.search, name="search"),
-    path("cart.php", views.cart, name="cart"),
+    path("search/", catalog_views.search, name="search"),
+    path("categories/<slug:slug>/", catalog_views.category, name="category"),
+    path("products/<slug:slug>/", catalog_views.product_page, name="product"),
+    path("products/<slug:slug>/price/", catalog_views.product_price, name="product-price"),
+    path("cart.php", cart_views.cart, name="cart"),
+    path("cart/add/", cart_views.cart_add, name="cart-add"),
+    path("cart/lines/<int:line_id>/update/", cart_views.cart_update, name="cart-update"),
+    path("cart/lines/<int:line_id>/remove/", cart_views.cart_remove, name="cart-remove"),
+    path("checkout", cart_views.checkout, name="checkout"),
+    path("checkout/order-confirmation/<int:number>/", cart_views.order_confirmation, name="order-confirmation"),
     path("login/", auth_views.sign_in, name="login"),
     path("logout/", auth_views.sign_out, name="logout"),
     path("customer/current.jwt", auth_views.current_customer_jwt, name="current-jwt"),
+    path("checkout/login/<str:token>", auth_views.checkout_login, name="checkout-login"),
 ]

@@ -23,7 +23,7 @@ DEPARTMENTS = [
 ]
 
 
-def _base_context(request) -> dict:
+def base_context(request) -> dict:
     # shell §6: without purchase_enable the cart link and cart element are removed (guests may buy).
     can_purchase = not request.user.is_authenticated or actor_for_user(request.user).can(Code.PURCHASE_ENABLE)
     return {"store": store_current(), "can_purchase": can_purchase}
@@ -39,15 +39,4 @@ def home(request):
             request, "Thank you. A specialist will answer your question by e-mail within one business day."
         )
         return redirect("/#contact")
-    return render(request, "storefront/home.html", {**_base_context(request), "form": form, "departments": DEPARTMENTS})
-
-
-@ensure_csrf_cookie
-def search(request):
-    query = request.GET.get("q", "").strip()[:200]
-    return render(request, "storefront/search.html", {**_base_context(request), "query": query, "results": []})
-
-
-@ensure_csrf_cookie
-def cart(request):
-    return render(request, "storefront/cart.html", {**_base_context(request), "lines": []})
+    return render(request, "storefront/home.html", {**base_context(request), "form": form, "departments": DEPARTMENTS})

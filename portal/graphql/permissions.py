@@ -30,6 +30,14 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
         "userLoginState",
         "requestPasswordReset",
         "resetPassword",
+        "cart",
+        "createCart",
+        "addCartLineItems",
+        "deleteCart",
+        "productsSearch",
+        "variantSku",
+        "productPurchasable",
+        "priceProducts",
     }
 )
 

@@ -2,10 +2,11 @@ from django.core.management.base import BaseCommand
 
 from accounts.demo import DEMO_PASSWORD, seed_accounts
 from portal.demo import seed_store
+from pricing.demo import seed_catalog
 
 
 class Command(BaseCommand):
-    help = "Create the demo store, its configuration and the demo accounts. Safe to run again."
+    help = "Create the demo store, its configuration, the demo accounts and the demo catalog. Safe to run again."
 
     def add_arguments(self, parser):
         parser.add_argument("--site-url", default="http://127.0.0.1:8000", help="The storefront's URL.")
@@ -13,4 +14,7 @@ class Command(BaseCommand):
     def handle(self, *args, site_url: str, **options):
         store = seed_store(site_url=site_url)
         seed_accounts()
+        created = seed_catalog()
+        if created:
+            self.stdout.write(f"Created {created} demo products.")
         self.stdout.write(self.style.SUCCESS(f"Demo store '{store.name}' is ready (password {DEMO_PASSWORD})."))

@@ -1,0 +1,209 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+
+from portal.errors import InputError, PortalError
+from portal.selectors import DEFAULT_CHANNEL_ID, channel_get
+from pricing import calculation, selectors
+from pricing.errors import PRICES_HIDDEN_MESSAGE, PricingErrorCode
+from pricing.graphql.types import (
+    BulkPricingTier,
+    NextTierHint,
+    PricedProduct,
+    PriceItemInput,
+    PriceOptionSelection,
+    ProductPrice,
+    ProductPurchasable,
+    ProductSearchResult,
+    VariantSkuResult,
+)
+
+# Input and output bounds (ARCHITECTURE §5).
+MAX_PRICE_ITEMS = 500
+MAX_ITEM_OPTIONS = 50
+MAX_SEARCH_RESULTS = 100
+MAX_PRODUCT_IDS = 500
+MAX_VARIANT_SKUS = 100
+
+CALLERS_GROUP_NOTE = (
+    "Prices are always the caller's own: the customer group of the caller's company (the masqueraded company "
+    "while masquerading), else the caller's own group, else the default prices; a customerGroupId or companyId "
+    "other than the caller's own is ignored and never reveals another group's prices."
+)
+
+
+def _page_prices(products: list, *, actor, currency_code: str | None) -> None:
+    """Price every variant of a page of products for quantity 1, in a fixed number of queries, and attach the
+    prices (null when hidden for the caller) for the types to show."""
+    pricing = calculation.store_pricing(currency_code=currency_code)
+    if calculation.prices_hidden_for(actor):
+        return
+    variants = [variant for product in products for variant in product.variants.all()]
+    results = calculation.price_items(
+        items=[calculation.PriceRequestItem(product_id=v.product_id, variant_id=v.pk, quantity=1) for v in variants],
+        customer_group_id=calculation.customer_group_for(actor),
+        currency_code=currency_code,
+        pricing=pricing,
+    )
+    for variant, result in zip(variants, results, strict=True):
+        variant._search_price = result
+    for product in products:
+        product._search_base_price = pricing.convert(product.base_price)
+
+
+def _bounded(name: str, values: list | None, limit: int) -> None:
+    if values is not None and len(values) > limit:
+        raise InputError(f"Send at most {limit} {name} at a time.", fields={name: [f"Send at most {limit}."]})
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(
+        description="Visible products matching a search (business §7 productsSearch): catalog numbers with or "
+        "without hyphens and spaces, CAS numbers with or without hyphens, synonyms, name and description words. "
+        "Products whose variants are all zero-priced are left out. Prices are null while the caller's company is "
+        f"pending approval and the store hides prices from pending accounts. {CALLERS_GROUP_NOTE} Guest-allowed."
+    )
+    def products_search(
+        self,
+        info: strawberry.Info,
+        search: Annotated[str | None, strawberry.argument(description="At most 200 characters.")] = None,
+        product_ids: Annotated[list[int] | None, strawberry.argument(description="At most 500 ids.")] = None,
+        currency_code: Annotated[
+            str | None, strawberry.argument(description="The store's default currency when empty.")
+        ] = None,
+        company_id: Annotated[int | None, strawberry.argument(description="Ignored: see the field.")] = None,
+        customer_group_id: Annotated[int | None, strawberry.argument(description="Ignored: see the field.")] = None,
+        category_filter: Annotated[
+            str | None, strawberry.argument(description="A category slug or id; its subcategories are included.")
+        ] = None,
+        first: Annotated[int, strawberry.argument(description="Page size, at most 100.")] = 50,
+        offset: int = 0,
+    ) -> list[ProductSearchResult]:
+        if search is not None and len(search) > selectors.MAX_QUERY_LENGTH:
+            raise InputError(fields={"search": [f"Enter at most {selectors.MAX_QUERY_LENGTH} characters."]})
+        _bounded("productIds", product_ids, MAX_PRODUCT_IDS)
+        if first < 0 or offset < 0:
+            raise InputError(fields={"first" if first < 0 else "offset": ["Enter 0 or more."]})
+        actor = info.context.actor
+        products = list(
+            selectors.product_search(
+                query=search or "",
+                category_slug=category_filter or None,
+                product_ids=product_ids,
+                customer_group_id=calculation.customer_group_for(actor),
+                limit=min(first, MAX_SEARCH_RESULTS),
+                offset=offset,
+            )
+        )
+        _page_prices(products, actor=actor, currency_code=currency_code)
+        return products
+
+    @strawberry.field(
+        description="Variants of visible products by SKU (case-insensitive), in the order asked; unknown SKUs "
+        f"are left out. At most {MAX_VARIANT_SKUS} SKUs. {CALLERS_GROUP_NOTE} Guest-allowed."
+    )
+    def variant_sku(
+        self,
+        info: strawberry.Info,
+        variant_skus: list[str],
+        currency_code: Annotated[
+            str | None, strawberry.argument(description="The store's default currency when empty.")
+        ] = None,
+    ) -> list[VariantSkuResult]:
+        _bounded("variantSkus", variant_skus, MAX_VARIANT_SKUS)
+        actor = info.context.actor
+        pricing = calculation.store_pricing(currency_code=currency_code)
+        variants = selectors.variants_by_skus(skus=[sku[:64] for sku in variant_skus])
+        prices: list = [None] * len(variants)
+        if variants and not calculation.prices_hidden_for(actor):
+            prices = calculation.price_items(
+                items=[calculation.PriceRequestItem(product_id=v.product_id, variant_id=v.pk) for v in variants],
+                customer_group_id=calculation.customer_group_for(actor),
+                currency_code=currency_code,
+                pricing=pricing,
+            )
+        return [VariantSkuResult.of(info, variant, price) for variant, price in zip(variants, prices, strict=True)]
+
+    @strawberry.field(
+        description="Whether a visible product, or its variant with `sku`, can be bought (business §7). Guest-allowed."
+    )
+    def product_purchasable(self, product_id: int, sku: str | None = None) -> ProductPurchasable:
+        state = selectors.product_purchasable(product_id=product_id, sku=(sku or "")[:64] or None)
+        return ProductPurchasable(
+            availability=state.availability,
+            inventory_level=state.inventory_level,
+            inventory_tracking=state.inventory_tracking,
+            purchasing_disabled=state.purchasing_disabled,
+        )
+
+    @strawberry.field(
+        description="Unit prices of up to 500 items (business §3, §7 priceProducts): customer group price, "
+        "option adjustments, quantity breaks, tax and currency, with the next cheaper quantity break. Fails "
+        f"with PRICES_HIDDEN while the caller's company is pending approval and the store hides prices from "
+        f"pending accounts. {CALLERS_GROUP_NOTE} Guest-allowed."
+    )
+    def price_products(
+        self,
+        info: strawberry.Info,
+        currency_code: str,
+        items: list[PriceItemInput],
+        channel_id: int = DEFAULT_CHANNEL_ID,
+        customer_group_id: Annotated[int | None, strawberry.argument(description="Ignored: see the field.")] = None,
+    ) -> list[PricedProduct]:
+        _bounded("items", items, MAX_PRICE_ITEMS)
+        for index, item in enumerate(items):
+            if len(item.options) > MAX_ITEM_OPTIONS:
+                raise InputError(fields={f"items.{index}.options": [f"Send at most {MAX_ITEM_OPTIONS} options."]})
+        actor = info.context.actor
+        channel = channel_get(channel_id=channel_id)
+        if calculation.prices_hidden_for(actor, channel_id=channel.channel_id):
+            raise PortalError(PRICES_HIDDEN_MESSAGE, code=PricingErrorCode.PRICES_HIDDEN)
+        results = calculation.price_items(
+            items=[
+                calculation.PriceRequestItem(
+                    product_id=item.product_id,
+                    variant_id=item.variant_id,
+                    quantity=item.quantity,
+                    options=[
+                        (option.option_id, option.value_id if option.value_id is not None else option.value)
+                        for option in item.options
+                    ],
+                )
+                for item in items
+            ],
+            customer_group_id=calculation.customer_group_for(actor),
+            currency_code=currency_code,
+        )
+        return [_priced(result, item) for result, item in zip(results, items, strict=True)]
+
+
+def _priced(result: calculation.PriceResult, item: PriceItemInput) -> PricedProduct:
+    return PricedProduct(
+        product_id=result.product_id,
+        variant_id=result.variant_id,
+        quantity=result.quantity,
+        options=[
+            PriceOptionSelection(option_id=option.option_id, value_id=option.value_id, value=option.value)
+            for option in item.options
+        ],
+        currency_code=result.currency_code,
+        price=ProductPrice.of(result.calculated_price),
+        base_price=ProductPrice.of(result.base_price),
+        line_total=ProductPrice.of(result.line_total),
+        bulk_pricing=[BulkPricingTier.of(tier) for tier in result.bulk_pricing],
+        applied_tier=BulkPricingTier.of(result.applied_tier) if result.applied_tier else None,
+        next_tier=(
+            NextTierHint(
+                additional_quantity=result.next_tier.additional_quantity,
+                minimum=result.next_tier.minimum,
+                price=ProductPrice.of(result.next_tier.unit_price),
+            )
+            if result.next_tier
+            else None
+        ),
+        tax_rate=result.tax_rate,
+        show_inclusive=result.show_inclusive,
+    )

@@ -1,0 +1,259 @@
+"""Reads of the catalog: chemistry-aware product search, product detail, SKU lookups, purchasability, the stock
+check and the quote-button rule (business §3, §4, §7)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db.models import Case, Exists, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value, When
+from django.db.models.functions import Coalesce, Upper
+
+from pricing.models import (
+    Category,
+    InventoryTracking,
+    OptionValue,
+    PriceListRecord,
+    Product,
+    ProductOption,
+    ProductVariant,
+)
+from pricing.options import (  # noqa: F401 (the stock check belongs to the catalog's reads too)
+    StockProblem,
+    quote_button_visible,
+    stock_check,
+    stock_problem,
+    tracked_stock,
+)
+
+# Bounds of a search (ARCHITECTURE §5: inputs are bounded).
+MAX_QUERY_LENGTH = 200
+MAX_QUERY_WORDS = 10
+
+_WORD = re.compile(r"[^\W_]+")
+
+# --- normalisation of searchable text ----------------------------------------------------------------------------
+
+
+def search_normalise(text: str) -> str:
+    """Lower case, accents dropped (NFKD), for comparing search text: "Éthanol" → "ethanol"."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def search_words(text: str) -> list[str]:
+    """The words of a text, split at anything that is not a letter or digit: "HS-1042-500" → hs, 1042, 500."""
+    return _WORD.findall(search_normalise(text))
+
+
+def search_compact(text: str) -> str:
+    """A code without its separators: "HS-1042-500", "hs 1042 500" → "hs1042500"; "64-17-5" → "64175"."""
+    return "".join(search_words(text))
+
+
+def product_search_text_build(*, product: Product, variant_skus: Iterable[str] = ()) -> str:
+    """The normalised search text of a product: space-separated tokens, with a space at each end so that a
+    token can be matched from its start (" 6417" finds "64175").
+
+    Tokens: catalog numbers (product and variant SKUs) and the CAS number written without separators, and
+    their parts; the words of the name, brand and synonyms, each hyphenated or comma-joined chemical name also
+    without separators ("N,N-Dimethylformamide" → "nndimethylformamide"); the words of the description."""
+    tokens: list[str] = []
+    for code in [product.sku, *variant_skus, product.cas_number]:
+        if code:
+            tokens.append(search_compact(code))
+            tokens.extend(search_words(code))
+    names = [product.name, product.brand, *product.synonyms.splitlines()]
+    for text in names:
+        for chunk in text.split():
+            words = search_words(chunk)
+            if len(words) > 1:
+                tokens.append("".join(words))
+            tokens.extend(words)
+    tokens.extend(search_words(product.description))
+    unique = list(dict.fromkeys(token for token in tokens if token))
+    return f" {' '.join(unique)} " if unique else ""
+
+
+# --- search ------------------------------------------------------------------------------------------------------
+
+
+def _variant_prefetch() -> Prefetch:
+    values = OptionValue.objects.select_related("option").order_by("option__sort_order", "option_id", "sort_order")
+    return Prefetch(
+        "variants",
+        queryset=ProductVariant.objects.order_by("sort_order", "pk").prefetch_related(
+            Prefetch("option_values", queryset=values)
+        ),
+    )
+
+
+def _option_prefetch() -> Prefetch:
+    return Prefetch(
+        "options",
+        queryset=ProductOption.objects.order_by("sort_order", "pk").prefetch_related(
+            Prefetch("values", queryset=OptionValue.objects.order_by("sort_order", "pk"))
+        ),
+    )
+
+
+def product_catalog_prefetches() -> list[Prefetch]:
+    """What a product page or search result shows: variants with their option values, options with values."""
+    return [_variant_prefetch(), _option_prefetch()]
+
+
+def category_ids_with_descendants(*, category: str) -> list[int]:
+    """The category named by slug (or id) and every category below it."""
+    rows = list(Category.objects.values_list("pk", "parent_id", "slug"))
+    root = next((pk for pk, _, slug in rows if slug == category or str(pk) == category), None)
+    if root is None:
+        return []
+    children: dict[int | None, list[int]] = {}
+    for pk, parent_id, _ in rows:
+        children.setdefault(parent_id, []).append(pk)
+    found, stack = [], [root]
+    while stack:
+        current = stack.pop()
+        if current in found:
+            continue
+        found.append(current)
+        stack.extend(children.get(current, []))
+    return found
+
+
+def priced_products(queryset: QuerySet[Product], *, customer_group_id: int | None) -> QuerySet[Product]:
+    """Drop products whose variants are all zero-priced for the group (business §7): a variant's price is the
+    group's price-list record, else its own price, else the product's base price."""
+    if customer_group_id is not None:
+        record = PriceListRecord.objects.filter(
+            variant=OuterRef("pk"), price_list__customer_group_id=customer_group_id
+        ).values("price")[:1]
+        effective = Coalesce(Subquery(record), "price", "product__base_price")
+        variants = ProductVariant.objects.annotate(effective_price=effective)
+    else:
+        variants = ProductVariant.objects.annotate(effective_price=Coalesce("price", "product__base_price"))
+    priced_variant = variants.filter(product=OuterRef("pk"), effective_price__gt=0)
+    any_variant = ProductVariant.objects.filter(product=OuterRef("pk"))
+    return queryset.filter(Exists(priced_variant) | (~Exists(any_variant) & Q(base_price__gt=0)))
+
+
+def product_search(
+    *,
+    query: str = "",
+    category_slug: str | None = None,
+    product_ids: Sequence[int] | None = None,
+    customer_group_id: int | None = None,
+    limit: int = 50,
+    offset: int = 0,
+) -> QuerySet[Product]:
+    """Visible, priced products matching a query (business §7 productsSearch), best matches first, with their
+    variants and options prefetched.
+
+    Chemistry-aware: a catalog number matches whatever its hyphens, spaces or case ("HS-1042-500" =
+    "hs1042500", and "HS-1042" finds every pack size), a CAS registry number with or without hyphens
+    ("64-17-5" = "64175"), synonyms, and words of the name, brand and description (each query word must start
+    a word of the product). Works on SQLite and PostgreSQL alike (icontains on `Product.search_text`)."""
+    products = Product.objects.filter(is_visible=True)
+    if product_ids is not None:
+        products = products.filter(pk__in=list(product_ids))
+    if category_slug:
+        products = products.filter(categories__in=category_ids_with_descendants(category=category_slug)).distinct()
+    products = priced_products(products, customer_group_id=customer_group_id)
+
+    words = search_words((query or "")[:MAX_QUERY_LENGTH])[:MAX_QUERY_WORDS]
+    if words:
+        compact = "".join(words)
+        every_word = Q()
+        for word in words:
+            every_word &= Q(search_text__icontains=f" {word}")
+        products = products.filter(every_word | Q(search_text__icontains=f" {compact}"))
+        products = products.annotate(
+            search_rank=Case(
+                When(search_text__icontains=f" {compact} ", then=Value(0)),  # a whole code, CAS or word
+                When(search_text__icontains=f" {compact}", then=Value(1)),  # the start of one
+                When(name__istartswith=query.strip()[:MAX_QUERY_LENGTH], then=Value(2)),
+                default=Value(3),
+                output_field=IntegerField(),
+            )
+        ).order_by("search_rank", "name", "pk")
+    else:
+        products = products.order_by("name", "pk")
+    offset = max(offset, 0)
+    return products.prefetch_related(*product_catalog_prefetches())[offset : offset + max(limit, 0)]
+
+
+def product_detail(*, slug: str | None = None, product_id: int | None = None) -> Product | None:
+    """A visible product by slug or id, with its variants, options, values and categories; None when there is
+    no such visible product."""
+    if slug is None and product_id is None:
+        return None
+    products = Product.objects.filter(is_visible=True)
+    products = products.filter(slug=slug) if slug is not None else products.filter(pk=product_id)
+    return products.prefetch_related(*product_catalog_prefetches(), "categories").first()
+
+
+def variants_by_skus(*, skus: Sequence[str]) -> list[ProductVariant]:
+    """Variants of visible products by SKU (case-insensitive), in the order asked; unknown SKUs are left out."""
+    wanted = [sku.strip().upper() for sku in skus if sku and sku.strip()]
+    if not wanted:
+        return []
+    values = OptionValue.objects.select_related("option").order_by("option__sort_order", "option_id", "sort_order")
+    found = {
+        variant.sku_upper: variant
+        for variant in ProductVariant.objects.annotate(sku_upper=Upper("sku"))
+        .filter(sku_upper__in=set(wanted), product__is_visible=True)
+        .select_related("product")
+        .prefetch_related(Prefetch("option_values", queryset=values))
+    }
+    ordered, seen = [], set()
+    for sku in wanted:
+        if sku in found and sku not in seen:
+            seen.add(sku)
+            ordered.append(found[sku])
+    return ordered
+
+
+def variant_by_sku(*, sku: str) -> ProductVariant | None:
+    found = variants_by_skus(skus=[sku])
+    return found[0] if found else None
+
+
+# --- purchasability and stock (business §4) -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Purchasability:
+    """business §7 productPurchasable."""
+
+    availability: str
+    inventory_level: int
+    inventory_tracking: str
+    purchasing_disabled: bool
+
+
+def product_purchasable(*, product_id: int, sku: str | None = None) -> Purchasability:
+    """Whether a visible product (or its variant with `sku`) can be bought; raises Product.DoesNotExist or
+    ProductVariant.DoesNotExist. Without a variant, a product tracked per variant reports its variants' total."""
+    product = Product.objects.get(pk=product_id, is_visible=True)
+    variant = None
+    if sku and sku.strip() and sku.strip().upper() != product.sku.upper():
+        variant = (
+            ProductVariant.objects.annotate(sku_upper=Upper("sku"))
+            .filter(product=product, sku_upper=sku.strip().upper())
+            .get()
+        )
+    if product.inventory_tracking == InventoryTracking.VARIANT:
+        if variant is not None:
+            level = variant.inventory_level
+        else:
+            level = product.variants.aggregate(total=Sum("inventory_level"))["total"] or 0
+    else:
+        level = product.inventory_level
+    return Purchasability(
+        availability=product.availability,
+        inventory_level=level,
+        inventory_tracking=product.inventory_tracking,
+        purchasing_disabled=product.purchasing_disabled or bool(variant and variant.purchasing_disabled),
+    )

@@ -1,0 +1,217 @@
+"""Cart and checkout of the built-in storefront (shell §7; ARCHITECTURE §8 payments)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_http_methods, require_POST
+
+from orders.models import Order
+from portal.money import format_money
+from pricing import selectors as catalog
+from pricing.options import validate_options
+from storefront import services
+from storefront.catalog_views import _int, product_page, selected_values, variant_for
+from storefront.forms import CheckoutForm
+from storefront.models import Cart
+from storefront.permissions import purchase_refusal, storefront_actor
+from storefront.selectors import cart_summary, currency_for
+from storefront.views import base_context
+
+CONFIRMED_ORDERS_KEY = "sf_confirmed_orders"
+
+
+def current_cart(request, *, create: bool = False) -> Cart | None:
+    """The caller's cart: the cookie's cart (claimed when a signed-in customer has none of their own), or theirs."""
+    cart_id = request.COOKIES.get(services.CART_COOKIE)
+    cart = None
+    if cart_id:
+        try:
+            cart = Cart.objects.filter(pk=cart_id).first()
+        except ValidationError:
+            cart = None
+    if request.user.is_authenticated:
+        if cart is not None and cart.user_id not in (None, request.user.pk):
+            cart = None  # another customer's cart: never shown
+        own = Cart.objects.filter(user=request.user).order_by("-updated_at").first()
+        if cart is None or (own is not None and own.pk != cart.pk and cart.user_id is None and not cart.lines.exists()):
+            cart = own
+        elif cart.user_id is None:
+            Cart.objects.filter(pk=cart.pk).update(user=request.user)
+    elif cart is not None and cart.user_id is not None:
+        cart = None  # a signed-in customer's cart is not shown after sign-out
+    if cart is None and create:
+        cart = services.cart_create(
+            user=request.user if request.user.is_authenticated else None, currency_code=currency_for(None).code
+        )
+    return cart
+
+
+def _with_cart_cookie(response, cart: Cart | None):
+    if cart is not None:
+        response.set_cookie(
+            services.CART_COOKIE, str(cart.pk), max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax"
+        )
+    return response
+
+
+@ensure_csrf_cookie
+def cart(request):
+    actor = storefront_actor(request)
+    cart_obj = current_cart(request)
+    refusal = purchase_refusal(actor)
+    summary = cart_summary(cart=cart_obj, actor=actor) if not refusal else cart_summary(cart=None, actor=actor)
+    from pricing.calculation import prices_hidden_for
+
+    return render(
+        request,
+        "storefront/cart.html",
+        {
+            **base_context(request),
+            "summary": summary,
+            "cart_id": cart_obj.pk if cart_obj else "",
+            "purchase_refusal": refusal,
+            "prices_hidden": prices_hidden_for(actor),
+        },
+    )
+
+
+@require_POST
+def cart_add(request):
+    actor = storefront_actor(request)
+    product = catalog.product_detail(product_id=_int(request.POST.get("product_id"), 0))
+    if product is None:
+        raise Http404("No such product.")
+    chosen = selected_values(request.POST, product)
+    quantity = _int(request.POST.get("qty"))
+    errors: dict = {}
+    if quantity is None or not 1 <= quantity <= services.MAX_QUANTITY:
+        errors["qty"] = ["Enter a whole number from 1 to 1,000,000."]
+    option_errors = validate_options(product, chosen, files=request.FILES)
+    errors.update(option_errors)
+    variant = variant_for(product, chosen)
+    if product.variants.exists() and variant is None and "__all__" not in errors:
+        errors["__all__"] = ["Please fill out product options first."]
+    if errors:
+        return product_page(request, product.slug, form_errors=errors, status=400)
+    modifiers = [(oid, value) for oid, value in chosen.items()
+                 if not next(o for o in product.options.all() if o.pk == oid).is_variant_option]  # fmt: skip
+    cart_obj = current_cart(request, create=True)
+    try:
+        services.cart_line_add(
+            cart=cart_obj, actor=actor, product=product, variant=variant, quantity=quantity, options=modifiers
+        )
+    except PermissionDenied as exc:
+        return product_page(request, product.slug, form_errors={"__all__": [str(exc)]}, status=403)
+    except ValidationError as exc:
+        return product_page(request, product.slug, form_errors=exc.message_dict, status=400)
+    messages.success(request, f"{product.name} was added to your cart.")
+    return _with_cart_cookie(redirect("storefront:cart"), cart_obj)
+
+
+def _cart_line_action(request, line_id: int, action) -> object:
+    actor = storefront_actor(request)
+    cart_obj = current_cart(request)
+    if cart_obj is None or not cart_obj.lines.filter(pk=line_id).exists():
+        messages.error(request, "That line is no longer in your cart.")
+        return redirect("storefront:cart")
+    try:
+        action(cart_obj, actor)
+    except (PermissionDenied, ValidationError) as exc:
+        text = " ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+        messages.error(request, text)
+    return redirect("storefront:cart")
+
+
+@require_POST
+def cart_update(request, line_id: int):
+    quantity = _int(request.POST.get("qty"))
+    if quantity is None or not 1 <= quantity <= services.MAX_QUANTITY:
+        messages.error(request, "Enter a whole number from 1 to 1,000,000.")
+        return redirect("storefront:cart")
+    return _cart_line_action(
+        request, line_id, lambda c, a: services.cart_line_update(cart=c, actor=a, line_id=line_id, quantity=quantity)
+    )
+
+
+@require_POST
+def cart_remove(request, line_id: int):
+    return _cart_line_action(request, line_id, lambda c, a: services.cart_line_remove(cart=c, line_id=line_id))
+
+
+@ensure_csrf_cookie
+@require_http_methods(["GET", "POST"])
+def checkout(request):
+    actor = storefront_actor(request)
+    refusal = purchase_refusal(actor)
+    if refusal:
+        messages.error(request, refusal)
+        return redirect("storefront:cart")
+    cart_obj = current_cart(request)
+    summary = cart_summary(cart=cart_obj, actor=actor)
+    if not summary.lines:
+        return redirect("storefront:cart")
+    user = request.user if request.user.is_authenticated else None
+    initial = {}
+    if user:
+        initial = {"email": user.email, "first_name": user.first_name, "last_name": user.last_name, "phone": user.phone}
+        if actor.b2b_company:
+            company = actor.b2b_company
+            initial.update(
+                company=company.name, address_line1=company.address_line1, address_line2=company.address_line2,
+                city=company.city, state=company.state, zip_code=company.zip_code,
+                country_code=company.country_code or "US",
+            )  # fmt: skip
+    form = CheckoutForm(request.POST or None, initial=initial, payment_methods=services.payment_methods_for(actor))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            order = services.checkout_place_order(
+                cart=cart_obj, actor=actor, email=data["email"], payment_method=data["payment_method"],
+                po_number=data.get("po_number", ""), address=form.address(), customer_message=data["customer_message"],
+            )  # fmt: skip
+        except PermissionDenied as exc:
+            form.add_error(None, str(exc))
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(None if field in ("__all__", "paymentMethod") or field not in form.fields else field,
+                               errors)  # fmt: skip
+        else:
+            request.session[CONFIRMED_ORDERS_KEY] = [*request.session.get(CONFIRMED_ORDERS_KEY, [])[-9:], order.number]
+            return redirect("storefront:order-confirmation", number=order.number)
+    credit = None
+    if actor.b2b_company and actor.b2b_company.credit_enabled:
+        credit = f"{actor.b2b_company.available_credit:,.2f} {actor.b2b_company.credit_currency}"
+    return render(
+        request,
+        "storefront/checkout.html",
+        {**base_context(request), "form": form, "summary": summary, "credit": credit},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def order_confirmation(request, number: int):
+    # Only the browser session that placed the order sees its confirmation page.
+    if number not in request.session.get(CONFIRMED_ORDERS_KEY, []):
+        raise Http404("No such order.")
+    order = Order.objects.prefetch_related("lines").get(number=number)
+    currency = currency_for(order.currency_code)
+    lines = [
+        {"name": line.name, "sku": line.sku, "options": line.options, "quantity": line.quantity,
+         "total_label": format_money(line.line_total, currency)}
+        for line in order.lines.all()
+    ]  # fmt: skip
+    totals = {
+        "subtotal": format_money(order.subtotal, currency),
+        "tax": format_money(order.tax_total, currency),
+        "shipping": format_money(order.shipping_total, currency),
+        "total": format_money(order.grand_total, currency),
+    }
+    return render(
+        request,
+        "storefront/order_confirmation.html",
+        {**base_context(request), "order": order, "lines": lines, "totals": totals},
+    )

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import secrets
+
+import strawberry
+from django.core import signing
+from django.db import transaction
+from django.urls import reverse
+
+from portal.errors import PermissionDeniedError
+from portal.graphql.permissions import IsAuthenticated
+from storefront import services
+from storefront.graphql.cart import add_line_items, cart_or_not_found, cart_payload
+from storefront.graphql.types import (
+    AddCartLineItemsInput,
+    CartType,
+    CheckoutLoginCartData,
+    CheckoutLoginPayload,
+    CheckoutLoginResult,
+    CreateCartInput,
+    DeleteCartInput,
+    DeleteCartResult,
+)
+from storefront.permissions import purchase_refusal
+from storefront.selectors import currency_for
+
+CHECKOUT_LOGIN_SALT = "storefront.checkout-login"
+
+
+def _buyer(info: strawberry.Info):
+    actor = info.context.actor
+    refusal = purchase_refusal(actor)
+    if refusal:
+        raise PermissionDeniedError(refusal)
+    return actor
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation(description="Create a cart with line items (shell §7). Guest-allowed; needs purchase rights.")
+    def create_cart(self, info: strawberry.Info, create_cart_input: CreateCartInput) -> CartType:
+        actor = _buyer(info)
+        with transaction.atomic():
+            cart = services.cart_create(user=actor.user, currency_code=currency_for(None).code)
+            add_line_items(cart, actor, create_cart_input.line_items)
+        return cart_payload(cart, actor)
+
+    @strawberry.mutation(description="Add line items to a cart. Guest-allowed for carts that belong to nobody.")
+    def add_cart_line_items(self, info: strawberry.Info, add_cart_line_items_input: AddCartLineItemsInput) -> CartType:
+        actor = _buyer(info)
+        cart = cart_or_not_found(actor, add_cart_line_items_input.cart_entity_id)
+        with transaction.atomic():
+            add_line_items(cart, actor, add_cart_line_items_input.data.line_items)
+        return cart_payload(cart, actor)
+
+    @strawberry.mutation(description="Delete a cart. Guest-allowed for carts that belong to nobody.")
+    def delete_cart(self, info: strawberry.Info, delete_cart_input: DeleteCartInput) -> DeleteCartResult:
+        cart = cart_or_not_found(info.context.actor, delete_cart_input.cart_entity_id)
+        services.cart_delete(cart=cart)
+        return DeleteCartResult(deleted_cart_entity_id=delete_cart_input.cart_entity_id)
+
+    @strawberry.mutation(
+        permission_classes=[IsAuthenticated],
+        description="A one-time link that signs the caller in to the storefront checkout with this cart.",
+    )
+    def checkout_login(self, info: strawberry.Info, cart_data: CheckoutLoginCartData) -> CheckoutLoginPayload:
+        actor = _buyer(info)
+        cart = cart_or_not_found(actor, cart_data.cart_id)
+        if cart.user_id is None:
+            cart.user = actor.user
+            cart.save(update_fields=["user"])
+        token = signing.dumps(
+            {"cart": str(cart.pk), "user": actor.user.pk, "nonce": secrets.token_urlsafe(12)}, salt=CHECKOUT_LOGIN_SALT
+        )
+        url = info.context.request.build_absolute_uri(reverse("storefront:checkout-login", args=[token]))
+        return CheckoutLoginPayload(result=CheckoutLoginResult(redirect_url=url))

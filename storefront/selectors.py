@@ -1,0 +1,161 @@
+"""Reads of the storefront: the cart, priced for the caller."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from accounts.selectors import Actor
+from portal.models import Currency
+from portal.money import format_money
+from portal.selectors import store_current
+from pricing import calculation
+from pricing.models import OptionValue, ProductOption
+from pricing.options import stock_problem
+from storefront.models import Cart, CartLine
+
+# Shipping (not shown in the spec; docs/decisions.md): a flat rate, free above a subtotal.
+FLAT_SHIPPING = Decimal("25.00")
+FREE_SHIPPING_FROM = Decimal("500.00")
+
+
+@dataclass
+class PricedLine:
+    id: int
+    product_id: int
+    variant_id: int | None
+    slug: str
+    name: str
+    sku: str
+    quantity: int
+    options: list[dict]
+    raw_options: list
+    unit_price: Decimal
+    unit_tax: Decimal
+    unit_price_label: str = ""
+    total_label: str = ""
+    problem: str | None = None
+
+    @property
+    def total(self) -> Decimal:
+        return self.unit_price * self.quantity
+
+
+@dataclass
+class CartSummary:
+    currency: Currency
+    lines: list[PricedLine] = field(default_factory=list)
+    subtotal: Decimal = Decimal(0)
+    tax: Decimal = Decimal(0)
+    shipping: Decimal = Decimal(0)
+
+    @property
+    def total(self) -> Decimal:
+        return self.subtotal + self.tax + self.shipping
+
+    @property
+    def has_problems(self) -> bool:
+        return any(line.problem for line in self.lines)
+
+    def label(self, amount: Decimal) -> str:
+        return format_money(amount, self.currency)
+
+    @property
+    def subtotal_label(self) -> str:
+        return self.label(self.subtotal)
+
+    @property
+    def tax_label(self) -> str:
+        return self.label(self.tax)
+
+    @property
+    def shipping_label(self) -> str:
+        return "Free" if self.lines and not self.shipping else self.label(self.shipping)
+
+    @property
+    def total_label(self) -> str:
+        return self.label(self.total)
+
+
+def currency_for(code: str | None) -> Currency:
+    store = store_current()
+    currencies = {c.code: c for c in store.currencies.filter(enabled=True)}
+    return currencies.get(code or "") or next(c for c in currencies.values() if c.is_default)
+
+
+def _option_labels(line: CartLine, options: dict[int, ProductOption], values: dict[int, OptionValue]) -> list[dict]:
+    labels = []
+    for option_id, value in line.options:
+        option = options.get(option_id)
+        if option is None:
+            continue
+        if option.type in ("dropdown", "radio_buttons", "rectangles", "swatch", "product_list_with_images"):
+            shown = values[int(value)].label if str(value).isdigit() and int(value) in values else str(value)
+        elif option.type == "checkbox":
+            shown = "Yes" if value else "No"
+        else:
+            shown = str(value)
+        labels.append({"name": option.display_name, "value": shown})
+    for value in line.variant.option_values.all() if line.variant else []:
+        labels.insert(0, {"name": value.option.display_name, "value": value.label})
+    return labels
+
+
+def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
+    """The cart with live prices for the caller's customer group, tax and shipping, and any line's problem."""
+    currency = currency_for(cart.currency_code if cart else None)
+    summary = CartSummary(currency=currency)
+    if cart is None:
+        return summary
+    lines = list(
+        cart.lines.select_related("product", "variant").prefetch_related(
+            Prefetch("variant__option_values", queryset=OptionValue.objects.select_related("option"))
+        )
+    )
+    if not lines:
+        return summary
+    product_ids = {line.product_id for line in lines}
+    options = {o.pk: o for o in ProductOption.objects.filter(product_id__in=product_ids)}
+    values = {v.pk: v for v in OptionValue.objects.filter(option__product_id__in=product_ids)}
+    results = calculation.price_items(
+        items=[
+            calculation.PriceRequestItem(
+                product_id=line.product_id,
+                variant_id=line.variant_id,
+                quantity=line.quantity,
+                options=[tuple(pair) for pair in line.options],
+            )
+            for line in lines
+        ],
+        customer_group_id=calculation.customer_group_for(actor),
+        currency_code=currency.code,
+    )
+    for line, result in zip(lines, results, strict=True):
+        price = result.calculated_price
+        priced = PricedLine(
+            id=line.pk,
+            product_id=line.product_id,
+            variant_id=line.variant_id,
+            slug=line.product.slug,
+            name=line.product.name,
+            sku=line.variant.sku if line.variant else line.product.sku,
+            quantity=line.quantity,
+            options=_option_labels(line, options, values),
+            raw_options=line.options,
+            unit_price=price.tax_exclusive,
+            unit_tax=price.tax_inclusive - price.tax_exclusive,
+            problem=stock_problem(line.product, line.variant, line.quantity),
+        )
+        priced.unit_price_label = format_money(priced.unit_price, currency)
+        priced.total_label = format_money(priced.total, currency)
+        summary.lines.append(priced)
+    summary.subtotal = sum((line.total for line in summary.lines), Decimal(0))
+    summary.tax = sum((line.unit_tax * line.quantity for line in summary.lines), Decimal(0))
+    default_rate = currency.exchange_rate or Decimal(1)
+    free_from = (FREE_SHIPPING_FROM * default_rate).quantize(Decimal("0.01"))
+    summary.shipping = (
+        Decimal(0) if summary.subtotal >= free_from else (FLAT_SHIPPING * default_rate).quantize(Decimal("0.01"))
+    )
+    return summary
