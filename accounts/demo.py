@@ -5,6 +5,7 @@ from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
 from accounts.models import Company, CompanyMembership, CompanyRole, CompanyStatus, CustomerGroup, User
+from accounts.services import role_templates_ensure_builtin
 
 DEMO_PASSWORD = "Demo1234"
 STAFF_GROUP = "Store staff"
@@ -53,6 +54,7 @@ class _DemoUsers:
 
 @transaction.atomic
 def seed_accounts() -> None:
+    role_templates_ensure_builtin()
     users = _DemoUsers()
     groups = {name: CustomerGroup.objects.get_or_create(name=name)[0] for name in CUSTOMER_GROUPS}
     companies = {}

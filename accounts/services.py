@@ -268,3 +268,23 @@ def company_credit_charge(*, company_id: int, amount: Decimal) -> None:
         )  # fmt: skip
     company.available_credit -= amount
     company.save(update_fields=["available_credit"])
+
+
+BUILTIN_ROLE_NAMES = {0: "Admin", 1: "Senior buyer", 2: "Junior buyer"}
+
+
+@transaction.atomic
+def role_templates_ensure_builtin() -> None:
+    """Create any missing built-in role template with its default grants (migration 0002 does it first; this
+    restores them after a database flush). Existing templates, and staff edits to them, are left alone."""
+    from accounts.models import RolePermission, RoleTemplate
+    from accounts.permissions import DEFAULT_ROLE_GRANTS
+
+    for role, grants in DEFAULT_ROLE_GRANTS.items():
+        template, created = RoleTemplate.objects.get_or_create(
+            role=role, is_builtin=True, defaults={"name": BUILTIN_ROLE_NAMES[role]}
+        )
+        if created:
+            RolePermission.objects.bulk_create(
+                RolePermission(template=template, code=code, level=level) for code, level in grants.items()
+            )

@@ -19,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -170,7 +171,7 @@ def prices_hidden_for(actor: Any, *, channel_id: int = DEFAULT_CHANNEL_ID) -> bo
 # --- store-wide pricing context --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class StorePricing:
     """What prices every item alike: the currency, the tax zone's rates per tax class."""
 
@@ -183,8 +184,12 @@ class StorePricing:
         class_id = tax_class_id if tax_class_id is not None else self.default_class_id
         return self.rates_by_class.get(class_id, ZERO) if class_id is not None else ZERO
 
+    @cached_property
+    def _quantum(self) -> Decimal:
+        return Decimal(1).scaleb(-self.currency.decimal_places)
+
     def rounded(self, amount: Decimal) -> Decimal:
-        return round_money(amount, self.currency.decimal_places)
+        return amount.quantize(self._quantum, rounding=ROUND_HALF_UP)
 
     def price(self, amount_default_currency: Decimal, tax_rate: Decimal) -> Price:
         converted = amount_default_currency * self.currency.exchange_rate
@@ -197,16 +202,15 @@ class StorePricing:
         return self.rounded(amount_default_currency * self.currency.exchange_rate)
 
 
-def round_money(amount: Decimal, decimal_places: int) -> Decimal:
-    return amount.quantize(Decimal(1).scaleb(-decimal_places), rounding=ROUND_HALF_UP)
-
-
 def store_pricing(*, currency_code: str | None) -> StorePricing:
     """The store's currency (the default one when `currency_code` is empty) and tax rates. Three queries."""
     first_store = Subquery(Store.objects.order_by("pk").values("pk")[:1])
     currencies = Currency.objects.filter(store_id=first_store, enabled=True)
-    if currency_code:
-        currency = currencies.filter(code__iexact=currency_code.strip()[:3]).first()
+    code = (currency_code or "").strip()
+    if len(code) > 3:
+        currency = None
+    elif code:
+        currency = currencies.filter(code__iexact=code).first()
     else:
         currency = currencies.filter(is_default=True).first()
     if currency is None:
@@ -233,83 +237,140 @@ def store_pricing(*, currency_code: str | None) -> StorePricing:
 
 
 # --- the engine ------------------------------------------------------------------------------------------------
+# The catalog is read as plain rows (values_list), not model instances: building thousands of instances per call
+# was most of the time of a 500-item call (bench/pricing.py).
+
+
+@dataclass(slots=True)
+class _ProductRow:
+    pk: int
+    base_price: Decimal
+    tax_class_id: int | None
+
+
+@dataclass(slots=True)
+class _VariantRow:
+    pk: int
+    product_id: int
+    price: Decimal | None
+
+
+@dataclass(slots=True)
+class TierRow:
+    """A bulk pricing tier as the engine reads it (the fields of BulkPricingTier it needs)."""
+
+    pk: int
+    product_id: int
+    price_list_id: int | None
+    min_quantity: int
+    max_quantity: int
+    discount_type: str
+    amount: Decimal
+
+
+@dataclass(slots=True)
+class _OptionRow:
+    pk: int
+    product_id: int
+    type: str
+    is_variant_option: bool
+    display_name: str
+    checkbox_price_adjuster: str
+    checkbox_price_adjustment: Decimal
+
+
+@dataclass(slots=True)
+class _ValueRow:
+    pk: int
+    option_id: int
+    price_adjuster: str
+    price_adjustment: Decimal
+    value_data: Any
 
 
 @dataclass
 class _Catalog:
     """Everything the items need, loaded in bulk."""
 
-    products: dict[int, Product] = field(default_factory=dict)
-    variants: dict[int, ProductVariant] = field(default_factory=dict)
+    products: dict[int, _ProductRow] = field(default_factory=dict)
+    variants: dict[int, _VariantRow] = field(default_factory=dict)
     variants_of_product: dict[int, list[int]] = field(default_factory=dict)
     records: dict[int, Decimal] = field(default_factory=dict)  # variant id → group price
-    store_tiers: dict[int, list[BulkPricingTier]] = field(default_factory=dict)
-    group_tiers: dict[int, list[BulkPricingTier]] = field(default_factory=dict)
-    options: dict[int, ProductOption] = field(default_factory=dict)
-    values: dict[int, OptionValue] = field(default_factory=dict)
+    store_tiers: dict[int, list[TierRow]] = field(default_factory=dict)
+    group_tiers: dict[int, list[TierRow]] = field(default_factory=dict)
+    options: dict[int, _OptionRow] = field(default_factory=dict)
+    values: dict[int, _ValueRow] = field(default_factory=dict)
+    values_of_option: dict[int, dict[int, _ValueRow]] = field(default_factory=dict)
+
+    def tiers_of(self, product_id: int) -> list[TierRow]:
+        # The group's tiers for the product, when it has any, replace the store-wide ones.
+        return self.group_tiers.get(product_id) or self.store_tiers.get(product_id, [])
 
 
 def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | None, include_hidden: bool) -> _Catalog:
     catalog = _Catalog()
-    product_ids = {item.product_id for item in items}
-    products = Product.objects.filter(pk__in=product_ids).only("pk", "base_price", "tax_class_id", "is_visible")
+    products = Product.objects.filter(pk__in={item.product_id for item in items})
     if not include_hidden:
         products = products.filter(is_visible=True)
-    catalog.products = {product.pk: product for product in products}
+    for row in products.values_list("pk", "base_price", "tax_class_id"):
+        catalog.products[row[0]] = _ProductRow(*row)
+    product_ids = list(catalog.products)
 
     # The chosen variants, and every variant of products priced without one (a product whose only variant is
     # its base variant prices as that variant).
     without_variant = {item.product_id for item in items if item.variant_id is None}
     variant_ids = {item.variant_id for item in items if item.variant_id is not None}
-    variants = ProductVariant.objects.filter(Q(pk__in=variant_ids) | Q(product_id__in=without_variant)).only(
-        "pk", "product_id", "price"
-    )
-    for variant in variants:
-        catalog.variants[variant.pk] = variant
+    variants = ProductVariant.objects.filter(Q(pk__in=variant_ids) | Q(product_id__in=without_variant))
+    for row in variants.values_list("pk", "product_id", "price"):
+        variant = catalog.variants[row[0]] = _VariantRow(*row)
         if variant.product_id in without_variant:
             catalog.variants_of_product.setdefault(variant.product_id, []).append(variant.pk)
 
     if customer_group_id is not None:
+        # By product, not by variant: a shorter IN list, and a product's records are few.
         records = PriceListRecord.objects.filter(
-            price_list__customer_group_id=customer_group_id, variant_id__in=list(catalog.variants)
-        ).values_list("variant_id", "price")
-        catalog.records = dict(records)
+            price_list__customer_group_id=customer_group_id, variant__product_id__in=product_ids
+        )
+        catalog.records = dict(records.values_list("variant_id", "price"))
 
-    tiers = BulkPricingTier.objects.filter(product_id__in=list(catalog.products))
     tier_scope = Q(price_list__isnull=True)
     if customer_group_id is not None:
         tier_scope |= Q(price_list__customer_group_id=customer_group_id)
-    for tier in tiers.filter(tier_scope).order_by("min_quantity", "pk"):
+    tiers = BulkPricingTier.objects.filter(tier_scope, product_id__in=product_ids).order_by("min_quantity", "pk")
+    for row in tiers.values_list(
+        "pk", "product_id", "price_list_id", "min_quantity", "max_quantity", "discount_type", "amount"
+    ):
+        tier = TierRow(*row)
         target = catalog.group_tiers if tier.price_list_id is not None else catalog.store_tiers
         target.setdefault(tier.product_id, []).append(tier)
 
-    option_ids = {option_id for item in items for option_id, _ in item.options if value_id(option_id) is not None}
+    option_ids = {value_id(option_id) for item in items for option_id, _ in item.options} - {None}
     if option_ids:
-        catalog.options = {option.pk: option for option in ProductOption.objects.filter(pk__in=option_ids)}
-        chosen_value_ids = {
-            value_id(value) for item in items for _, value in item.options if value_id(value) is not None
-        }
-        if chosen_value_ids:
-            catalog.values = {
-                value.pk: value
-                for value in OptionValue.objects.filter(pk__in=chosen_value_ids, option_id__in=option_ids)
-            }
+        options = ProductOption.objects.filter(pk__in=option_ids).values_list(
+            "pk", "product_id", "type", "is_variant_option", "display_name", "checkbox_price_adjuster",
+            "checkbox_price_adjustment",
+        )  # fmt: skip
+        catalog.options = {row[0]: _OptionRow(*row) for row in options}
+        values = OptionValue.objects.filter(option_id__in=list(catalog.options)).values_list(
+            "pk", "option_id", "price_adjuster", "price_adjustment", "value_data"
+        )
+        for row in values:
+            value = catalog.values[row[0]] = _ValueRow(*row)
+            catalog.values_of_option.setdefault(value.option_id, {})[value.pk] = value
     return catalog
 
 
-def _tier_applies(tier: BulkTier | BulkPricingTier, quantity: int) -> bool:
-    minimum = tier.minimum if isinstance(tier, BulkTier) else tier.min_quantity
-    maximum = tier.maximum if isinstance(tier, BulkTier) else tier.max_quantity
-    return minimum <= quantity and (maximum == 0 or quantity <= maximum)
+def _tier_applies(tier: TierRow | BulkPricingTier, quantity: int) -> bool:
+    return tier.min_quantity <= quantity and (tier.max_quantity == 0 or quantity <= tier.max_quantity)
 
 
-def applicable_tier(tiers: Sequence[BulkPricingTier], quantity: int) -> BulkPricingTier | None:
+def applicable_tier(tiers: Sequence[TierRow | BulkPricingTier], quantity: int) -> TierRow | BulkPricingTier | None:
     """The tier for the quantity; when tiers overlap, the one with the highest minimum (the most specific)."""
     matching = [tier for tier in tiers if _tier_applies(tier, quantity)]
     return max(matching, key=lambda tier: (tier.min_quantity, tier.pk or 0)) if matching else None
 
 
-def apply_tier(unit: Decimal, tier: BulkPricingTier | None) -> Decimal:
+def apply_tier(unit: Decimal, tier: TierRow | BulkPricingTier | None) -> Decimal:
     """business §9: fixed replaces the price, percent takes a percentage off, price takes an amount off."""
     if tier is None:
         return unit
@@ -352,6 +413,7 @@ def price_items(
     if not items:
         return []
     catalog = _load_catalog(items, customer_group_id, include_hidden)
+    bulk_of_product: dict[int, list[BulkTier]] = {}
     errors: dict[str, list[ValidationError]] = {}
     results = []
     for index, item in enumerate(items):
@@ -360,7 +422,11 @@ def price_items(
             for name, error in item_errors.items():
                 errors.setdefault(f"items.{index}.{name}", []).append(error)
             continue
-        results.append(_price_item(replace(item, quantity=validate_quantity(item.quantity)), catalog, pricing))
+        if item.product_id not in bulk_of_product:
+            bulk_of_product[item.product_id] = [_bulk_tier(t, pricing) for t in catalog.tiers_of(item.product_id)]
+        if not isinstance(item.quantity, int):
+            item = replace(item, quantity=validate_quantity(item.quantity))  # "12" → 12
+        results.append(_price_item(item, catalog, pricing, bulk_of_product[item.product_id]))
     if errors:
         raise ValidationError(errors)
     return results
@@ -410,39 +476,38 @@ def _item_errors(item: PriceRequestItem, catalog: _Catalog) -> dict[str, Validat
     return errors
 
 
-def _unit_before_tier(item: PriceRequestItem, catalog: _Catalog) -> Decimal:
-    product = catalog.products[item.product_id]
-    variant_id = _resolved_variant_id(item, catalog)
-    base = product.base_price
+def _unit_before_tier(item: PriceRequestItem, catalog: _Catalog, variant_id: int | None) -> Decimal:
+    base = catalog.products[item.product_id].base_price
     if variant_id is not None:
-        variant = catalog.variants[variant_id]
         if variant_id in catalog.records:
             base = catalog.records[variant_id]
-        elif variant.price is not None:
-            base = variant.price
+        elif catalog.variants[variant_id].price is not None:
+            base = catalog.variants[variant_id].price
     adjustment = ZERO
     for option_id, value in item.options:
         option = catalog.options[value_id(option_id)]
         if option.type in MULTIPLE_CHOICE_TYPES and not option.is_variant_option:
             chosen = catalog.values[value_id(value)]
             adjustment += _adjustment(chosen.price_adjuster, chosen.price_adjustment, base)
-        elif option.type == OptionType.CHECKBOX:
-            own_values = {pk: v for pk, v in catalog.values.items() if v.option_id == option.pk}
-            if checkbox_ticked(option, value, own_values):
-                adjustment += _adjustment(option.checkbox_price_adjuster, option.checkbox_price_adjustment, base)
+        elif option.type == OptionType.CHECKBOX and checkbox_ticked(
+            option, value, catalog.values_of_option.get(option.pk, {})
+        ):
+            adjustment += _adjustment(option.checkbox_price_adjuster, option.checkbox_price_adjustment, base)
     return max(base + adjustment, ZERO)
 
 
-def _price_item(item: PriceRequestItem, catalog: _Catalog, pricing: StorePricing) -> PriceResult:
+def _price_item(item: PriceRequestItem, catalog: _Catalog, pricing: StorePricing, bulk: list[BulkTier]) -> PriceResult:
     product = catalog.products[item.product_id]
     tax_rate = pricing.tax_rate(product.tax_class_id)
-    # The group's tiers for the product, when it has any, replace the store-wide ones.
-    tiers = catalog.group_tiers.get(product.pk) or catalog.store_tiers.get(product.pk, [])
-    unit = _unit_before_tier(item, catalog)
+    tiers = catalog.tiers_of(product.pk)
+    variant_id = _resolved_variant_id(item, catalog)
+    unit = _unit_before_tier(item, catalog, variant_id)
+    tier_index = None
     tier = applicable_tier(tiers, item.quantity)
+    if tier is not None:
+        tier_index = tiers.index(tier)
     calculated = pricing.price(apply_tier(unit, tier), tax_rate)
 
-    bulk = [_bulk_tier(t, pricing) for t in tiers]
     next_tier = None
     for candidate in tiers:
         if candidate.min_quantity <= item.quantity or candidate.min_quantity > QUANTITY_MAX:
@@ -457,21 +522,21 @@ def _price_item(item: PriceRequestItem, catalog: _Catalog, pricing: StorePricing
             break
     return PriceResult(
         product_id=product.pk,
-        variant_id=_resolved_variant_id(item, catalog),
+        variant_id=variant_id,
         quantity=item.quantity,
         options=tuple(item.options),
         currency_code=pricing.currency.code,
         calculated_price=calculated,
         base_price=pricing.price(unit, tax_rate),
         bulk_pricing=bulk,
-        applied_tier=_bulk_tier(tier, pricing) if tier else None,
+        applied_tier=bulk[tier_index] if tier_index is not None else None,
         next_tier=next_tier,
         tax_rate=_plain(tax_rate),
         show_inclusive=pricing.show_inclusive,
     )
 
 
-def _bulk_tier(tier: BulkPricingTier, pricing: StorePricing) -> BulkTier:
+def _bulk_tier(tier: TierRow, pricing: StorePricing) -> BulkTier:
     amount = _plain(tier.amount) if tier.discount_type == DiscountType.PERCENT else pricing.convert(tier.amount)
     return BulkTier(
         minimum=tier.min_quantity, maximum=tier.max_quantity, discount_type=tier.discount_type, discount_amount=amount

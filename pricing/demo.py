@@ -223,6 +223,16 @@ def calibration(amount: int) -> Option:
     )
 
 
+PRINTED_COA = Option(
+    OptionType.CHECKBOX,
+    "Printed certificate of analysis",
+    _yes_no(),
+    config={
+        "checkbox_label": "Ship a signed, printed certificate of analysis with the order",
+        "checkbox_price_adjuster": PriceAdjuster.RELATIVE,
+        "checkbox_price_adjustment": _d(15),
+    },
+)
 WARRANTY = Option(
     OptionType.DROPDOWN,
     "Warranty",
@@ -275,7 +285,7 @@ CHEMICALS: list[tuple] = [
     # Solvents
     (1001, "Ethanol, absolute, ≥99.8%", "64-17-5", "Ethyl alcohol; EtOH; Absolute alcohol", "L4", 38,
      "Anhydrous, denaturant-free ethanol for DNA precipitation, fixation and disinfection solutions.",
-     {"stock": (120, 60, 25, 8), "tiers": REAGENT_TIERS + ACADEMIC_TIER}),
+     {"stock": (120, 60, 25, 8), "tiers": REAGENT_TIERS + ACADEMIC_TIER, "modifiers": (PRINTED_COA,)}),
     (1002, "Methanol, HPLC grade", "67-56-1", "Methyl alcohol; MeOH; Wood alcohol", "L4", 29.5,
      "Low-UV-cutoff methanol filtered through 0.2 µm for HPLC and LC-MS mobile phases.", {"tiers": REAGENT_TIERS}),
     (1003, "Acetonitrile, HPLC gradient grade", "75-05-8", "Methyl cyanide; ACN; Ethanenitrile", "L4", 54,
@@ -697,7 +707,7 @@ def _chemicals() -> list[Item]:
                 image=_img("bottle" if liquid else "jar"),
                 cas=cas,
                 synonyms=tuple(synonyms.split("; ")),
-                options=(option,),
+                options=(option, *extra.get("modifiers", ())),
                 tiers=extra.get("tiers", ()),
                 tracking=tracking,
                 stock=sum(stock) if stock else (product_stock or 0),

@@ -159,7 +159,10 @@ def product_search(
     if product_ids is not None:
         products = products.filter(pk__in=list(product_ids))
     if category_slug:
-        products = products.filter(categories__in=category_ids_with_descendants(category=category_slug)).distinct()
+        in_category = Product.categories.through.objects.filter(
+            product_id=OuterRef("pk"), category_id__in=category_ids_with_descendants(category=category_slug)
+        )
+        products = products.filter(Exists(in_category))
     products = priced_products(products, customer_group_id=customer_group_id)
 
     words = search_words((query or "")[:MAX_QUERY_LENGTH])[:MAX_QUERY_WORDS]

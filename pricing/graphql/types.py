@@ -9,7 +9,7 @@ from django.urls import NoReverseMatch, reverse
 from strawberry.scalars import JSON
 
 from pricing import calculation, models
-from pricing.options import stock_problem, tracked_stock
+from pricing.options import format_limit, stock_problem, tracked_stock
 
 # Where the storefront shows a product when it names no route of its own (`storefront:product`).
 PRODUCT_URL_FALLBACK = "/products/{slug}/"
@@ -162,6 +162,11 @@ class ProductOptionValue:
         return self.pk
 
 
+def _limit(value: Decimal | None) -> Decimal | None:
+    """10.0000 → 10, 2.5000 → 2.5: limits as the validation messages write them (business §5)."""
+    return Decimal(format_limit(value)) if value is not None else None
+
+
 @strawberry.type(description="An option's configuration (business §3 option config).")
 class ProductOptionConfig:
     text_min_length: int | None
@@ -202,8 +207,8 @@ class ProductOptionType:
             text_max_lines=self.text_max_lines,
             number_limited=bool(self.number_limited),
             number_limit_mode=self.number_limited,
-            number_lowest_value=self.number_lowest_value,
-            number_highest_value=self.number_highest_value,
+            number_lowest_value=_limit(self.number_lowest_value),
+            number_highest_value=_limit(self.number_highest_value),
             number_integers_only=self.number_integers_only,
             default_value=self.default_value,
             checkbox_label=self.checkbox_label,

@@ -323,7 +323,7 @@ def test_an_unknown_or_disabled_currency_is_refused(store):
     product = ProductFactory()
     Currency.objects.filter(code="EUR").update(enabled=False)
 
-    for code in ("XXX", "EUR"):
+    for code in ("XXX", "EUR", "USDX"):
         with pytest.raises(ValidationError) as raised:
             price_one(PriceRequestItem(product.pk), currency=code)
         assert raised.value.message_dict == {"currencyCode": ["Unknown currency."]}

@@ -31,7 +31,8 @@ query Search($search: String, $productIds: [Int!], $currencyCode: String, $custo
     variants { variantId productId sku imageUrl calculatedPrice bcCalculatedPrice { taxInclusive taxExclusive }
                inventoryLevel purchasingDisabled optionValues { id label optionId optionDisplayName } }
     options { id displayName optionValues { id label } }
-    modifiers { id type displayName required config { textMaxLength numberLimited numberLowestValue fileTypes }
+    modifiers { id type displayName required
+                config { textMaxLength numberLimited numberLowestValue numberHighestValue fileTypes }
                 optionValues { id label isDefault valueData } }
     allOptions { id }
   }
@@ -52,6 +53,9 @@ def ethanol(store):
                          sort_order=1)  # fmt: skip
     small = OptionValueFactory(option=size, label="500 mL", sort_order=1)
     large = OptionValueFactory(option=size, label="2.5 L", sort_order=2)
+    volume = OptionFactory(product=product, type=OptionType.NUMBERS_ONLY_TEXT, display_name="Volume (mL)",
+                           number_limited="range", number_lowest_value=Decimal("10.0000"),
+                           number_highest_value=Decimal("250.5000"), sort_order=3)  # fmt: skip
     coa = OptionFactory(product=product, type=OptionType.TEXT, display_name="PO reference", text_max_length=20,
                         sort_order=2)  # fmt: skip
     v_small = VariantFactory(product=product, sku="HS-1042-500", price=None, inventory_level=12)
@@ -61,8 +65,8 @@ def ethanol(store):
     )
     v_large.option_values.add(large)
     product_search_text_refresh_all()
-    return {"product": product, "size": size, "small": small, "large": large, "coa": coa, "v_small": v_small,
-            "v_large": v_large}  # fmt: skip
+    return {"product": product, "size": size, "small": small, "large": large, "coa": coa, "volume": volume,
+            "v_small": v_small, "v_large": v_large}  # fmt: skip
 
 
 def test_a_guest_searches_by_catalog_number_and_gets_the_result_shape(ethanol, graphql):
@@ -102,9 +106,14 @@ def test_a_guest_searches_by_catalog_number_and_gets_the_result_shape(ethanol, g
                                           {"id": e["large"].pk, "label": "2.5 L"}]}],
             "modifiers": [{"id": e["coa"].pk, "type": "text", "displayName": "PO reference", "required": False,
                            "config": {"textMaxLength": 20, "numberLimited": False, "numberLowestValue": None,
-                                      "fileTypes": []},
+                                      "numberHighestValue": None, "fileTypes": []},
+                           "optionValues": []},
+                          {"id": e["volume"].pk, "type": "numbers_only_text", "displayName": "Volume (mL)",
+                           "required": False,
+                           "config": {"textMaxLength": None, "numberLimited": True, "numberLowestValue": "10",
+                                      "numberHighestValue": "250.5", "fileTypes": []},
                            "optionValues": []}],
-            "allOptions": [{"id": e["size"].pk}, {"id": e["coa"].pk}],
+            "allOptions": [{"id": e["size"].pk}, {"id": e["coa"].pk}, {"id": e["volume"].pk}],
         }
     ]  # fmt: skip
 
