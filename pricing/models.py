@@ -1,7 +1,7 @@
 """The catalog: products, variants, options and modifiers, price lists and bulk tiers (business §3).
 
-Prices are entered in the store's default currency and exclude tax; `pricing.services` converts, taxes and
-applies tiers. Variant options (multiple-choice types) form the variants; the other options are modifiers,
+Prices are entered in the store's default currency and exclude tax; `pricing.calculation` converts, taxes
+and applies tiers. Variant options (multiple-choice types) form the variants; the other options are modifiers,
 whose values may adjust the price.
 """
 
