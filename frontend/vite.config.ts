@@ -23,16 +23,18 @@ export default defineConfig({
   },
   server: {
     // `npm run dev`: index.html includes the loader without data-api-origin, so the API origin is the dev
-    // server itself and /graphql is proxied to the Django dev server.
-    proxy: {
-      '/graphql': 'http://127.0.0.1:8000',
-    },
+    // server itself; the API and the storefront's sign-in edges are proxied to the Django dev server.
+    proxy: Object.fromEntries(
+      ['/graphql', '/login/', '/logout/', '/customer/', '/storefront/translation/'].map((path) => [path, 'http://127.0.0.1:8000']),
+    ),
   },
   test: {
     environment: 'jsdom',
     globals: true,
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Journeys through whole forms (typing into MUI fields in jsdom) take a few seconds.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

@@ -3,8 +3,11 @@
 import type { PortalModule } from './lib/config';
 import { translate } from './lib/i18n/catalog';
 import { browserLanguages, resolveLanguage } from './lib/i18n/languages';
+import { B2B_TOKEN_STORAGE_KEY, readSessionValue } from './lib/storage';
+import { applyPurchaseRule } from './lib/storefrontPage';
 import { readLoaderConfig } from './loader/config';
 import { createOverlayController } from './loader/controller';
+import { installLinkHandling, removeStorefrontLinks } from './loader/links';
 import { createLoadingMask } from './loader/mask';
 import { loaderMessages } from './loader/messages';
 
@@ -27,8 +30,15 @@ function startLoader(): void {
     loadPortal: (): Promise<PortalModule> => import('./main'),
   });
 
-  if (document.body) controller.start();
-  else document.addEventListener('DOMContentLoaded', () => controller.start(), { once: true });
+  const start = () => {
+    // shell §2/§6: what the portal changes on every storefront page, before anyone opens it.
+    removeStorefrontLinks(document);
+    applyPurchaseRule(document);
+    installLinkHandling(document, window, () => readSessionValue(B2B_TOKEN_STORAGE_KEY) !== null);
+    controller.start();
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start, { once: true });
 }
 
 startLoader();

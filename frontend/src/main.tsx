@@ -10,11 +10,22 @@ import { createPortalTheme } from './app/theme';
 import { clearToasts } from './components/toast/toastStore';
 import type { PortalConfig, PortalInstance, PortalMountOptions } from './lib/config';
 import { browserLanguages, resolveLanguage, type Language } from './lib/i18n/languages';
+import { createTranslationStore, type TranslationStore } from './lib/i18n/translations';
 import { lockBodyScroll } from './lib/scrollLock';
 
 // The portal chunk, imported lazily by the loader when a portal route opens. Kept between openings: the query
 // cache (store info, the user's data) and the isolated root survive a close, so reopening is instant.
 const queryClient = createPortalQueryClient();
+const translationStores = new Map<string, TranslationStore>();
+
+function translationStoreFor(apiOrigin: string): TranslationStore {
+  let store = translationStores.get(apiOrigin);
+  if (!store) {
+    store = createTranslationStore({ apiOrigin });
+    translationStores.set(apiOrigin, store);
+  }
+  return store;
+}
 
 function storefrontRootFontSize(): number {
   const size = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
@@ -43,6 +54,7 @@ export function mountPortal(config: PortalConfig, options: PortalMountOptions): 
       router={router}
       queryClient={queryClient}
       client={client}
+      translations={translationStoreFor(config.apiOrigin)}
       theme={theme}
       emotionCache={isolated.emotionCache}
       controls={{ requestClose: options.onCloseRequest }}

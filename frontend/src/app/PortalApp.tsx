@@ -6,6 +6,7 @@ import { RouterProvider, type DataRouter } from 'react-router';
 import { ToastViewport } from '../components/toast/ToastViewport';
 import type { PortalConfig } from '../lib/config';
 import type { GraphQLClient } from '../lib/graphql';
+import type { TranslationStore } from '../lib/i18n/translations';
 import { GraphQLClientProvider } from '../lib/GraphQLClientProvider';
 import { PortalConfigProvider } from '../lib/PortalConfigProvider';
 import { PortalControlsProvider, type PortalControls } from './PortalControls';
@@ -17,6 +18,7 @@ export interface PortalAppProps {
   router: DataRouter;
   queryClient: QueryClient;
   client: GraphQLClient;
+  translations: TranslationStore;
   theme: Theme;
   emotionCache: EmotionCache;
   controls: PortalControls;
@@ -24,7 +26,7 @@ export interface PortalAppProps {
 }
 
 /** The providers of the portal: styles scoped to the shadow root, server state, config, start-up, router. */
-export function PortalApp({ config, router, queryClient, client, theme, emotionCache, controls, onStartupEnd }: PortalAppProps) {
+export function PortalApp({ config, router, queryClient, client, translations, theme, emotionCache, controls, onStartupEnd }: PortalAppProps) {
   return (
     <CacheProvider value={emotionCache}>
       <ThemeProvider theme={theme}>
@@ -33,7 +35,7 @@ export function PortalApp({ config, router, queryClient, client, theme, emotionC
           <PortalConfigProvider config={config}>
             <GraphQLClientProvider client={client}>
               <PortalControlsProvider controls={controls}>
-                <StartupGate onStartupEnd={onStartupEnd}>
+                <StartupGate onStartupEnd={onStartupEnd} translations={translations} initialLocation={router.state.location}>
                   <RouterProvider router={router} />
                   <ToastViewport />
                 </StartupGate>

@@ -1,34 +1,43 @@
+import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { AccountSettingsPage } from '../features/account/routes/AccountSettingsPage';
+import { ForgotPasswordPage } from '../features/auth/routes/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/routes/LoginPage';
 import { ROUTE_PATHS } from '../lib/routePaths';
-import { BlankLanding, DefaultRedirect, RedirectSignedIn, RequireSignedIn } from './guards';
 import { PortalLayout } from './layout/PortalLayout';
+import { usePortalControls } from './PortalControls';
+import { RouteGate } from './RouteGate';
 
-// shell §2 routes that exist so far; unknown ones go to the session's landing page.
+/** shell §2 "/": the blank landing, i.e. the storefront page itself — the portal closes. */
+export function BlankLanding() {
+  const { requestClose } = usePortalControls();
+  useEffect(() => requestClose(), [requestClose]);
+  return null;
+}
+
+/**
+ * The screens that exist (lib/routePaths ROUTES_WITH_PAGES). Every other path — the route table's routes
+ * without a page yet, unknown paths — reaches the gate through "*" and is redirected.
+ */
+export const PAGE_ELEMENTS = {
+  [ROUTE_PATHS.login]: <LoginPage />,
+  [ROUTE_PATHS.forgotPassword]: <ForgotPasswordPage />,
+  [ROUTE_PATHS.accountSettings]: <AccountSettingsPage />,
+} as const;
+
 export const portalRoutes: RouteObject[] = [
   { path: ROUTE_PATHS.landing, element: <BlankLanding /> },
   {
     element: <PortalLayout />,
     children: [
       {
-        path: ROUTE_PATHS.login,
-        element: (
-          <RedirectSignedIn>
-            <LoginPage />
-          </RedirectSignedIn>
-        ),
+        element: <RouteGate />,
+        children: [
+          ...Object.entries(PAGE_ELEMENTS).map(([path, element]) => ({ path, element })),
+          { path: '*', element: null },
+        ],
       },
-      {
-        path: ROUTE_PATHS.accountSettings,
-        element: (
-          <RequireSignedIn>
-            <AccountSettingsPage />
-          </RequireSignedIn>
-        ),
-      },
-      { path: '*', element: <DefaultRedirect /> },
     ],
   },
 ];

@@ -56,6 +56,19 @@ export function createPortalTheme({ popupContainer, htmlFontSize = 16 }: PortalT
         styleOverrides: { outlined: ({ theme }) => ({ borderColor: theme.palette.divider }) },
       },
       MuiAlert: { styleOverrides: { root: { alignItems: 'center' } } },
+      // The portal menu's entries are router links; the current page's is marked aria-current="page".
+      MuiListItemButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            borderRadius: theme.shape.borderRadius,
+            '&[aria-current="page"]': {
+              backgroundColor: theme.palette.action.selected,
+              color: theme.palette.primary.main,
+              fontWeight: 600,
+            },
+          }),
+        },
+      },
     },
   });
 }

@@ -5,10 +5,15 @@ export interface PortalConfig {
   /** The storefront channel the page belongs to. */
   channelId: number;
   storeHash: string;
+  /** The client id the portal names when it asks the storefront for the customer JWT (shell §7 current.jwt). */
+  appClientId: string;
 }
 
 /** shell §9: default channel id 1. */
 export const DEFAULT_CHANNEL_ID = 1;
+
+/** The storefront's client id for this portal when the script tag names none (ARCHITECTURE §8). */
+export const DEFAULT_APP_CLIENT_ID = 'helix-buyer-portal';
 
 /** What the portal chunk offers the loader (the contract of the lazily imported `main.tsx`). */
 export interface PortalMountOptions {

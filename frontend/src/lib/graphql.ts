@@ -53,6 +53,13 @@ export interface RequestOptions {
   /** The caller shows the error itself (inline); no error toast. */
   suppressErrorToast?: boolean;
   signal?: AbortSignal;
+  /** Send this token instead of the session's (a sign-in that is not finished yet). */
+  token?: string;
+  /**
+   * On 40101: 'redirect' (default, shell §8) reports the expired session and never settles; 'reject' only clears
+   * the token and rejects, for callers that must go on (start-up continues as a guest).
+   */
+  sessionExpired?: 'redirect' | 'reject';
 }
 
 type RequestArgs<TVariables> = [TVariables] extends [NoVariables]
@@ -131,15 +138,19 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
   return {
     async request<TData, TVariables>(operation: GraphQLOperation<TData, TVariables>, ...args: RequestArgs<TVariables>): Promise<TData> {
       const [variables, requestOptions] = args as [TVariables | undefined, RequestOptions | undefined];
-      const token = getB2BToken();
+      const sessionToken = getB2BToken();
+      const token = requestOptions?.token ?? sessionToken;
       try {
         return await send<TData>(operation.document, variables, requestOptions?.signal, token);
       } catch (error) {
         if (!(error instanceof GraphQLRequestError)) throw error;
         if (error.code === SESSION_EXPIRED_CODE) {
+          // A token passed explicitly is not the session's: its caller decides what the failure means.
+          if (requestOptions?.token !== undefined) throw error;
           // Several requests may fail together; only the first one (whose token is still current) reports it.
-          const firstToNotice = getB2BToken() === token;
-          clearB2BToken({ expired: true });
+          const firstToNotice = getB2BToken() === sessionToken;
+          if (firstToNotice) clearB2BToken({ reason: 'expired' });
+          if (requestOptions?.sessionExpired === 'reject') throw error;
           if (firstToNotice) options.onSessionExpired(error);
           return never<TData>();
         }

@@ -1,9 +1,43 @@
-// shell §2 hash routes, shared by the router (app/) and the features that link or redirect to them.
+// shell §2 hash routes, shared by the router (app/), the features that link or redirect to them, and the
+// loader's link handling. React-free: the loader imports it.
 export const ROUTE_PATHS = {
   landing: '/',
   login: '/login',
+  register: '/register',
+  registeredBcToB2b: '/registeredbctob2b',
+  forgotPassword: '/forgotpassword',
+  pdp: '/pdp',
+  payment: '/payment/:id',
+  dashboard: '/dashboard',
+  orders: '/orders',
+  companyOrders: '/company-orders',
+  invoice: '/invoice',
+  multiInvoice: '/multi-invoice',
+  quotes: '/quotes',
+  shoppingLists: '/shoppingLists',
+  purchasedProducts: '/purchased-products',
+  orderDetail: '/orderDetail/:id',
+  invoiceDetail: '/invoiceDetail/:id',
+  addresses: '/addresses',
+  shoppingList: '/shoppingList/:id',
+  userManagement: '/user-management',
+  quoteDraft: '/quoteDraft',
   accountSettings: '/accountSettings',
+  quoteDetail: '/quoteDetail/:id',
 } as const;
+
+export type RoutePath = (typeof ROUTE_PATHS)[keyof typeof ROUTE_PATHS];
+
+/**
+ * The routes whose screens exist so far. The others are in the route table (app/routeTable.ts) but lead to the
+ * landing page until a later issue builds them; the loader only sends storefront links to these.
+ */
+export const ROUTES_WITH_PAGES: readonly RoutePath[] = [
+  ROUTE_PATHS.landing,
+  ROUTE_PATHS.login,
+  ROUTE_PATHS.forgotPassword,
+  ROUTE_PATHS.accountSettings,
+];
 
 /** shell §2 login flags: 3 signed out, 6 session lost, 7 invoice link without a company account. */
 export type LoginFlag = 3 | 6 | 7;
@@ -15,6 +49,3 @@ export function loginPath(flag?: LoginFlag, options: { showTip?: boolean } = {})
   const query = search.toString();
   return query ? `${ROUTE_PATHS.login}?${query}` : ROUTE_PATHS.login;
 }
-
-/** Where a signed-in user lands until the role-based landing of shell §2 exists. */
-export const SIGNED_IN_LANDING_PATH = ROUTE_PATHS.accountSettings;

@@ -1,61 +1,47 @@
 import { useSyncExternalStore } from 'react';
 
-// shell §9: storage keys are prefixed 'sf-'.
-export const B2B_TOKEN_STORAGE_KEY = 'sf-B2BToken';
+import { B2B_TOKEN_STORAGE_KEY, PURCHASE_ENABLED_STORAGE_KEY, readSessionValue, writeSessionValue } from './storage';
+
+export { B2B_TOKEN_STORAGE_KEY } from './storage';
 
 /** Query keys starting with this scope hold the signed-in user's data and are dropped when the user changes. */
 export const USER_QUERY_SCOPE = 'user';
 
-const listeners = new Set<() => void>();
-// Used when sessionStorage is unavailable (storage disabled, sandboxed frames): the token then lives as long
-// as the page does.
-let memoryToken: string | null = null;
-// Whether the last session ended because the server found the token expired (shell §8: the sign-in page then
-// shows the server's message, not the "signed out" tip).
-let endedByExpiry = false;
+/**
+ * Why the last session ended, which decides the sign-in page's tip (shell §2 login flags): signed out (flag 3),
+ * expired — the server's message is shown instead of the tip (flag 3, showTip=false, shell §8) — or lost because
+ * the customer could not be loaded (flag 6, shell §4 "a failed customer load clears the session").
+ */
+export type SessionEndReason = 'signedOut' | 'expired' | 'lost';
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const listeners = new Set<() => void>();
+// Used when sessionStorage is unavailable: the token then lives as long as the page does.
+let memoryToken: string | null = null;
+let endReason: SessionEndReason = 'signedOut';
 
 export function getB2BToken(): string | null {
-  const store = storage();
-  if (!store) return memoryToken;
-  try {
-    return store.getItem(B2B_TOKEN_STORAGE_KEY);
-  } catch {
-    return memoryToken;
-  }
+  return readSessionValue(B2B_TOKEN_STORAGE_KEY) ?? memoryToken;
 }
 
 function writeToken(token: string | null): void {
   memoryToken = token;
-  try {
-    const store = storage();
-    if (token === null) store?.removeItem(B2B_TOKEN_STORAGE_KEY);
-    else store?.setItem(B2B_TOKEN_STORAGE_KEY, token);
-  } catch {
-    // Storage full or blocked: the in-memory copy still serves this page.
-  }
+  writeSessionValue(B2B_TOKEN_STORAGE_KEY, token);
+  if (token === null) writeSessionValue(PURCHASE_ENABLED_STORAGE_KEY, null);
   listeners.forEach((listener) => listener());
 }
 
 export function setB2BToken(token: string): void {
-  endedByExpiry = false;
+  endReason = 'signedOut';
   writeToken(token);
 }
 
-export function clearB2BToken({ expired = false }: { expired?: boolean } = {}): void {
-  endedByExpiry = expired;
+export function clearB2BToken({ reason = 'signedOut' }: { reason?: SessionEndReason } = {}): void {
+  endReason = reason;
   writeToken(null);
 }
 
-export function sessionEndedByExpiry(): boolean {
-  return endedByExpiry;
+export function sessionEndReason(): SessionEndReason {
+  return endReason;
 }
 
 export function subscribeB2BToken(listener: () => void): () => void {

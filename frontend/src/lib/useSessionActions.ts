@@ -1,22 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { USER_QUERY_SCOPE, clearB2BToken, setB2BToken } from './session';
+import { signOutEverywhere } from './auth/signIn';
+import { useGraphQLClient } from './GraphQLClientProvider';
+import { usePortalConfig } from './PortalConfigProvider';
+import { getB2BToken, type SessionEndReason } from './session';
+import { beginSession, endSession } from './sessionLifecycle';
+import type { CustomerInfo } from './user/customerInfo';
 
-/** Sign-in and sign-out on the client side: the token plus the cached data of the previous user. */
+/** Sign-in and sign-out as the screens need them. */
 export function useSessionActions() {
   const queryClient = useQueryClient();
+  const client = useGraphQLClient();
+  const config = usePortalConfig();
   return useMemo(
     () => ({
-      startSession(token: string) {
-        queryClient.removeQueries({ queryKey: [USER_QUERY_SCOPE] });
-        setB2BToken(token);
-      },
-      endSession() {
-        clearB2BToken();
-        queryClient.removeQueries({ queryKey: [USER_QUERY_SCOPE] });
+      beginSession: (token: string, customer: CustomerInfo) => beginSession(queryClient, token, customer),
+      endSession: (reason?: SessionEndReason) => endSession(queryClient, reason),
+      /** Revokes the token and ends the storefront session, then ends the session here whatever they answered. */
+      async signOut(): Promise<void> {
+        await signOutEverywhere({ client, config }, getB2BToken());
+        endSession(queryClient, 'signedOut');
       },
     }),
-    [queryClient],
+    [queryClient, client, config],
   );
 }

@@ -17,22 +17,30 @@ describe('readLoaderConfig', () => {
 
   it('reads the data attributes of the script that loaded it', () => {
     addScript({ src: 'https://cdn.test/other.js', 'data-api-origin': 'https://wrong.test' });
-    addScript({ src: LOADER_URL, 'data-api-origin': 'http://127.0.0.1:8000', 'data-channel-id': '2', 'data-store-hash': 'helix01' });
+    addScript({
+      src: LOADER_URL,
+      'data-api-origin': 'http://127.0.0.1:8000',
+      'data-channel-id': '2',
+      'data-store-hash': 'helix01',
+      'data-app-client-id': 'lab-portal',
+    });
 
     expect(readLoaderConfig(document, LOADER_URL)).toEqual({
       apiOrigin: 'http://127.0.0.1:8000',
       channelId: 2,
       storeHash: 'helix01',
+      appClientId: 'lab-portal',
     });
   });
 
-  it('defaults the API origin to the script’s own origin and the channel to 1', () => {
+  it('defaults the API origin to the script’s own origin, the channel to 1 and the app client id', () => {
     addScript({ src: LOADER_URL });
 
     expect(readLoaderConfig(document, LOADER_URL)).toEqual({
       apiOrigin: 'https://shop.helix.test',
       channelId: 1,
       storeHash: '',
+      appClientId: 'helix-buyer-portal',
     });
   });
 

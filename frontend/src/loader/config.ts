@@ -1,4 +1,4 @@
-import { DEFAULT_CHANNEL_ID, type PortalConfig } from '../lib/config';
+import { DEFAULT_APP_CLIENT_ID, DEFAULT_CHANNEL_ID, type PortalConfig } from '../lib/config';
 
 /**
  * Finds the <script> that loaded the loader. Module scripts have no `document.currentScript`, so it is matched
@@ -33,5 +33,6 @@ export function readLoaderConfig(doc: Document, moduleUrl: string): PortalConfig
     apiOrigin,
     channelId: Number.isInteger(channelId) && channelId > 0 ? channelId : DEFAULT_CHANNEL_ID,
     storeHash: data.storeHash ?? '',
+    appClientId: data.appClientId?.trim() || DEFAULT_APP_CLIENT_ID,
   };
 }

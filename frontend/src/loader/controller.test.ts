@@ -2,7 +2,7 @@ import type { PortalMountOptions, PortalModule } from '../lib/config';
 import { createOverlayController } from './controller';
 import { MASK_ID, createLoadingMask } from './mask';
 
-const CONFIG = { apiOrigin: 'https://api.helix.test', channelId: 1, storeHash: 'helix01' };
+const CONFIG = { apiOrigin: 'https://api.helix.test', channelId: 1, storeHash: 'helix01', appClientId: 'helix-buyer-portal' };
 
 /** A portal module standing in for the real chunk: records mounts and lets the test end start-up. */
 function fakePortal() {

@@ -7,7 +7,7 @@ import { MASK_ID, createLoadingMask } from './mask';
 
 // The loader driving the real portal chunk (main.tsx) against a fake GraphQL server.
 
-const CONFIG = { apiOrigin: 'https://api.helix.test', channelId: 1, storeHash: 'helix01' };
+const CONFIG = { apiOrigin: 'https://api.helix.test', channelId: 1, storeHash: 'helix01', appClientId: 'helix-buyer-portal' };
 
 let controller: ReturnType<typeof createOverlayController> | null = null;
 

@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 
 import type { StoreBasicInfo } from '../lib/store/storeBasicInfo';
+import type { StoreFeatureFlags, StorefrontConfigEntry } from '../lib/store/storefrontConfig';
+import type { CustomerInfo, Permission } from '../lib/user/customerInfo';
 
 export interface GraphQLCall {
   url: string;
@@ -13,24 +15,98 @@ export interface GraphQLCall {
 export type GraphQLResult = { data?: unknown; errors?: unknown[] };
 type Handler = GraphQLResult | ((variables: Record<string, unknown>, call: GraphQLCall) => GraphQLResult | Promise<GraphQLResult>);
 
+export interface RestCall {
+  method: string;
+  /** The path without the query, e.g. `/customer/current.jwt`. */
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+  credentials: RequestCredentials | undefined;
+}
+
+export interface RestAnswer {
+  status?: number;
+  /** JSON-encoded unless it is a string. */
+  body?: unknown;
+}
+
+export type RestHandler = RestAnswer | ((call: RestCall) => RestAnswer | Promise<RestAnswer>);
+
+export interface MockServerOptions {
+  /** Answers by `METHOD /path` (e.g. `POST /login/`), instead of the fake storefront's. */
+  rest?: Record<string, RestHandler>;
+  /** Whether a customer is signed in on the storefront when the test starts. */
+  storefrontSignedIn?: boolean;
+}
+
+/** The fake storefront: POST /login/ signs in (any password but "wrong"), current.jwt answers while signed in. */
+function storefrontAnswer(call: RestCall, state: { signedIn: boolean }): RestAnswer {
+  const key = `${call.method} ${call.path}`;
+  if (key === 'POST /login/') {
+    const password = new URLSearchParams(call.body ?? '').get('password');
+    if (password === 'wrong') {
+      return { status: 400, body: { ok: false, code: 'INVALID_CREDENTIALS', message: 'Your email address or password is incorrect. Please try again.' } };
+    }
+    state.signedIn = true;
+    return { body: { ok: true, customerId: 7 } };
+  }
+  if (key === 'GET /login/') return { body: '<html></html>' };
+  if (key === 'POST /logout/') {
+    state.signedIn = false;
+    return { body: { ok: true } };
+  }
+  if (key === 'GET /customer/current.jwt') return state.signedIn ? { body: 'customer-jwt-1' } : { status: 401, body: 'No customer is signed in.' };
+  if (call.method === 'GET' && call.path.startsWith('/storefront/translation/')) {
+    const page = call.path.split('/').pop() ?? '';
+    const language = new URL(call.url).searchParams.get('lang');
+    return { body: { language, page, translationVersion: 0, message: {} } };
+  }
+  return { status: 404, body: { code: 404, message: 'Not found' } };
+}
+
+function headersOf(init?: RequestInit): Record<string, string> {
+  return { ...(init?.headers as Record<string, string> | undefined) };
+}
+
 /**
- * Replaces `fetch` with a fake GraphQL server: each operation name gets a result (or a function of the
- * variables). Every call is recorded, headers included. Unknown operations answer like a server would.
+ * Replaces `fetch` with a fake server: GraphQL operations by name (each gets a result, or a function of the
+ * variables; unknown ones answer like a server would) and the storefront's REST edges (sign-in, customer JWT,
+ * sign-out, translations). Every call is recorded, headers included.
  */
-export function mockGraphQL(handlers: Record<string, Handler>) {
+export function mockGraphQL(handlers: Record<string, Handler>, options: MockServerOptions = {}) {
   const calls: GraphQLCall[] = [];
+  const restCalls: RestCall[] = [];
+  const state = { signedIn: options.storefrontSignedIn ?? false };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const parsed = new URL(url);
+    if (!parsed.pathname.endsWith('/graphql')) {
+      const call: RestCall = {
+        method: (init?.method ?? 'GET').toUpperCase(),
+        path: parsed.pathname,
+        url,
+        headers: headersOf(init),
+        body: typeof init?.body === 'string' ? init.body : null,
+        credentials: init?.credentials,
+      };
+      restCalls.push(call);
+      const handler = options.rest?.[`${call.method} ${call.path}`];
+      const answer = handler === undefined ? storefrontAnswer(call, state) : typeof handler === 'function' ? await handler(call) : handler;
+      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? null);
+      return new Response(body, { status: answer.status ?? 200 });
+    }
     const body = JSON.parse(String(init?.body)) as { query: string; variables?: Record<string, unknown> };
     const operationName = /\b(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? '';
     const call: GraphQLCall = {
-      url: String(input),
+      url,
       operationName,
       query: body.query,
       variables: body.variables ?? {},
-      headers: { ...(init?.headers as Record<string, string>) },
+      headers: headersOf(init),
     };
     calls.push(call);
-    const handler = handlers[operationName];
+    const handler = handlers[operationName] ?? DEFAULT_HANDLERS[operationName];
     const result: GraphQLResult = handler === undefined
       ? { errors: [{ message: `Cannot query operation ${operationName}`, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }
       : typeof handler === 'function'
@@ -39,7 +115,14 @@ export function mockGraphQL(handlers: Record<string, Handler>) {
     return new Response(JSON.stringify(result), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls, callsTo: (name: string) => calls.filter((call) => call.operationName === name) };
+  return {
+    fetchMock,
+    calls,
+    restCalls,
+    callsTo: (name: string) => calls.filter((call) => call.operationName === name),
+    restCallsTo: (method: string, path: string) => restCalls.filter((call) => call.method === method && call.path === path),
+    storefrontSignedIn: () => state.signedIn,
+  };
 }
 
 export function storeInfo(overrides: Partial<StoreBasicInfo> = {}): StoreBasicInfo {
@@ -74,21 +157,122 @@ export const storeInfoResult = (overrides: Partial<StoreBasicInfo> = {}): GraphQ
   data: { storeBasicInfo: storeInfo(overrides) },
 });
 
-export const customerInfoResult: GraphQLResult = {
-  data: {
-    customerInfo: {
-      userType: 3,
-      userInfo: {
-        id: 7,
-        role: 1,
-        companyRoleName: 'Senior Buyer',
-        firstName: 'Sam',
-        lastName: 'Senior',
-        email: 'senior@acme.test',
-        phoneNumber: '+1 617 555 0101',
-      },
-      permissions: [{ code: 'get_orders', permissionLevel: 2 }],
-      companyInfo: { id: 3, companyName: 'Acme Labs', status: 1 },
+
+export function featureFlags(overrides: Partial<StoreFeatureFlags> = {}): StoreFeatureFlags {
+  return {
+    accountSettings: true,
+    addressBook: true,
+    buyAgain: true,
+    dashboard: true,
+    invoice: true,
+    messages: true,
+    orders: true,
+    quickOrderPad: true,
+    quotes: true,
+    shoppingLists: true,
+    tradeProfessionalApplication: true,
+    userManagement: true,
+    wishLists: true,
+    ...overrides,
+  };
+}
+
+/** The store's config entries as the demo store has them (quote switches on, sign-in page defaults). */
+export function configEntries(overrides: Record<string, Partial<StorefrontConfigEntry>> = {}): StorefrontConfigEntry[] {
+  const entries: Record<string, StorefrontConfigEntry> = {
+    quote_for_guest: { key: 'quote_for_guest', value: '1', extraFields: {} },
+    quote_for_individual_customer: { key: 'quote_for_individual_customer', value: '1', extraFields: {} },
+    quote_for_b2b: { key: 'quote_for_b2b', value: '1', extraFields: {} },
+    login_page_html: { key: 'login_page_html', value: '0', extraFields: { html: '' } },
+    login_page_display: { key: 'login_page_display', value: '1', extraFields: {} },
+    login_page_button: { key: 'login_page_button', value: '1', extraFields: {} },
+  };
+  for (const [key, entry] of Object.entries(overrides)) {
+    entries[key] = { key, value: '1', extraFields: {}, ...entries[key], ...entry };
+  }
+  return Object.values(entries);
+}
+
+export const storefrontConfigResult = (overrides: Partial<StoreFeatureFlags> = {}): GraphQLResult => ({
+  data: { storefrontConfig: featureFlags(overrides) },
+});
+
+export const storefrontConfigsResult = (overrides: Record<string, Partial<StorefrontConfigEntry>> = {}): GraphQLResult => ({
+  data: { storefrontConfigs: configEntries(overrides) },
+});
+
+const ALL_CODES = [
+  'get_users', 'get_user_detail', 'create_user', 'update_user', 'delete_user',
+  'get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list',
+  'get_addresses', 'get_address_detail', 'create_address',
+  'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message', 'checkout_with_quote',
+  'get_orders', 'get_order_detail',
+  'get_invoices', 'get_invoice_detail', 'pay_invoice',
+  'purchase_enable',
+];
+
+const grant = (codes: readonly string[], permissionLevel: number): Permission[] => codes.map((code) => ({ code, permissionLevel }));
+
+/** The demo accounts' permissions (docs/decisions.md, issue 3). */
+export const DEMO_PERMISSIONS = {
+  admin: grant(ALL_CODES, 2),
+  senior: grant(ALL_CODES.filter((code) => !['create_user', 'update_user', 'delete_user'].includes(code)), 2),
+  junior: [
+    ...grant(['get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list', 'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message'], 1),
+    ...grant(['get_addresses', 'get_address_detail'], 2),
+  ],
+  individual: grant(
+    ['get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list', 'get_addresses', 'get_address_detail', 'create_address',
+      'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message', 'checkout_with_quote', 'get_orders', 'get_order_detail',
+      'purchase_enable'],
+    1,
+  ),
+  superAdmin: [] as Permission[],
+} as const;
+
+export function customer(overrides: { role?: number; permissions?: Permission[]; userInfo?: Partial<CustomerInfo['userInfo']>; companyInfo?: CustomerInfo['companyInfo'] } = {}): CustomerInfo {
+  const role = overrides.role ?? 1;
+  return {
+    userType: role === 99 ? 2 : role === 3 ? 6 : 3,
+    userInfo: {
+      id: 7,
+      role,
+      companyRoleName: role === 1 ? 'Senior Buyer' : '',
+      firstName: 'Sam',
+      lastName: 'Senior',
+      email: 'senior@acme.test',
+      phoneNumber: '+1 617 555 0101',
+      ...overrides.userInfo,
+    },
+    permissions: overrides.permissions ?? [...DEMO_PERMISSIONS.senior],
+    companyInfo: overrides.companyInfo === undefined ? { id: 3, companyName: 'Acme Labs', status: 1 } : overrides.companyInfo,
+  };
+}
+
+export const customerResult = (value: CustomerInfo = customer()): GraphQLResult => ({ data: { customerInfo: value } });
+
+export const authorizationResult = (token = 'b2b-token-1'): GraphQLResult => ({
+  data: { authorization: { result: { token, loginType: 2, permissions: [] } } },
+});
+
+/** Start-up queries every portal opening makes, answered like the demo store unless a test says otherwise. */
+const DEFAULT_HANDLERS: Record<string, Handler> = {
+  StoreBasicInfo: storeInfoResult(),
+  StorefrontConfig: storefrontConfigResult(),
+  StorefrontConfigs: storefrontConfigsResult(),
+  Currencies: {
+    data: {
+      currencies: [
+        {
+          id: '1', name: 'US Dollar', isDefault: true, enabled: true, isTransactional: true, currencyCode: 'USD',
+          currencyExchangeRate: '1.000000', token: '$', tokenLocation: 'left', decimalToken: '.', thousandsToken: ',', decimalPlaces: 2,
+        },
+      ],
     },
   },
+  TaxZoneRates: { data: { taxZoneRates: [] } },
+  Authorization: authorizationResult(),
 };
+
+/** Sam Senior of Acme Labs, a senior buyer. */
+export const customerInfoResult: GraphQLResult = customerResult();

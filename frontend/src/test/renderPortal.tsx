@@ -9,8 +9,9 @@ import { createPortalQueryClient } from '../app/queryClient';
 import { portalRoutes } from '../app/routes';
 import { createPortalTheme } from '../app/theme';
 import type { PortalConfig } from '../lib/config';
+import { createTranslationStore } from '../lib/i18n/translations';
 
-export const TEST_CONFIG: PortalConfig = { apiOrigin: 'https://api.helix.test', channelId: 1, storeHash: 'helix01' };
+export const TEST_CONFIG: PortalConfig = { apiOrigin: 'https://api.helix.test', channelId: 1, storeHash: 'helix01', appClientId: 'helix-buyer-portal' };
 
 /** The real portal (providers, start-up, routes) on a memory router instead of the URL hash. */
 export function renderPortal(initialPath: string, config: PortalConfig = TEST_CONFIG) {
@@ -22,6 +23,7 @@ export function renderPortal(initialPath: string, config: PortalConfig = TEST_CO
     navigate: (to) => void router.navigate(to),
     language: () => 'en',
   });
+  const translations = createTranslationStore({ apiOrigin: config.apiOrigin });
   const onStartupEnd = vi.fn();
   const requestClose = vi.fn();
   const view = render(
@@ -30,6 +32,7 @@ export function renderPortal(initialPath: string, config: PortalConfig = TEST_CO
       router={router}
       queryClient={queryClient}
       client={client}
+      translations={translations}
       theme={createPortalTheme({ popupContainer: null })}
       emotionCache={createCache({ key: 'test' })}
       controls={{ requestClose }}

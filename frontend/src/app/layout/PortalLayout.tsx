@@ -1,16 +1,29 @@
 import AppBar from '@mui/material/AppBar';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { Outlet } from 'react-router';
+import { useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 
 import { useMessages } from '../../lib/i18n/I18nProvider';
+import { loginPath } from '../../lib/routePaths';
 import { useStoreBasicInfo } from '../../lib/store/storeBasicInfo';
 import { useMobileLayout } from '../../lib/useMobileLayout';
+import { useSessionActions } from '../../lib/useSessionActions';
+import { menuRoutes } from '../access';
 import { appMessages } from '../messages';
 import { usePortalControls } from '../PortalControls';
+import { useAccessState } from '../useAccess';
 import { CloseIcon } from './CloseIcon';
+import { MenuIcon } from './MenuIcon';
+import { PortalMenu } from './PortalMenu';
+import { UserSummary } from './UserSummary';
+
+const MENU_WIDTH = 248;
 
 const Frame = styled('div')(({ theme }) => ({
   position: 'absolute',
@@ -25,38 +38,113 @@ const HeaderLogo = styled('img')({ display: 'block', maxHeight: 32, maxWidth: 12
 
 const StoreName = styled(Typography)({ flex: 1, minWidth: 0, fontWeight: 600 });
 
+const Body = styled('div')({ flex: 1, minHeight: 0, display: 'flex' });
+
+const SideMenu = styled('aside')(({ theme }) => ({
+  width: MENU_WIDTH,
+  flexShrink: 0,
+  overflowY: 'auto',
+  padding: theme.spacing(2, 1),
+  borderRight: `1px solid ${theme.palette.divider}`,
+  backgroundColor: theme.palette.background.paper,
+}));
+
+const DrawerContent = styled('div')(({ theme }) => ({
+  width: Math.min(MENU_WIDTH + 32, 320),
+  maxWidth: '85vw',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(1),
+  padding: theme.spacing(2, 1),
+}));
+
 const Content = styled('main', { shouldForwardProp: (prop) => prop !== 'mobile' })<{ mobile: boolean }>(
   ({ theme, mobile }) => ({
     flex: 1,
+    minWidth: 0,
     overflowY: 'auto',
     overscrollBehavior: 'contain',
     padding: mobile ? theme.spacing(2) : theme.spacing(5, 4),
   }),
 );
 
+/**
+ * The portal's frame (shell §2): header with the store, the signed-in user and company, Sign out and Close; a
+ * side menu on desktop, a drawer behind the menu button at a body width of 750 px or less.
+ */
 export function PortalLayout() {
   const t = useMessages(appMessages);
   const mobile = useMobileLayout();
+  const navigate = useNavigate();
   const { requestClose } = usePortalControls();
   const { data: store } = useStoreBasicInfo();
+  const access = useAccessState();
+  const { signOut } = useSessionActions();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const storeName = store?.storeName ?? '';
+  const customer = access.status === 'ready' ? access.customer : null;
+  const menu = access.status === 'ready' ? menuRoutes(access.context) : [];
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    setDrawerOpen(false);
+    try {
+      await signOut();
+    } finally {
+      setSigningOut(false);
+    }
+    // shell §2: signing out lands on the sign-in page with flag 3.
+    navigate(loginPath(3), { replace: true });
+  };
+
+  const signOutButton = customer && (
+    <Button variant="outlined" size="small" onClick={() => void handleSignOut()} loading={signingOut} disabled={signingOut}>
+      {t('header.signOut')}
+    </Button>
+  );
 
   return (
     <Frame role="dialog" aria-modal="true" aria-label={t('layout.label', { storeName })}>
       <AppBar>
         <Toolbar variant={mobile ? 'dense' : 'regular'}>
+          {mobile && customer && (
+            <IconButton edge="start" aria-label={t('header.openMenu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          )}
           {store?.storeLogo && <HeaderLogo src={store.storeLogo} alt="" />}
           <StoreName variant="subtitle1" noWrap>
             {storeName}
           </StoreName>
+          {!mobile && customer && <UserSummary customer={customer} />}
+          {!mobile && signOutButton}
           <IconButton edge="end" aria-label={t('header.close')} title={t('header.close')} onClick={requestClose}>
             <CloseIcon />
           </IconButton>
         </Toolbar>
       </AppBar>
-      <Content mobile={mobile}>
-        <Outlet />
-      </Content>
+      <Body>
+        {!mobile && customer && menu.length > 0 && (
+          <SideMenu>
+            <PortalMenu routes={menu} />
+          </SideMenu>
+        )}
+        <Content mobile={mobile}>
+          <Outlet />
+        </Content>
+      </Body>
+      {mobile && customer && (
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+          <DrawerContent>
+            <UserSummary customer={customer} align="left" />
+            <Divider />
+            <PortalMenu routes={menu} onNavigate={() => setDrawerOpen(false)} />
+            <Divider />
+            {signOutButton}
+          </DrawerContent>
+        </Drawer>
+      )}
     </Frame>
   );
 }

@@ -1,9 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+import { toast } from '../../components/toast/toastStore';
+import { exchangeStorefrontSession, signOutEverywhere } from '../../lib/auth/signIn';
 import type { PortalConfig } from '../../lib/config';
-import type { GraphQLClient } from '../../lib/graphql';
-import { browserLanguages, resolveLanguage, type Language } from '../../lib/i18n/languages';
+import { errorText } from '../../lib/errorText';
+import { GraphQLRequestError, SESSION_EXPIRED_CODE, type GraphQLClient } from '../../lib/graphql';
+import { browserLanguages, resolveLanguage, toSupportedLanguage, type Language } from '../../lib/i18n/languages';
+import { GLOBAL_PAGE_SET, type TranslationStore } from '../../lib/i18n/translations';
+import { ROUTE_PATHS } from '../../lib/routePaths';
+import { getB2BToken } from '../../lib/session';
+import { beginSession, endSession, rememberCustomer } from '../../lib/sessionLifecycle';
+import { currenciesQueryOptions } from '../../lib/store/currencies';
 import { isStoreEnabled, storeBasicInfoQueryOptions, type StoreBasicInfo } from '../../lib/store/storeBasicInfo';
+import { storefrontConfigQueryOptions, storefrontConfigsQueryOptions } from '../../lib/store/storefrontConfig';
+import { taxZoneRatesQueryOptions } from '../../lib/store/taxZoneRates';
+import { customerInfoQueryOptions, fetchCustomerInfo, type CustomerInfo } from '../../lib/user/customerInfo';
+import { findRoute } from '../access';
+
+/** shell §9: persisted-state load timeout — the store's texts may not hold the portal up longer than this. */
+export const TRANSLATIONS_TIMEOUT_MS = 5000;
 
 export interface StartupResult {
   enabled: boolean;
@@ -15,19 +30,117 @@ export interface StartupContext {
   queryClient: QueryClient;
   client: GraphQLClient;
   config: PortalConfig;
+  translations: TranslationStore;
+  /** The route the portal opens on. */
+  initialLocation: { pathname: string; search: string };
   languages?: readonly string[];
 }
 
+/** `/login?loginFlag=3` means "signed out" (shell §2: logout links go there): the session ends on arrival. */
+export function isSignOutLocation({ pathname, search }: StartupContext['initialLocation']): boolean {
+  return findRoute(pathname)?.path === ROUTE_PATHS.login && new URLSearchParams(search).get('loginFlag') === '3';
+}
+
+function firstSupportedLanguage(languages: readonly string[]): Language | null {
+  for (const tag of languages) {
+    const language = toSupportedLanguage(tag);
+    if (language) return language;
+  }
+  return null;
+}
+
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /**
- * shell §4 start-up. The start-up queries are independent of each other, so they run in parallel (one
- * Promise.all): the store's basic info now; tax zones, storefront config, quote configs and permissions join
- * this list as their features arrive. Results go into the query cache, where the screens read them.
+ * shell §4 start-up, ARCHITECTURE §6: one parallel round — the store's basic info, its feature flags, the
+ * channel's config entries (quote switches, sign-in page settings…), currencies, tax zones and, with a token,
+ * the customer (role and permissions); without a token, whether the storefront has a signed-in customer to take
+ * over. The shell waits only for what it needs to decide and draw (store, flags, configs, customer); currencies
+ * and tax zones arrive in the query cache when they come. Then the language and the store's texts.
  */
-export async function runStartup({ queryClient, client, config, languages = browserLanguages() }: StartupContext): Promise<StartupResult> {
-  const [store] = await Promise.all([queryClient.fetchQuery(storeBasicInfoQueryOptions(client))]);
-  return {
-    enabled: isStoreEnabled(store, config.channelId),
-    language: resolveLanguage({ browserLanguages: languages, storeDefaultLanguage: store.defaultLanguage }),
-    store,
-  };
+export async function runStartup(context: StartupContext): Promise<StartupResult> {
+  const { queryClient, client, config, translations, initialLocation, languages = browserLanguages() } = context;
+  const authContext = { client, config };
+  const initialRoute = findRoute(initialLocation.pathname);
+
+  // shell §2: arriving "signed out" ends both sessions; nobody is taken over from the storefront then.
+  const signingOut = isSignOutLocation(initialLocation);
+  let signOut: Promise<void> = Promise.resolve();
+  if (signingOut) {
+    signOut = signOutEverywhere(authContext, getB2BToken());
+    endSession(queryClient, 'signedOut');
+  }
+  const token = getB2BToken();
+
+  async function loadCustomer(): Promise<void> {
+    if (!token) {
+      if (signingOut) return;
+      const takenOver = await exchangeStorefrontSession(authContext);
+      if (!takenOver) return;
+      try {
+        beginSession(queryClient, takenOver, await fetchCustomerInfo(client, { token: takenOver, suppressErrorToast: true }));
+      } catch (error) {
+        console.error('[b2b-portal] the storefront customer could not be loaded', error);
+      }
+      return;
+    }
+    let customer: CustomerInfo;
+    try {
+      customer = await queryClient.fetchQuery({
+        ...customerInfoQueryOptions(client),
+        queryFn: ({ signal }) => fetchCustomerInfo(client, { signal, sessionExpired: 'reject' }),
+      });
+    } catch (error) {
+      if (error instanceof GraphQLRequestError && error.code === SESSION_EXPIRED_CODE) {
+        // The client has cleared the token; start as a guest and say why (shell §8).
+        toast.error(errorText(error, resolveLanguage({ browserLanguages: languages })));
+        return;
+      }
+      // shell §2 session check / §4: a failed customer load clears the session, except on guest-allowed pages.
+      console.error('[b2b-portal] the customer could not be loaded', error);
+      if (!initialRoute?.guestAllowed) endSession(queryClient, 'lost');
+      return;
+    }
+    rememberCustomer(customer);
+  }
+
+  // The store's texts for the first page can join the round when the language does not depend on the store.
+  const earlyLanguage = firstSupportedLanguage(languages);
+  const pageSets = [...new Set([GLOBAL_PAGE_SET, initialRoute?.translationPage ?? GLOBAL_PAGE_SET])];
+  if (earlyLanguage && config.storeHash) {
+    translations.use({ storeHash: config.storeHash, channelId: config.channelId, language: earlyLanguage, version: null });
+    pageSets.forEach((page) => void translations.ensure(page));
+  }
+
+  // Not needed to draw the shell: into the cache whenever they arrive (failures are reported by the client).
+  void queryClient.prefetchQuery(currenciesQueryOptions(client, config.channelId));
+  void queryClient.prefetchQuery(taxZoneRatesQueryOptions(client));
+
+  const [store] = await Promise.all([
+    queryClient.fetchQuery(storeBasicInfoQueryOptions(client)),
+    queryClient.fetchQuery(storefrontConfigQueryOptions(client)),
+    queryClient.fetchQuery(storefrontConfigsQueryOptions(client, config.channelId)),
+    loadCustomer(),
+    signOut,
+  ]);
+
+  const language = resolveLanguage({ browserLanguages: languages, storeDefaultLanguage: store.defaultLanguage });
+  const site = store.storeSites.find((candidate) => candidate.channelId === config.channelId);
+  translations.use({
+    storeHash: store.storeHash,
+    channelId: config.channelId,
+    language,
+    version: site ? site.translationVersion : null,
+  });
+  await withTimeout(Promise.all(pageSets.map((page) => translations.ensure(page))), TRANSLATIONS_TIMEOUT_MS);
+
+  return { enabled: isStoreEnabled(store, config.channelId), language, store };
 }

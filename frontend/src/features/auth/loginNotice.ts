@@ -2,15 +2,24 @@ import type { MessageKey } from '../../lib/i18n/catalog';
 import type { authMessages } from './messages';
 
 export interface LoginNotice {
-  severity: 'info' | 'warning';
+  severity: 'info' | 'warning' | 'success';
   message: MessageKey<typeof authMessages>;
+}
+
+/** What another page tells the sign-in page through the navigation state. */
+export interface LoginPageState {
+  notice?: 'passwordChanged';
 }
 
 /**
  * shell §2 login flags: 3 signed out (no tip when showTip=false, as after an expired session whose message is
- * already shown), 6 session lost, 7 an invoice link opened by a user without a company account.
+ * already shown), 6 session lost, 7 an invoice link opened by a user without a company account. A new password
+ * set through the reset link is confirmed here too.
  */
-export function loginNoticeFor(search: URLSearchParams): LoginNotice | null {
+export function loginNoticeFor(search: URLSearchParams, state?: unknown): LoginNotice | null {
+  if ((state as LoginPageState | null | undefined)?.notice === 'passwordChanged') {
+    return { severity: 'success', message: 'login.notice.passwordChanged' };
+  }
   switch (search.get('loginFlag')) {
     case '3':
       return search.get('showTip') === 'false' ? null : { severity: 'info', message: 'login.flag.signedOut' };

@@ -44,4 +44,12 @@ describe('message catalogs', () => {
       }
     }
   });
+
+  it('name every text with a key of its own: a store override (translations endpoint) changes exactly one text', () => {
+    const owners = new Map<string, string[]>();
+    for (const { id, catalog } of catalogs) {
+      for (const key of Object.keys(catalog.en!)) owners.set(key, [...(owners.get(key) ?? []), id]);
+    }
+    expect([...owners].filter(([, ids]) => ids.length > 1)).toEqual([]);
+  });
 });

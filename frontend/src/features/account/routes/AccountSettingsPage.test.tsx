@@ -1,21 +1,30 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { getToasts } from '../../../components/toast/toastStore';
 import { B2B_TOKEN_STORAGE_KEY, setB2BToken } from '../../../lib/session';
-import { customerInfoResult, mockGraphQL, storeInfoResult } from '../../../test/graphqlMock';
+import { CUSTOMER_INFO_QUERY_KEY } from '../../../lib/user/customerInfo';
+import { customer, customerResult, mockGraphQL } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 
-const details = () => {
-  const list = document.querySelector('dl')!;
-  const terms = within(list).getAllByRole('term').map((term) => term.textContent);
-  const values = within(list).getAllByRole('definition').map((value) => value.textContent);
-  return Object.fromEntries(terms.map((term, index) => [term, values[index]]));
-};
+async function openSettings(value = customer(), extra: Parameters<typeof mockGraphQL>[0] = {}) {
+  setB2BToken('tok');
+  const server = mockGraphQL({ CustomerInfo: customerResult(value), ...extra });
+  const view = renderPortal('/accountSettings');
+  await screen.findByRole('heading', { name: 'Account settings' });
+  await screen.findByLabelText(/First name/);
+  return { server, view, user: userEvent.setup({ delay: null }) };
+}
 
-describe('account settings', () => {
+const saved = (overrides: Parameters<typeof customer>[0] = {}) => ({
+  data: { updateAccountSettings: customer(overrides) },
+});
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('account settings (shell §2, §5)', () => {
   it('sends a guest to the sign-in page with flag 3', async () => {
-    const server = mockGraphQL({ StoreBasicInfo: storeInfoResult() });
+    const server = mockGraphQL({});
     const view = renderPortal('/accountSettings');
 
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
@@ -24,68 +33,151 @@ describe('account settings', () => {
     expect(server.callsTo('CustomerInfo')).toHaveLength(0);
   });
 
-  it('shows the signed-in user from customerInfo', async () => {
-    setB2BToken('tok');
-    const server = mockGraphQL({ StoreBasicInfo: storeInfoResult(), CustomerInfo: customerInfoResult });
-    renderPortal('/accountSettings');
+  it('shows the user’s details: name and phone editable, e-mail, company and role read-only', async () => {
+    const { server } = await openSettings();
 
-    expect(await screen.findByText('senior@acme.test')).toBeInTheDocument();
-    expect(details()).toEqual({
-      Name: 'Sam Senior',
-      Email: 'senior@acme.test',
-      Phone: '+1 617 555 0101',
-      Company: 'Acme Labs',
-      Role: 'Senior Buyer',
-    });
+    expect(screen.getByText('Signed in as senior@acme.test')).toBeInTheDocument();
+    expect(field(/First name/).value).toBe('Sam');
+    expect(field(/Last name/).value).toBe('Senior');
+    expect(field(/Phone number/).value).toBe('+1 617 555 0101');
+    expect(field(/^Email/)).toHaveAttribute('readonly');
+    expect(field(/^Email/).value).toBe('senior@acme.test');
+    expect(field(/^Company/).value).toBe('Acme Labs');
+    expect(field(/^Role/).value).toBe('Senior Buyer');
+    expect(field(/First name/)).not.toHaveAttribute('readonly');
+    // Loaded once, at start-up.
+    expect(server.callsTo('CustomerInfo')).toHaveLength(1);
     expect(server.callsTo('CustomerInfo')[0]!.headers.Authorization).toBe('Bearer tok');
   });
 
-  it('names the role from its code when the company gives none, and marks missing values', async () => {
-    setB2BToken('tok');
-    const individual = structuredClone(customerInfoResult) as { data: { customerInfo: Record<string, unknown> } };
-    individual.data.customerInfo = {
-      ...individual.data.customerInfo,
-      userInfo: { id: 9, role: 99, companyRoleName: '', firstName: 'Bea', lastName: 'Buyer', email: 'b2c@demo.test', phoneNumber: '' },
-      companyInfo: null,
-    };
-    mockGraphQL({ StoreBasicInfo: storeInfoResult(), CustomerInfo: individual });
-    renderPortal('/accountSettings');
-
-    expect(await screen.findByText('b2c@demo.test')).toBeInTheDocument();
-    expect(details()).toMatchObject({ Phone: 'Not provided', Company: 'Not provided', Role: 'Individual customer' });
+  it('names the role from its code when the company gives none, and has no company for individuals', async () => {
+    await openSettings(customer({ role: 99, userInfo: { email: 'b2c@demo.test', phoneNumber: '' }, companyInfo: null, permissions: [] }));
+    expect(field(/^Role/).value).toBe('Individual customer');
+    expect(screen.queryByLabelText(/^Company/)).not.toBeInTheDocument();
+    expect(field(/Phone number/).value).toBe('');
   });
 
-  it('signs out: revokes the token on the server, forgets it and shows the signed-out notice', async () => {
-    setB2BToken('tok');
-    const server = mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
-      CustomerInfo: customerInfoResult,
-      Logout: { data: { logout: { result: { message: 'Signed out.' } } } },
-    });
-    const view = renderPortal('/accountSettings');
-    await screen.findByText('senior@acme.test');
+  it('shows the super admin (role 3) as super admin', async () => {
+    await openSettings(customer({ role: 3, userInfo: { email: 'superadmin@demo.test' }, companyInfo: null, permissions: [] }));
+    expect(field(/^Role/).value).toBe('Super admin');
+  });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+  it('saves the name and phone, shows a success toast and keeps the cache in step', async () => {
+    const { server, view, user } = await openSettings(customer(), {
+      UpdateAccountSettings: saved({ userInfo: { firstName: 'Samantha', phoneNumber: '+1 617 555 0199' } }),
+    });
+
+    await user.clear(field(/First name/));
+    await user.type(field(/First name/), ' Samantha ');
+    await user.clear(field(/Phone number/));
+    await user.type(field(/Phone number/), '+1 617 555 0199');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(getToasts().map((toast) => toast.message)).toEqual(['Your account settings have been saved.']));
+    expect(server.callsTo('UpdateAccountSettings')[0]!.variables).toEqual({
+      accountSettings: { firstName: 'Samantha', lastName: 'Senior', phoneNumber: '+1 617 555 0199', currentPassword: null, newPassword: null },
+    });
+    expect(view.queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toMatchObject({ userInfo: { firstName: 'Samantha' } });
+    expect(field(/First name/).value).toBe('Samantha');
+    expect(screen.getByTestId('user-summary')).toHaveTextContent('Samantha Senior');
+  });
+
+  it('checks names, the phone rule and the password rules before saving', async () => {
+    const { server, user } = await openSettings();
+
+    await user.clear(field(/First name/));
+    await user.clear(field(/Phone number/));
+    await user.type(field(/Phone number/), '555-01');
+    await user.type(field(/^New password/), 'short1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(screen.getByText('Enter your first name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid phone number: an optional country code, an area code and a number ending in 4 digits.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your current password to set a new one.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 7 characters, with at least one letter and one digit.')).toHaveClass('Mui-error');
+    expect(field(/First name/)).toHaveFocus();
+
+    await user.type(field(/First name/), 'Sam');
+    await user.clear(field(/Phone number/));
+    await user.type(field(/Current password/), 'Demo1234');
+    await user.clear(field(/^New password/));
+    await user.type(field(/^New password/), 'Lab2024x');
+    await user.type(field(/Confirm new password/), 'Lab2024z');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('The passwords don’t match.')).toBeInTheDocument();
+    expect(server.callsTo('UpdateAccountSettings')).toHaveLength(0);
+  });
+
+  it('changes the password with the current one and clears the password fields', async () => {
+    const { server, user } = await openSettings(customer(), { UpdateAccountSettings: saved() });
+
+    await user.type(field(/Current password/), 'Demo1234');
+    await user.type(field(/^New password/), 'Lab2024x');
+    await user.type(field(/Confirm new password/), 'Lab2024x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(server.callsTo('UpdateAccountSettings')).toHaveLength(1));
+    expect(server.callsTo('UpdateAccountSettings')[0]!.variables.accountSettings).toMatchObject({
+      currentPassword: 'Demo1234',
+      newPassword: 'Lab2024x',
+    });
+    await waitFor(() => expect(field(/Current password/).value).toBe(''));
+    expect(field(/^New password/).value).toBe('');
+  });
+
+  it('shows the server’s field errors under their fields', async () => {
+    const { user } = await openSettings(customer(), {
+      UpdateAccountSettings: {
+        errors: [
+          {
+            message: 'Invalid input.',
+            extensions: {
+              code: 'VALIDATION_ERROR',
+              fields: { currentPassword: ['Your current password is incorrect.'], phoneNumber: ['Enter a valid phone number.'] },
+            },
+          },
+        ],
+      },
+    });
+    await user.type(field(/Current password/), 'Wrong123');
+    await user.type(field(/^New password/), 'Lab2024x');
+    await user.type(field(/Confirm new password/), 'Lab2024x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid phone number.')).toBeInTheDocument();
+    expect(field(/Phone number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/Phone number/)).toHaveFocus();
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('shows any other failure above the form', async () => {
+    const { user } = await openSettings(customer(), {
+      UpdateAccountSettings: { errors: [{ message: 'Something went wrong on our side.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+  });
+
+  it('signs out from the header: revokes the token, ends the storefront session and shows the signed-out notice', async () => {
+    const { server, view, user } = await openSettings(customer(), { Logout: { data: { logout: { result: { message: 'Signed out.' } } } } });
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(server.callsTo('Logout')[0]!.headers.Authorization).toBe('Bearer tok');
+    expect(server.restCallsTo('POST', '/logout/')).toHaveLength(1);
     expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
     expect(view.location()).toBe('/login?loginFlag=3');
     expect(screen.getByRole('alert')).toHaveTextContent('You have been signed out.');
-    expect(view.queryClient.getQueryData(['user', 'customerInfo'])).toBeUndefined();
+    expect(view.queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toBeUndefined();
   });
 
   it('signs out locally even when the server cannot be reached', async () => {
-    setB2BToken('tok');
-    mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
-      CustomerInfo: customerInfoResult,
+    const { user } = await openSettings(customer(), {
       Logout: { errors: [{ message: 'Service unavailable', extensions: { code: 'INTERNAL_ERROR' } }] },
     });
-    renderPortal('/accountSettings');
-    await screen.findByText('senior@acme.test');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
@@ -95,7 +187,6 @@ describe('account settings', () => {
   it('an expired token leads to the sign-in page without the tip, with the server’s message (shell §8)', async () => {
     setB2BToken('expired');
     mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
       CustomerInfo: { errors: [{ message: 'Your session has expired. Please sign in again.', extensions: { code: 40101 } }] },
     });
     const view = renderPortal('/accountSettings');
@@ -108,19 +199,15 @@ describe('account settings', () => {
     expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('offers to try again when the account cannot be loaded', async () => {
+  it('a customer that cannot be loaded clears the session: sign-in page with flag 6 (shell §2 session check)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setB2BToken('tok');
-    let attempt = 0;
-    mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
-      CustomerInfo: () =>
-        ++attempt === 1 ? { errors: [{ message: 'Temporarily unavailable', extensions: { code: 'INTERNAL_ERROR' } }] } : customerInfoResult,
-    });
-    renderPortal('/accountSettings');
+    mockGraphQL({ CustomerInfo: { errors: [{ message: 'Temporarily unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } });
+    const view = renderPortal('/accountSettings');
 
-    expect(await screen.findByText('We couldn’t load your account details.')).toBeInTheDocument();
-    expect(getToasts()[0]?.message).toBe('Temporarily unavailable');
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('senior@acme.test')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(view.location()).toBe('/login?loginFlag=6');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Your session was lost. Please sign in again.');
+    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

@@ -1,16 +1,25 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
+import { signInWithPassword, signOutEverywhere } from '../../../lib/auth/signIn';
 import { useErrorText } from '../../../lib/errorText';
-import { GraphQLRequestError } from '../../../lib/graphql';
+import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import type { MessageKey } from '../../../lib/i18n/catalog';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { usePortalConfig } from '../../../lib/PortalConfigProvider';
+import { ROUTE_PATHS } from '../../../lib/routePaths';
+import { fetchCustomerInfo, type CustomerInfo } from '../../../lib/user/customerInfo';
 import { isValidEmail } from '../../../lib/validation';
-import { useLoginMutation, type LoginResult } from '../api/login';
+import { mustResetPassword } from '../api/userLoginState';
 import { authMessages } from '../messages';
+import { signInFailure } from '../signInErrors';
+import { LinkRow } from './LinkRow';
 
 type AuthMessageKey = MessageKey<typeof authMessages>;
 type Field = 'email' | 'password';
@@ -27,6 +36,17 @@ const Form = styled('form')(({ theme }) => ({
   gap: theme.spacing(2.5),
 }));
 
+const SubmitButton = styled(Button, { shouldForwardProp: (prop) => prop !== 'storeColor' })<{ storeColor: string | null }>(
+  ({ theme, storeColor }) =>
+    storeColor
+      ? {
+          backgroundColor: storeColor,
+          color: theme.palette.getContrastText(storeColor),
+          '&:hover': { backgroundColor: storeColor, filter: 'brightness(0.92)' },
+        }
+      : {},
+);
+
 function validate(values: Values): Partial<Record<Field, AuthMessageKey>> {
   const errors: Partial<Record<Field, AuthMessageKey>> = {};
   if (!values.email.trim()) errors.email = 'login.email.required';
@@ -35,31 +55,42 @@ function validate(values: Values): Partial<Record<Field, AuthMessageKey>> {
   return errors;
 }
 
-/** Maps `extensions.fields` of a validation error (`email`, `loginData.email`, …) onto the form's fields. */
-function serverFieldErrors(error: GraphQLRequestError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [path, messages] of Object.entries(error.fields)) {
-    const field = path.split('.').pop();
-    if ((field === 'email' || field === 'password') && messages.length > 0) errors[field] = messages.join(' ');
-  }
-  return errors;
-}
-
 export interface SignInFormProps {
-  channelId: number;
-  onSignedIn(result: LoginResult): void;
+  /** The signed-in customer with the session's token: the page starts the session. */
+  onSignedIn(token: string, customer: CustomerInfo): void;
+  /** The store's colour for the button (`login_page_button`), when it has one. */
+  buttonColor?: string | null;
 }
 
-export function SignInForm({ channelId, onSignedIn }: SignInFormProps) {
+/**
+ * shell §2 sign-in: e-mail and password, checked here first, then the storefront signs in and the overlay
+ * exchanges the session for a B2B token (ARCHITECTURE §8), then loads the customer.
+ */
+export function SignInForm({ onSignedIn, buttonColor = null }: SignInFormProps) {
   const t = useMessages(authMessages);
   const errorText = useErrorText();
-  const login = useLoginMutation();
+  const client = useGraphQLClient();
+  const config = usePortalConfig();
   const [values, setValues] = useState<Values>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ReactNode>(null);
+  const [resetWarning, setResetWarning] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  const signIn = useMutation({
+    mutationFn: async ({ email, password }: Values) => {
+      const token = await signInWithPassword({ client, config }, email, password);
+      try {
+        return { token, customer: await fetchCustomerInfo(client, { token, suppressErrorToast: true }) };
+      } catch (error) {
+        // No customer, no session (shell §4): the new token and storefront session are given back.
+        await signOutEverywhere({ client, config }, token);
+        throw error;
+      }
+    },
+  });
 
   const clientErrors = submitted ? validate(values) : {};
   const fieldError = (field: Field): string | undefined => {
@@ -67,14 +98,28 @@ export function SignInForm({ channelId, onSignedIn }: SignInFormProps) {
     return key ? t(key) : serverErrors[field];
   };
 
+  const resetLink = (
+    <Link component={RouterLink} to={ROUTE_PATHS.forgotPassword} color="inherit" underline="always">
+      {t('login.resetPassword')}
+    </Link>
+  );
+
   const change = (field: Field) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     setServerErrors((current) => ({ ...current, [field]: undefined }));
+    if (field === 'email') setResetWarning(false);
+  };
+
+  // userLoginState: warn before submitting when the account must set a new password first.
+  const checkLoginState = () => {
+    const email = values.email.trim();
+    if (!isValidEmail(email)) return;
+    void mustResetPassword(client, email).then((required) => setResetWarning(required));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (signIn.isPending) return;
     setSubmitted(true);
     setFormError(null);
     setServerErrors({});
@@ -82,18 +127,27 @@ export function SignInForm({ channelId, onSignedIn }: SignInFormProps) {
     if (errors.email) return emailRef.current?.focus();
     if (errors.password) return passwordRef.current?.focus();
 
-    login.mutate(
-      { email: values.email.trim(), password: values.password, channelId },
+    signIn.mutate(
+      { email: values.email.trim(), password: values.password },
       {
-        onSuccess: onSignedIn,
+        onSuccess: ({ token, customer }) => onSignedIn(token, customer),
         onError: (error) => {
-          if (error instanceof GraphQLRequestError && error.code === 'INVALID_CREDENTIALS') {
-            setFormError(t('login.error.invalidCredentials'));
-            return;
+          const failure = signInFailure(error);
+          switch (failure.kind) {
+            case 'message':
+              return setFormError(t(failure.key));
+            case 'passwordResetRequired':
+              setResetWarning(false);
+              return setFormError(
+                <>
+                  {t('login.error.passwordResetRequired')} {resetLink}
+                </>,
+              );
+            case 'fields':
+              return setServerErrors(failure.fields);
+            case 'other':
+              return setFormError(errorText(failure.error));
           }
-          const fields = error instanceof GraphQLRequestError ? serverFieldErrors(error) : {};
-          if (Object.keys(fields).length > 0) setServerErrors(fields);
-          else setFormError(errorText(error));
         },
       },
     );
@@ -105,6 +159,11 @@ export function SignInForm({ channelId, onSignedIn }: SignInFormProps) {
   return (
     <Form noValidate onSubmit={submit} aria-label={t('login.title')}>
       {formError && <Alert severity="error">{formError}</Alert>}
+      {resetWarning && !formError && (
+        <Alert severity="warning">
+          {t('login.error.passwordResetRequired')} {resetLink}
+        </Alert>
+      )}
       <TextField
         inputRef={emailRef}
         label={t('login.email')}
@@ -114,9 +173,10 @@ export function SignInForm({ channelId, onSignedIn }: SignInFormProps) {
         required
         value={values.email}
         onChange={change('email')}
+        onBlur={checkLoginState}
         error={Boolean(emailError)}
         helperText={emailError}
-        disabled={login.isPending}
+        disabled={signIn.isPending}
       />
       <TextField
         inputRef={passwordRef}
@@ -129,11 +189,23 @@ export function SignInForm({ channelId, onSignedIn }: SignInFormProps) {
         onChange={change('password')}
         error={Boolean(passwordError)}
         helperText={passwordError}
-        disabled={login.isPending}
+        disabled={signIn.isPending}
       />
-      <Button type="submit" variant="contained" size="large" loading={login.isPending} disabled={login.isPending}>
+      <SubmitButton
+        type="submit"
+        variant="contained"
+        size="large"
+        storeColor={buttonColor}
+        loading={signIn.isPending}
+        disabled={signIn.isPending}
+      >
         {t('login.submit')}
-      </Button>
+      </SubmitButton>
+      <LinkRow>
+        <Link component={RouterLink} to={ROUTE_PATHS.forgotPassword}>
+          {t('login.forgotPassword')}
+        </Link>
+      </LinkRow>
     </Form>
   );
 }

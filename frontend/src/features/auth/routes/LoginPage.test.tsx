@@ -1,19 +1,35 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { getToasts } from '../../../components/toast/toastStore';
 import { B2B_TOKEN_STORAGE_KEY } from '../../../lib/session';
-import { customerInfoResult, mockGraphQL, storeInfoResult } from '../../../test/graphqlMock';
+import {
+  customerResult,
+  customer,
+  mockGraphQL,
+  storeInfoResult,
+  storefrontConfigsResult,
+  type MockServerOptions,
+} from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
-
-const loginResult = {
-  data: { login: { result: { token: 'b2b-token-1', loginType: 2, permissions: [{ code: 'get_orders', permissionLevel: 2 }] } } },
-};
 
 async function openSignIn(path = '/login') {
   const view = renderPortal(path);
   await screen.findByRole('heading', { name: 'Sign In' });
   return view;
 }
+
+async function signIn(email = 'senior@acme.test', password = 'Demo1234') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Email Address/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+  return user;
+}
+
+const refusedBy = (status: number, code: string): MockServerOptions => ({
+  rest: { 'POST /login/': { status, body: { ok: false, code, message: 'The server says no.' } } },
+});
 
 describe('sign-in page (shell §2)', () => {
   it('shows the store from storeBasicInfo, the title, the form and the New Customer benefits', async () => {
@@ -24,9 +40,13 @@ describe('sign-in page (shell §2)', () => {
     expect(screen.getByTestId('store-name')).toHaveTextContent('Helix Scientific');
     expect(screen.getByRole('img', { name: 'Helix Scientific logo' })).toHaveAttribute('src', 'https://cdn.example.test/helix-logo.png');
     expect(screen.getByLabelText(/Email Address/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/Password/)).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'SIGN IN' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgotpassword');
+    // CREATE ACCOUNT belongs to registration, whose page does not exist yet.
     expect(screen.queryByRole('button', { name: /create account/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
 
     const panel = screen.getByRole('region', { name: 'New Customer?' });
     expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -39,7 +59,7 @@ describe('sign-in page (shell §2)', () => {
   });
 
   it('validates the fields before calling the server', async () => {
-    const server = mockGraphQL({ StoreBasicInfo: storeInfoResult() });
+    const server = mockGraphQL({});
     await openSignIn();
     const user = userEvent.setup();
 
@@ -50,103 +70,121 @@ describe('sign-in page (shell §2)', () => {
 
     await user.type(screen.getByLabelText(/Email Address/), 'senior@acme');
     expect(screen.getByText('Enter a valid email address, for example name@company.com.')).toBeInTheDocument();
-    expect(server.callsTo('Login')).toHaveLength(0);
+    expect(server.restCallsTo('POST', '/login/')).toHaveLength(0);
   });
 
-  it('signs in with the channel, stores the token and opens the account settings', async () => {
-    const server = mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
-      Login: loginResult,
-      CustomerInfo: customerInfoResult,
-    });
+  it('signs in on the storefront, exchanges the session, loads the customer and lands on the account settings', async () => {
+    const server = mockGraphQL({ CustomerInfo: customerResult() });
     const view = await openSignIn();
-    const user = userEvent.setup();
-
-    await user.type(screen.getByLabelText(/Email Address/), ' senior@acme.test ');
-    await user.type(screen.getByLabelText(/Password/), 'Demo1234');
-    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+    await signIn(' senior@acme.test ');
 
     expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
-    expect(server.callsTo('Login')[0]!.variables).toEqual({
-      loginData: { email: 'senior@acme.test', password: 'Demo1234', channelId: 1 },
-    });
-    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBe('b2b-token-1');
     expect(view.location()).toBe('/accountSettings');
-    await waitFor(() => expect(server.callsTo('CustomerInfo')[0]?.headers.Authorization).toBe('Bearer b2b-token-1'));
+    expect(Object.fromEntries(new URLSearchParams(server.restCallsTo('POST', '/login/')[0]!.body!))).toEqual({
+      email: 'senior@acme.test',
+      password: 'Demo1234',
+    });
+    expect(server.callsTo('Authorization')[0]!.variables).toEqual({ authData: { bcToken: 'customer-jwt-1', channelId: 1 } });
+    expect(server.callsTo('CustomerInfo')[0]!.headers.Authorization).toBe('Bearer b2b-token-1');
+    expect(server.callsTo('CustomerInfo')).toHaveLength(1);
+    expect(server.callsTo('Login')).toHaveLength(0);
+    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBe('b2b-token-1');
+    expect(screen.getByRole('navigation', { name: 'Portal menu' })).toBeInTheDocument();
   });
 
   it('disables the button while signing in', async () => {
-    let answer: (value: typeof loginResult) => void = () => undefined;
-    mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
-      Login: () => new Promise((resolve) => (answer = resolve)),
-      CustomerInfo: customerInfoResult,
-    });
+    let answer: () => void = () => undefined;
+    let signedIn = false;
+    mockGraphQL(
+      { CustomerInfo: customerResult() },
+      {
+        rest: {
+          'POST /login/': () =>
+            new Promise((resolve) => {
+              answer = () => {
+                signedIn = true;
+                resolve({ body: { ok: true, customerId: 7 } });
+              };
+            }),
+          'GET /customer/current.jwt': () => (signedIn ? { body: 'customer-jwt-1' } : { status: 401 }),
+        },
+      },
+    );
     await openSignIn();
-    const user = userEvent.setup();
-
-    await user.type(screen.getByLabelText(/Email Address/), 'senior@acme.test');
-    await user.type(screen.getByLabelText(/Password/), 'Demo1234');
-    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+    await signIn();
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'SIGN IN' })).toBeDisabled());
-    answer(loginResult);
+    answer();
     expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
   });
 
-  it('shows wrong credentials inline, not as a toast', async () => {
-    mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
-      Login: {
-        errors: [
-          {
-            message: 'Your email address or password is incorrect. Please try again.',
-            extensions: { code: 'INVALID_CREDENTIALS' },
-          },
-        ],
-      },
+  it.each([
+    [400, 'INVALID_CREDENTIALS', 'Your email address or password is incorrect. Please try again.'],
+    [429, 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts. Please wait a few minutes and try again.'],
+  ])('a refused sign-in (%s %s) is shown inline by its code, not as a toast', async (status, code, text) => {
+    const server = mockGraphQL({}, refusedBy(status, code));
+    await openSignIn();
+    await signIn();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(getToasts()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'SIGN IN' })).toBeEnabled();
+    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(server.restCallsTo('GET', '/customer/current.jwt')).toHaveLength(1); // start-up's only
+  });
+
+  it('PASSWORD_RESET_REQUIRED links to the password reset', async () => {
+    mockGraphQL({}, refusedBy(400, 'PASSWORD_RESET_REQUIRED'));
+    const view = await openSignIn();
+    const user = await signIn();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You need to set a new password before you can sign in.');
+    await user.click(within(alert).getByRole('link', { name: 'Set a new password' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(view.location()).toBe('/forgotpassword');
+  });
+
+  it('warns before submitting when the account must set a new password (userLoginState)', async () => {
+    const server = mockGraphQL({
+      UserLoginState: (variables) => ({ data: { userLoginState: { forcePasswordReset: variables.email === 'reset@acme.test' } } }),
     });
     await openSignIn();
     const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Email Address/), 'reset@acme.test');
+    await user.tab();
 
-    await user.type(screen.getByLabelText(/Email Address/), 'senior@acme.test');
-    await user.type(screen.getByLabelText(/Password/), 'wrong-password1');
-    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You need to set a new password before you can sign in.');
+    expect(server.callsTo('UserLoginState')[0]!.variables).toEqual({ email: 'reset@acme.test' });
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Your email address or password is incorrect. Please try again.');
-    expect(screen.getAllByRole('alert')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'SIGN IN' })).toBeEnabled();
+    await user.clear(screen.getByLabelText(/Email Address/));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('abandons the sign-in when the storefront does not hand the session over (shell §4)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = mockGraphQL({}, { rest: { 'GET /customer/current.jwt': { status: 500, body: 'boom' } } });
+    await openSignIn();
+    await signIn();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('We couldn’t complete your sign-in. Please try again.');
+    expect(server.callsTo('Authorization')).toHaveLength(0);
     expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('shows any other server message inline and field errors under their fields', async () => {
-    let attempt = 0;
-    mockGraphQL({
-      StoreBasicInfo: storeInfoResult(),
-      Login: () =>
-        ++attempt === 1
-          ? { errors: [{ message: 'This account is locked.', extensions: { code: 'ACCOUNT_LOCKED' } }] }
-          : {
-              errors: [
-                {
-                  message: 'Invalid input.',
-                  extensions: { code: 'VALIDATION_ERROR', fields: { 'loginData.email': ['No account uses this address.'] } },
-                },
-              ],
-            },
+  it('gives the new session back when the customer cannot be loaded', async () => {
+    const server = mockGraphQL({
+      CustomerInfo: { errors: [{ message: 'Temporarily unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
+      Logout: { data: { logout: { result: { message: 'Signed out.' } } } },
     });
     await openSignIn();
-    const user = userEvent.setup();
+    await signIn();
 
-    await user.type(screen.getByLabelText(/Email Address/), 'senior@acme.test');
-    await user.type(screen.getByLabelText(/Password/), 'Demo1234');
-    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This account is locked.');
-
-    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
-    expect(await screen.findByText('No account uses this address.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Temporarily unavailable');
+    expect(server.callsTo('Logout')[0]!.headers.Authorization).toBe('Bearer b2b-token-1');
+    expect(server.storefrontSignedIn()).toBe(false);
+    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it.each([
@@ -154,15 +192,62 @@ describe('sign-in page (shell §2)', () => {
     ['/login?loginFlag=6', 'Your session was lost. Please sign in again.'],
     ['/login?loginFlag=7', 'Please sign in with a company account to view invoices.'],
   ])('%s shows its notice', async (path, text) => {
-    mockGraphQL({ StoreBasicInfo: storeInfoResult() });
+    mockGraphQL({});
     await openSignIn(path);
     expect(screen.getByRole('alert')).toHaveTextContent(text);
   });
 
   it('loginFlag=3 with showTip=false shows no notice', async () => {
-    mockGraphQL({ StoreBasicInfo: storeInfoResult() });
+    mockGraphQL({});
     await openSignIn('/login?loginFlag=3&showTip=false');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the store’s sanitised HTML when login_page_html is on', async () => {
+    mockGraphQL({
+      StorefrontConfigs: storefrontConfigsResult({
+        login_page_html: { value: '1', extraFields: { html: '<p>Lab week: <strong>15% off</strong></p><script>window.__x = 1</script><img src="x" onerror="window.__x = 2">' } },
+      }),
+    });
+    await openSignIn();
+    const region = screen.getByRole('region', { name: 'Message from Helix Scientific' });
+    expect(region.innerHTML).toBe('<p>Lab week: <strong>15% off</strong></p><img src="x">');
+    expect((window as unknown as { __x?: number }).__x).toBeUndefined();
+  });
+
+  it('hides the store’s HTML while login_page_html is off, and the New Customer panel when login_page_display is off', async () => {
+    mockGraphQL({
+      StorefrontConfigs: storefrontConfigsResult({
+        login_page_html: { value: '0', extraFields: { html: '<p>Not shown</p>' } },
+        login_page_display: { value: '0', extraFields: { displayStoreLogo: '0' } },
+        login_page_button: { value: '1', extraFields: { color: '#006644' } },
+      }),
+    });
+    await openSignIn();
+    expect(screen.queryByText('Not shown')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'New Customer?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(getComputedStyle(screen.getByRole('button', { name: 'SIGN IN' })).backgroundColor).toBe('rgb(0, 102, 68)');
+  });
+
+  it('applies the store’s own wording for the page (translations endpoint)', async () => {
+    mockGraphQL({}, {
+      rest: {
+        'GET /storefront/translation/helix01/1/login': {
+          body: { language: 'en', page: 'login', translationVersion: 0, message: { 'login.title': 'Welcome back' } },
+        },
+      },
+    });
+    renderPortal('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor of the sign-in page to their landing page', async () => {
+    mockGraphQL({ CustomerInfo: customerResult(customer({ role: 2 })) });
+    window.sessionStorage.setItem(B2B_TOKEN_STORAGE_KEY, 'tok');
+    const view = renderPortal('/login');
+    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
+    expect(view.location()).toBe('/accountSettings');
   });
 
   it('speaks the browser’s language (fr-CA → fr)', async () => {
@@ -173,6 +258,7 @@ describe('sign-in page (shell §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Se connecter' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SE CONNECTER' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Nouveau client ?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toBeInTheDocument();
   });
 
   it('falls back to the store’s default language', async () => {

@@ -2,28 +2,37 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
+import { MerchantHtml } from '../../../components/MerchantHtml';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
-import { usePortalConfig } from '../../../lib/PortalConfigProvider';
-import { SIGNED_IN_LANDING_PATH } from '../../../lib/routePaths';
 import { useStoreBasicInfo } from '../../../lib/store/storeBasicInfo';
-import { useSessionActions } from '../../../lib/useSessionActions';
+import { useStorefrontConfigs } from '../../../lib/store/storefrontConfig';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
-import type { LoginResult } from '../api/login';
+import { useSessionActions } from '../../../lib/useSessionActions';
 import { NewCustomerPanel } from '../components/NewCustomerPanel';
 import { SignInForm } from '../components/SignInForm';
 import { StoreIdentity } from '../components/StoreIdentity';
 import { loginNoticeFor } from '../loginNotice';
+import { loginPageConfig } from '../loginPageConfig';
 import { authMessages } from '../messages';
 
-const Columns = styled('div', { shouldForwardProp: (prop) => prop !== 'mobile' })<{ mobile: boolean }>(
-  ({ theme, mobile }) => ({
+const Page = styled('div')(({ theme }) => ({
+  maxWidth: 960,
+  margin: '0 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(3),
+}));
+
+const Columns = styled('div', { shouldForwardProp: (prop) => prop !== 'mobile' && prop !== 'single' })<{ mobile: boolean; single: boolean }>(
+  ({ theme, mobile, single }) => ({
     display: 'grid',
-    gridTemplateColumns: mobile ? '1fr' : 'minmax(0, 1fr) minmax(0, 1fr)',
+    gridTemplateColumns: mobile || single ? '1fr' : 'minmax(0, 1fr) minmax(0, 1fr)',
     alignItems: 'start',
     gap: theme.spacing(mobile ? 2 : 4),
-    maxWidth: 960,
+    width: '100%',
+    maxWidth: single && !mobile ? 480 : undefined,
     margin: '0 auto',
   }),
 );
@@ -37,30 +46,35 @@ const SignInCard = styled(Paper, { shouldForwardProp: (prop) => prop !== 'mobile
   }),
 );
 
+/**
+ * shell §2 sign-in page: title "Sign In", the form with "SIGN IN", the "New Customer?" panel, the login-flag
+ * notices and the store's own sign-in page settings. After sign-in the route gate sends the user to their
+ * landing page.
+ */
 export function LoginPage() {
   const t = useMessages(authMessages);
   const mobile = useMobileLayout();
-  const navigate = useNavigate();
+  const location = useLocation();
   const [search] = useSearchParams();
-  const { channelId } = usePortalConfig();
   const { data: store } = useStoreBasicInfo();
-  const { startSession } = useSessionActions();
-  const notice = loginNoticeFor(search);
-
-  const signedIn = (result: LoginResult) => {
-    startSession(result.token);
-    navigate(SIGNED_IN_LANDING_PATH, { replace: true });
-  };
+  const { data: configs } = useStorefrontConfigs();
+  const { beginSession } = useSessionActions();
+  const notice = loginNoticeFor(search, location.state);
+  const settings = loginPageConfig(configs);
+  const storeName = store?.storeName ?? '';
 
   return (
-    <Columns mobile={mobile}>
-      <SignInCard variant="outlined" mobile={mobile}>
-        {store && <StoreIdentity storeName={store.storeName} storeLogo={store.storeLogo} />}
-        <Typography variant="h1">{t('login.title')}</Typography>
-        {notice && <Alert severity={notice.severity}>{t(notice.message)}</Alert>}
-        <SignInForm channelId={channelId} onSignedIn={signedIn} />
-      </SignInCard>
-      <NewCustomerPanel />
-    </Columns>
+    <Page>
+      {settings.html && <MerchantHtml html={settings.html} label={t('login.storeMessage', { storeName })} />}
+      <Columns mobile={mobile} single={!settings.showNewCustomerPanel}>
+        <SignInCard variant="outlined" mobile={mobile}>
+          {store && <StoreIdentity storeName={store.storeName} storeLogo={settings.showStoreLogo ? store.storeLogo : null} />}
+          <Typography variant="h1">{t('login.title')}</Typography>
+          {notice && <Alert severity={notice.severity}>{t(notice.message)}</Alert>}
+          <SignInForm onSignedIn={beginSession} buttonColor={settings.buttonColor} />
+        </SignInCard>
+        {settings.showNewCustomerPanel && <NewCustomerPanel />}
+      </Columns>
+    </Page>
   );
 }

@@ -1,0 +1,254 @@
+import { ROLE, effectiveRole } from '../lib/permissions';
+import { ROUTES_WITH_PAGES, ROUTE_PATHS } from '../lib/routePaths';
+import { toConfigMap } from '../lib/store/storefrontConfig';
+import type { Permission } from '../lib/user/customerInfo';
+import { DEMO_PERMISSIONS, configEntries, customer, featureFlags } from '../test/graphqlMock';
+import { decideRoute, findRoute, landingPath, menuRoutes, routeAccess, signInPathFor, type AccessContext, type RouteAccess } from './access';
+import { ROUTE_TABLE } from './routeTable';
+import { PAGE_ELEMENTS } from './routes';
+
+// The server's role codes (3 = super admin, mapped to 4 by the overlay) and the guest.
+type Who = 0 | 1 | 2 | 3 | 5 | 99 | 100;
+const WHO: readonly Who[] = [0, 1, 2, 3, 5, 99, 100];
+
+/** A custom role (5): its template holds orders, quotes and shopping lists at level 1 only. */
+const CUSTOM_PERMISSIONS: Permission[] = ['get_orders', 'get_quotes', 'get_shopping_lists'].map((code) => ({ code, permissionLevel: 1 }));
+
+const PERMISSIONS: Record<Exclude<Who, 100>, readonly Permission[]> = {
+  0: DEMO_PERMISSIONS.admin,
+  1: DEMO_PERMISSIONS.senior,
+  2: DEMO_PERMISSIONS.junior,
+  3: DEMO_PERMISSIONS.superAdmin,
+  5: CUSTOM_PERMISSIONS,
+  99: DEMO_PERMISSIONS.individual,
+};
+
+function contextFor(who: Who, overrides: Partial<AccessContext> & { configs?: AccessContext['configs'] } = {}): AccessContext {
+  const base = { features: featureFlags(), configs: toConfigMap(configEntries()) };
+  if (who === 100) return { role: ROLE.guest, permissions: [], ...base, ...overrides };
+  const info = customer({ role: who, permissions: [...PERMISSIONS[who]] });
+  return { role: effectiveRole(info), permissions: info.permissions, ...base, ...overrides };
+}
+
+const A = 'allowed';
+const D = 'denied';
+const S = 'signInRequired';
+
+// shell §2 tables × shell §6 permissions, everything switched on, with the demo accounts' permissions.
+//                                  admin senior junior super  custom indiv. guest
+//                                    0     1      2    3→4     5     99    100
+const EXPECTED: Record<string, readonly RouteAccess[]> = {
+  '/':                               [A,    A,     A,     A,     A,     A,     A],
+  '/login':                          [D,    D,     D,     D,     D,     D,     A],
+  '/register':                       [D,    D,     D,     D,     D,     D,     A],
+  '/registeredbctob2b':              [D,    D,     D,     D,     D,     A,     S],
+  '/forgotpassword':                 [A,    A,     A,     A,     A,     A,     A],
+  '/pdp':                            [A,    A,     A,     A,     A,     A,     A],
+  '/payment/12':                     [A,    A,     A,     A,     A,     A,     A],
+  '/dashboard':                      [D,    D,     D,     A,     D,     D,     S],
+  '/orders':                         [A,    A,     D,     A,     A,     A,     S],
+  '/company-orders':                 [A,    A,     D,     D,     D,     D,     S],
+  '/invoice':                        [A,    A,     D,     D,     D,     D,     S],
+  '/multi-invoice':                  [A,    A,     D,     D,     D,     D,     S],
+  '/quotes':                         [A,    A,     A,     D,     A,     A,     S],
+  '/shoppingLists':                  [A,    A,     A,     D,     A,     A,     S],
+  '/purchased-products':             [A,    A,     A,     D,     A,     A,     S],
+  '/orderDetail/5':                  [A,    A,     D,     A,     A,     A,     S],
+  '/invoiceDetail/5':                [A,    A,     D,     D,     D,     D,     S],
+  '/addresses':                      [A,    A,     A,     D,     D,     A,     S],
+  '/shoppingList/5':                 [A,    A,     A,     D,     A,     A,     S],
+  '/user-management':                [A,    A,     D,     D,     D,     D,     S],
+  '/quoteDraft':                     [A,    A,     A,     D,     D,     A,     A],
+  '/accountSettings':                [A,    A,     A,     A,     A,     A,     S],
+  '/quoteDetail/5':                  [A,    A,     A,     D,     A,     A,     A],
+};
+
+describe('route table (shell §2)', () => {
+  it('holds every route of the shell §2 tables once', () => {
+    expect(ROUTE_TABLE.map((route) => route.path).sort()).toEqual(Object.values(ROUTE_PATHS).sort());
+    expect(Object.keys(EXPECTED).map((path) => findRoute(path)?.path).sort()).toEqual(Object.values(ROUTE_PATHS).sort());
+  });
+
+  it('has pages exactly for the routes with screens, and the router renders each of them', () => {
+    expect(ROUTE_TABLE.filter((route) => route.hasPage).map((route) => route.path)).toEqual([...ROUTES_WITH_PAGES]);
+    expect(Object.keys(PAGE_ELEMENTS).sort()).toEqual(ROUTES_WITH_PAGES.filter((path) => path !== ROUTE_PATHS.landing).sort());
+  });
+
+  it('marks quote draft, quote detail, register, login and forgot password as guest-allowed (session check)', () => {
+    expect(ROUTE_TABLE.filter((route) => route.guestAllowed).map((route) => route.path).sort()).toEqual(
+      ['/forgotpassword', '/login', '/quoteDetail/:id', '/quoteDraft', '/register'].sort(),
+    );
+  });
+
+  it('uses the orders set of texts for company orders (shell §4)', () => {
+    expect(findRoute('/company-orders')?.translationPage).toBe('orders');
+  });
+});
+
+describe.each(Object.entries(EXPECTED))('routeAccess %s', (path, expected) => {
+  it.each(WHO.map((who, index) => [who, expected[index]!] as const))('role %s → %s', (who, access) => {
+    expect(routeAccess(findRoute(path)!, contextFor(who))).toBe(access);
+  });
+});
+
+describe('feature switches and permissions (shell §6)', () => {
+  const access = (path: string, context: AccessContext) => routeAccess(findRoute(path)!, context);
+  const configs = (overrides: Record<string, string>) =>
+    toConfigMap(configEntries(Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, { value }]))));
+
+  it.each([
+    ['orders', ['/orders', '/company-orders', '/orderDetail/1']],
+    ['invoice', ['/invoice', '/multi-invoice', '/invoiceDetail/1']],
+    ['quotes', ['/quotes', '/quoteDraft', '/quoteDetail/1']],
+    ['shoppingLists', ['/shoppingLists', '/shoppingList/1']],
+    ['addressBook', ['/addresses']],
+    ['userManagement', ['/user-management']],
+    ['accountSettings', ['/accountSettings']],
+    ['quickOrderPad', ['/purchased-products']],
+    ['buyAgain', ['/purchased-products']],
+  ] as const)('storefrontConfig.%s off closes %j to the admin', (flag, paths) => {
+    const context = contextFor(0, { features: featureFlags({ [flag]: false }) });
+    for (const path of paths) expect({ path, access: access(path, context) }).toEqual({ path, access: D });
+    expect(access('/accountSettings', contextFor(0, { features: featureFlags({ orders: false }) }))).toBe(A);
+  });
+
+  it('storefrontConfig.dashboard off closes the dashboard to the super admin', () => {
+    expect(access('/dashboard', contextFor(3, { features: featureFlags({ dashboard: false }) }))).toBe(D);
+  });
+
+  it('quotes follow the switch of each kind of user', () => {
+    const b2bOff = configs({ quote_for_b2b: '0' });
+    expect(access('/quotes', contextFor(0, { configs: b2bOff }))).toBe(D);
+    expect(access('/quotes', contextFor(2, { configs: b2bOff }))).toBe(D);
+    expect(access('/quotes', contextFor(99, { configs: b2bOff }))).toBe(A);
+
+    const individualOff = configs({ quote_for_individual_customer: '0' });
+    expect(access('/quotes', contextFor(99, { configs: individualOff }))).toBe(D);
+    expect(access('/quotes', contextFor(1, { configs: individualOff }))).toBe(A);
+
+    const guestOff = configs({ quote_for_guest: '0' });
+    expect(access('/quoteDraft', contextFor(100, { configs: guestOff }))).toBe(D);
+    expect(access('/quoteDraft', contextFor(99, { configs: guestOff }))).toBe(A);
+  });
+
+  it('company orders need get_orders above level 1', () => {
+    const ownOrdersOnly = [...DEMO_PERMISSIONS.senior.filter((p) => p.code !== 'get_orders'), { code: 'get_orders', permissionLevel: 1 }];
+    const context = contextFor(1, { permissions: ownOrdersOnly });
+    expect(access('/orders', context)).toBe(A);
+    expect(access('/company-orders', context)).toBe(D);
+  });
+
+  it.each([
+    ['/orders', 'get_orders'],
+    ['/quotes', 'get_quotes'],
+    ['/shoppingLists', 'get_shopping_lists'],
+    ['/addresses', 'get_addresses'],
+    ['/user-management', 'get_users'],
+    ['/multi-invoice', 'get_invoices'],
+  ])('%s needs %s', (path, code) => {
+    const without = DEMO_PERMISSIONS.admin.filter((permission) => permission.code !== code);
+    expect(access(path, contextFor(0, { permissions: without }))).toBe(D);
+    expect(access(path, contextFor(0))).toBe(A);
+  });
+
+  it('a custom role goes where admins and senior buyers go, as far as its permissions allow', () => {
+    const withUsers = [...CUSTOM_PERMISSIONS, { code: 'get_users', permissionLevel: 1 }];
+    expect(access('/user-management', contextFor(5))).toBe(D);
+    expect(access('/user-management', contextFor(5, { permissions: withUsers }))).toBe(A);
+    expect(access('/dashboard', contextFor(5, { permissions: withUsers }))).toBe(D);
+  });
+
+  it('maps the super admin who is not masquerading to 4 and any unknown code to an individual', () => {
+    expect(effectiveRole(customer({ role: 3 }))).toBe(4);
+    expect(effectiveRole(customer({ role: 42 }))).toBe(99);
+    expect(effectiveRole(null)).toBe(100);
+  });
+});
+
+describe('landing and redirects (shell §2)', () => {
+  it('today every signed-in user lands on the account settings and guests on the sign-in page', () => {
+    for (const who of [0, 1, 2, 3, 5, 99] as const) {
+      expect({ who, landing: landingPath(contextFor(who)) }).toEqual({ who, landing: '/accountSettings' });
+    }
+    expect(landingPath(contextFor(100))).toBe('/login');
+  });
+
+  it('once every page exists: orders, else shopping lists, else settings; the super admin on the dashboard', () => {
+    const built = ROUTE_TABLE.map((route) => ({ ...route, hasPage: true }));
+    expect(landingPath(contextFor(0), built)).toBe('/orders');
+    expect(landingPath(contextFor(99), built)).toBe('/orders');
+    expect(landingPath(contextFor(2), built)).toBe('/shoppingLists');
+    expect(landingPath(contextFor(3), built)).toBe('/dashboard');
+    expect(landingPath(contextFor(2, { features: featureFlags({ shoppingLists: false }) }), built)).toBe('/accountSettings');
+    expect(landingPath(contextFor(3, { features: featureFlags({ dashboard: false }) }), built)).toBe('/accountSettings');
+  });
+
+  it('closes the portal when no page lets the user in', () => {
+    expect(landingPath(contextFor(0, { features: featureFlags({ accountSettings: false }) }))).toBe('/');
+  });
+
+  it('sends guests on protected pages to sign in, with the tip that fits how the session ended', () => {
+    expect(decideRoute('/orders', contextFor(100))).toEqual({ kind: 'redirect', to: '/login?loginFlag=3' });
+    expect(decideRoute('/accountSettings', contextFor(100), 'expired')).toEqual({ kind: 'redirect', to: '/login?loginFlag=3&showTip=false' });
+    expect(decideRoute('/accountSettings', contextFor(100), 'lost')).toEqual({ kind: 'redirect', to: '/login?loginFlag=6' });
+    expect(signInPathFor('signedOut')).toBe('/login?loginFlag=3');
+  });
+
+  it('sends routes without a page yet, unknown routes and refused routes to the landing page', () => {
+    expect(decideRoute('/orders', contextFor(0))).toEqual({ kind: 'redirect', to: '/accountSettings' });
+    expect(decideRoute('/no-such-page', contextFor(1))).toEqual({ kind: 'redirect', to: '/accountSettings' });
+    expect(decideRoute('/user-management', contextFor(2))).toEqual({ kind: 'redirect', to: '/accountSettings' });
+    expect(decideRoute('/login', contextFor(0))).toEqual({ kind: 'redirect', to: '/accountSettings' });
+    expect(decideRoute('/register', contextFor(100))).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideRoute('/no-such-page', contextFor(100))).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('renders the pages that exist for those they let in', () => {
+    expect(decideRoute('/accountSettings', contextFor(2))).toMatchObject({ kind: 'render', route: { path: '/accountSettings' } });
+    expect(decideRoute('/forgotpassword', contextFor(100))).toMatchObject({ kind: 'render' });
+    expect(decideRoute('/forgotpassword', contextFor(0))).toMatchObject({ kind: 'render' });
+    expect(decideRoute('/login', contextFor(100))).toMatchObject({ kind: 'render' });
+  });
+});
+
+describe('menu (shell §2, §6)', () => {
+  const labels = (context: AccessContext, table = ROUTE_TABLE) => menuRoutes(context, table).map((route) => route.menu);
+
+  it('today shows Account settings only, to every signed-in user, and nothing to guests', () => {
+    for (const who of [0, 1, 2, 3, 5, 99] as const) {
+      expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: ['menu.accountSettings'] });
+    }
+    expect(labels(contextFor(100))).toEqual([]);
+  });
+
+  it('once every page exists, follows the role and permissions, in the spec’s order', () => {
+    const built = ROUTE_TABLE.map((route) => ({ ...route, hasPage: true }));
+    expect(labels(contextFor(0), built)).toEqual([
+      'menu.orders',
+      'menu.companyOrders',
+      'menu.invoices',
+      'menu.quotes',
+      'menu.shoppingLists',
+      'menu.quickOrder',
+      'menu.addresses',
+      'menu.userManagement',
+      'menu.accountSettings',
+    ]);
+    expect(labels(contextFor(2), built)).toEqual([
+      'menu.quotes',
+      'menu.shoppingLists',
+      'menu.quickOrder',
+      'menu.addresses',
+      'menu.accountSettings',
+    ]);
+    expect(labels(contextFor(3), built)).toEqual(['menu.dashboard', 'menu.orders', 'menu.accountSettings']);
+    expect(labels(contextFor(99), built)).toEqual([
+      'menu.orders',
+      'menu.quotes',
+      'menu.shoppingLists',
+      'menu.quickOrder',
+      'menu.addresses',
+      'menu.accountSettings',
+    ]);
+  });
+});

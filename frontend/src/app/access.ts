@@ -1,0 +1,102 @@
+import { matchPath } from 'react-router';
+
+import { ROLE, hasPermission, isCompanyRole, type RoleCode } from '../lib/permissions';
+import { ROUTE_PATHS, loginPath, type RoutePath } from '../lib/routePaths';
+import type { SessionEndReason } from '../lib/session';
+import type { StoreFeatureFlags, StorefrontConfigs } from '../lib/store/storefrontConfig';
+import type { Permission } from '../lib/user/customerInfo';
+import { ROUTE_TABLE, type PortalRoute } from './routeTable';
+
+// The shell's gate (shell §2 routes and redirects, §6 menu rules) as pure functions of the route table.
+
+export interface AccessContext {
+  role: RoleCode;
+  permissions: readonly Permission[];
+  features: StoreFeatureFlags;
+  configs: StorefrontConfigs;
+}
+
+/** allowed; signInRequired (a guest on a protected page); denied (signed in, but not for this user). */
+export type RouteAccess = 'allowed' | 'signInRequired' | 'denied';
+
+export function findRoute(pathname: string, table: readonly PortalRoute[] = ROUTE_TABLE): PortalRoute | null {
+  return table.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null) ?? null;
+}
+
+function roleAllowed(route: PortalRoute, role: RoleCode): boolean {
+  if (route.roles.includes(role)) return true;
+  // A custom role is a company role gated by its permissions: allowed wherever admins or senior buyers are.
+  return role === ROLE.custom && (route.roles.includes(ROLE.admin) || route.roles.includes(ROLE.seniorBuyer));
+}
+
+/** shell §6: company users need the route's permission codes; so do individual customers, whose fixed set the
+ * server reports too. The guest and the super admin who is not masquerading hold no permissions. */
+function permissionsApply(role: RoleCode): boolean {
+  return isCompanyRole(role) || role === ROLE.individual;
+}
+
+/** Whether the route lets this user in, whether or not its page exists yet. */
+export function routeAccess(route: PortalRoute, context: AccessContext): RouteAccess {
+  const { role } = context;
+  if (role === ROLE.guest) {
+    // shell §2: guests trying protected pages go to the sign-in page.
+    if (!(route.public || route.guestAllowed) || !roleAllowed(route, role)) return 'signInRequired';
+  } else if (!roleAllowed(route, role)) {
+    return 'denied';
+  }
+  if (route.switchedOn && !route.switchedOn({ role, features: context.features, configs: context.configs })) return 'denied';
+  if (permissionsApply(role) && !route.permissions.every(({ code, minLevel }) => hasPermission(context.permissions, code, minLevel))) {
+    return 'denied';
+  }
+  return 'allowed';
+}
+
+function usable(path: RoutePath, context: AccessContext, table: readonly PortalRoute[]): boolean {
+  const route = findRoute(path, table);
+  return route !== null && route.hasPage && routeAccess(route, context) === 'allowed';
+}
+
+// shell §2 default landing: /orders, else /shoppingLists, else /accountSettings as permissions allow; the super
+// admin goes to /dashboard. A junior buyer (no orders) thus lands on shopping lists or settings.
+const LANDING_ORDER: readonly RoutePath[] = [ROUTE_PATHS.orders, ROUTE_PATHS.shoppingLists, ROUTE_PATHS.accountSettings];
+const SUPER_ADMIN_LANDING_ORDER: readonly RoutePath[] = [ROUTE_PATHS.dashboard, ROUTE_PATHS.accountSettings];
+
+/** Where this user starts: the first page of the landing order that exists and lets them in. Guests sign in;
+ * a user no page lets in gets the blank landing (the portal closes). */
+export function landingPath(context: AccessContext, table: readonly PortalRoute[] = ROUTE_TABLE): RoutePath {
+  if (context.role === ROLE.guest) return ROUTE_PATHS.login;
+  const order = context.role === ROLE.superAdmin ? SUPER_ADMIN_LANDING_ORDER : LANDING_ORDER;
+  return order.find((path) => usable(path, context, table)) ?? ROUTE_PATHS.landing;
+}
+
+/** The sign-in page a guest is sent to from a protected page, by how the last session ended (shell §2, §8). */
+export function signInPathFor(endReason: SessionEndReason): string {
+  if (endReason === 'lost') return loginPath(6);
+  return loginPath(3, { showTip: endReason !== 'expired' });
+}
+
+export type RouteDecision = { kind: 'render'; route: PortalRoute } | { kind: 'redirect'; to: string };
+
+/**
+ * What opening `pathname` does: render its page, or redirect — guests on protected pages to sign-in; unknown
+ * routes, routes this user may not open and routes whose page does not exist yet to the landing page.
+ */
+export function decideRoute(
+  pathname: string,
+  context: AccessContext,
+  endReason: SessionEndReason = 'signedOut',
+  table: readonly PortalRoute[] = ROUTE_TABLE,
+): RouteDecision {
+  const route = findRoute(pathname, table);
+  if (!route) return { kind: 'redirect', to: landingPath(context, table) };
+  const access = routeAccess(route, context);
+  if (access === 'signInRequired') return { kind: 'redirect', to: signInPathFor(endReason) };
+  if (access === 'denied' || !route.hasPage) return { kind: 'redirect', to: landingPath(context, table) };
+  return { kind: 'render', route };
+}
+
+/** shell §6: the menu entries this user sees — menu routes they may open whose pages exist, in table order. */
+export function menuRoutes(context: AccessContext, table: readonly PortalRoute[] = ROUTE_TABLE): PortalRoute[] {
+  if (context.role === ROLE.guest) return [];
+  return table.filter((route) => route.menu !== null && route.hasPage && routeAccess(route, context) === 'allowed');
+}

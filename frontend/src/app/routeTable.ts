@@ -1,0 +1,208 @@
+import type { MessageKey } from '../lib/i18n/catalog';
+import { ROLE, type RoleCode } from '../lib/permissions';
+import { ROUTES_WITH_PAGES, ROUTE_PATHS, type RoutePath } from '../lib/routePaths';
+import { isConfigOn, type StoreFeatureFlags, type StorefrontConfigs } from '../lib/store/storefrontConfig';
+import type { appMessages } from './messages';
+
+// shell §2 route tables and shell §6 menu rules, as data. The gate (access.ts) reads nothing else.
+
+export interface PermissionRule {
+  code: string;
+  /** The lowest level that passes (shell §6: /company-orders needs get_orders above 1, i.e. 2). */
+  minLevel: number;
+}
+
+export interface SwitchContext {
+  role: RoleCode;
+  features: StoreFeatureFlags;
+  configs: StorefrontConfigs;
+}
+
+export interface PortalRoute {
+  path: RoutePath;
+  /** The menu label when the route is a menu entry (shell §2 "Menu" column). */
+  menu: MessageKey<typeof appMessages> | null;
+  /** shell §2 allowed role codes (ARCHITECTURE §8). The custom role 5 goes wherever 0 or 1 may. */
+  roles: readonly RoleCode[];
+  /** Codes a company user or an individual customer must hold, all of them (shell §6). */
+  permissions: readonly PermissionRule[];
+  /** The store's switches the route needs (shell §6 menu visibility); null when none. */
+  switchedOn: ((context: SwitchContext) => boolean) | null;
+  /** shell §2 session check: guest-allowed pages keep working without a customer. */
+  guestAllowed: boolean;
+  /** shell §2 public routes table. */
+  public: boolean;
+  /** Whether the screen exists yet; routes without one lead to the landing page. */
+  hasPage: boolean;
+  /** The set of store texts the page uses (shell §4: company-orders uses the orders set). */
+  translationPage: string;
+}
+
+const { admin: A, seniorBuyer: S, juniorBuyer: J, superAdminMasquerading: M, superAdmin: SA, individual: I, guest: G } = ROLE;
+const ALL_ROLES: readonly RoleCode[] = [A, S, J, M, SA, ROLE.custom, I, G];
+
+const level = (code: string, minLevel = 1): PermissionRule => ({ code, minLevel });
+
+/** shell §4/§6: guests, individuals and company users each have their own quote switch; the super admin who is
+ * not masquerading has quotes off. */
+export function quotesSwitchedOn({ role, features, configs }: SwitchContext): boolean {
+  if (!features.quotes) return false;
+  switch (role) {
+    case G:
+      return isConfigOn(configs, 'quote_for_guest');
+    case I:
+      return isConfigOn(configs, 'quote_for_individual_customer');
+    case SA:
+      return false;
+    default:
+      return isConfigOn(configs, 'quote_for_b2b');
+  }
+}
+
+type RouteSpec = Omit<PortalRoute, 'hasPage' | 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'> &
+  Partial<Pick<PortalRoute, 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'>>;
+
+function route(spec: RouteSpec): PortalRoute {
+  return {
+    menu: null,
+    permissions: [],
+    switchedOn: null,
+    guestAllowed: false,
+    public: false,
+    ...spec,
+    hasPage: ROUTES_WITH_PAGES.includes(spec.path),
+  };
+}
+
+const P = ROUTE_PATHS;
+
+/** Every route of shell §2, in menu order (shell §2 logged-in routes table). */
+export const ROUTE_TABLE: readonly PortalRoute[] = [
+  // Public routes.
+  route({ path: P.landing, roles: ALL_ROLES, public: true, translationPage: 'global' }),
+  // Signed-in users have no business on the sign-in page: they go to their landing page.
+  route({ path: P.login, roles: [G], public: true, guestAllowed: true, translationPage: 'login' }),
+  route({ path: P.register, roles: [G], public: true, guestAllowed: true, translationPage: 'register' }),
+  // shell §4 convert link: an individual customer converts the account to a business account.
+  route({ path: P.registeredBcToB2b, roles: [I], public: true, translationPage: 'register' }),
+  route({ path: P.forgotPassword, roles: ALL_ROLES, public: true, guestAllowed: true, translationPage: 'forgotpassword' }),
+  route({ path: P.pdp, roles: ALL_ROLES, public: true, translationPage: 'pdp' }),
+  route({ path: P.payment, roles: ALL_ROLES, public: true, translationPage: 'payment' }),
+
+  // Signed-in routes.
+  route({ path: P.dashboard, menu: 'menu.dashboard', roles: [M, SA], switchedOn: ({ features }) => features.dashboard, translationPage: 'dashboard' }),
+  route({
+    path: P.orders,
+    menu: 'menu.orders',
+    roles: [A, S, M, SA, I, G],
+    permissions: [level('get_orders')],
+    switchedOn: ({ features }) => features.orders,
+    translationPage: 'orders',
+  }),
+  route({
+    path: P.companyOrders,
+    menu: 'menu.companyOrders',
+    roles: [A, S, M],
+    permissions: [level('get_orders', 2)],
+    switchedOn: ({ features }) => features.orders,
+    translationPage: 'orders',
+  }),
+  route({
+    path: P.invoice,
+    roles: [A, S, M],
+    permissions: [level('get_invoices')],
+    switchedOn: ({ features }) => features.invoice,
+    translationPage: 'invoice',
+  }),
+  route({
+    path: P.multiInvoice,
+    menu: 'menu.invoices',
+    roles: [A, S, M],
+    permissions: [level('get_invoices')],
+    switchedOn: ({ features }) => features.invoice,
+    translationPage: 'invoice',
+  }),
+  route({
+    path: P.quotes,
+    menu: 'menu.quotes',
+    roles: [A, S, J, M, I, G],
+    permissions: [level('get_quotes')],
+    switchedOn: quotesSwitchedOn,
+    translationPage: 'quotes',
+  }),
+  route({
+    path: P.shoppingLists,
+    menu: 'menu.shoppingLists',
+    roles: [A, S, J, M, I],
+    permissions: [level('get_shopping_lists')],
+    switchedOn: ({ features }) => features.shoppingLists,
+    translationPage: 'shoppingLists',
+  }),
+  route({
+    path: P.purchasedProducts,
+    menu: 'menu.quickOrder',
+    roles: [A, S, J, M, I],
+    switchedOn: ({ features }) => features.quickOrderPad && features.buyAgain,
+    translationPage: 'purchasedProducts',
+  }),
+  route({
+    path: P.orderDetail,
+    roles: [A, S, J, M, SA, I, G],
+    permissions: [level('get_orders')],
+    switchedOn: ({ features }) => features.orders,
+    translationPage: 'orders',
+  }),
+  route({
+    path: P.invoiceDetail,
+    roles: [A, S, M, I, G],
+    permissions: [level('get_invoices')],
+    switchedOn: ({ features }) => features.invoice,
+    translationPage: 'invoice',
+  }),
+  route({
+    path: P.addresses,
+    menu: 'menu.addresses',
+    roles: [A, S, J, M, I, G],
+    permissions: [level('get_addresses')],
+    switchedOn: ({ features }) => features.addressBook,
+    translationPage: 'addresses',
+  }),
+  route({
+    path: P.shoppingList,
+    roles: [A, S, J, M, I],
+    permissions: [level('get_shopping_lists')],
+    switchedOn: ({ features }) => features.shoppingLists,
+    translationPage: 'shoppingLists',
+  }),
+  route({
+    path: P.userManagement,
+    menu: 'menu.userManagement',
+    roles: [A, S, M],
+    permissions: [level('get_users')],
+    switchedOn: ({ features }) => features.userManagement,
+    translationPage: 'userManagement',
+  }),
+  route({
+    path: P.quoteDraft,
+    roles: [A, S, J, M, SA, I, G],
+    permissions: [level('create_quote')],
+    switchedOn: quotesSwitchedOn,
+    guestAllowed: true,
+    translationPage: 'quotes',
+  }),
+  route({
+    path: P.accountSettings,
+    menu: 'menu.accountSettings',
+    roles: [A, S, J, M, SA, I],
+    switchedOn: ({ features }) => features.accountSettings,
+    translationPage: 'accountSettings',
+  }),
+  route({
+    path: P.quoteDetail,
+    roles: [A, S, J, M, SA, I, G],
+    permissions: [level('get_quotes')],
+    switchedOn: quotesSwitchedOn,
+    guestAllowed: true,
+    translationPage: 'quotes',
+  }),
+];

@@ -1,0 +1,183 @@
+import { getToasts } from '../../components/toast/toastStore';
+import { createGraphQLClient } from '../../lib/graphql';
+import { createTranslationStore } from '../../lib/i18n/translations';
+import { PURCHASE_ENABLED_STORAGE_KEY } from '../../lib/storage';
+import { getB2BToken, sessionEndReason, setB2BToken } from '../../lib/session';
+import { CUSTOMER_INFO_QUERY_KEY } from '../../lib/user/customerInfo';
+import { customer, customerResult, mockGraphQL, type GraphQLResult } from '../../test/graphqlMock';
+import { TEST_CONFIG } from '../../test/renderPortal';
+import { createPortalQueryClient } from '../queryClient';
+import { TRANSLATIONS_TIMEOUT_MS, runStartup } from './runStartup';
+
+const STARTUP_OPERATIONS = ['StoreBasicInfo', 'StorefrontConfig', 'StorefrontConfigs', 'Currencies', 'TaxZoneRates'];
+
+interface Held {
+  label: string;
+  release(): void;
+}
+
+/**
+ * Holds every request until the test releases it, recording the order in which they were issued. Answers come
+ * from a mockGraphQL server.
+ */
+function holdRequests(handlers: Record<string, GraphQLResult>, options: Parameters<typeof mockGraphQL>[1] = {}) {
+  const server = mockGraphQL(handlers, options);
+  const answer = server.fetchMock.getMockImplementation()!;
+  const held: Held[] = [];
+  const settled: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const label = url.pathname.endsWith('/graphql')
+        ? (/\b(?:query|mutation)\s+(\w+)/.exec(String(JSON.parse(String(init?.body)).query))?.[1] ?? '?')
+        : `${init?.method ?? 'GET'} ${url.pathname}`;
+      return new Promise<Response>((resolve) => {
+        held.push({
+          label,
+          release: () => {
+            settled.push(label);
+            resolve(answer(input, init) as Promise<Response>);
+          },
+        });
+      });
+    }),
+  );
+  const releaseAll = async () => {
+    // Answers may lead to more requests (a second round): release until nothing is held.
+    for (let round = 0; round < 10; round += 1) {
+      const batch = held.splice(0);
+      batch.forEach((request) => request.release());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  return { server, held, settled, releaseAll, labels: () => held.map((request) => request.label) };
+}
+
+function start(pathname = '/accountSettings', search = '') {
+  const queryClient = createPortalQueryClient();
+  const onSessionExpired = vi.fn();
+  const client = createGraphQLClient({ apiOrigin: TEST_CONFIG.apiOrigin, onError: vi.fn(), onSessionExpired });
+  const translations = createTranslationStore({ apiOrigin: TEST_CONFIG.apiOrigin });
+  const promise = runStartup({ queryClient, client, config: TEST_CONFIG, translations, initialLocation: { pathname, search }, languages: ['en-US'] });
+  return { promise, queryClient, translations, onSessionExpired };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('start-up (shell §4, ARCHITECTURE §6)', () => {
+  it('signed in: issues every start-up request in one round, before any answer arrives', async () => {
+    setB2BToken('tok');
+    const requests = holdRequests({ CustomerInfo: customerResult() });
+    const { promise, queryClient } = start('/accountSettings');
+    await flush();
+
+    expect(requests.settled).toEqual([]);
+    expect(requests.labels().sort()).toEqual(
+      [
+        ...STARTUP_OPERATIONS,
+        'CustomerInfo',
+        'GET /storefront/translation/helix01/1/global',
+        'GET /storefront/translation/helix01/1/accountSettings',
+      ].sort(),
+    );
+
+    await requests.releaseAll();
+    await expect(promise).resolves.toMatchObject({ enabled: true, language: 'en' });
+    expect(requests.server.calls.map((call) => call.operationName).sort()).toEqual([...STARTUP_OPERATIONS, 'CustomerInfo'].sort());
+    expect(requests.server.callsTo('CustomerInfo')[0]!.headers.Authorization).toBe('Bearer tok');
+    expect(queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toMatchObject({ userInfo: { email: 'senior@acme.test' } });
+    expect(window.sessionStorage.getItem(PURCHASE_ENABLED_STORAGE_KEY)).toBe('1');
+  });
+
+  it('as a guest: asks the storefront for a signed-in customer in the same round', async () => {
+    const requests = holdRequests({});
+    const { promise } = start('/login');
+    await flush();
+    expect(requests.labels().sort()).toEqual(
+      [
+        ...STARTUP_OPERATIONS,
+        'GET /customer/current.jwt',
+        'GET /storefront/translation/helix01/1/global',
+        'GET /storefront/translation/helix01/1/login',
+      ].sort(),
+    );
+    await requests.releaseAll();
+    await promise;
+    expect(getB2BToken()).toBeNull();
+    expect(requests.server.callsTo('Authorization')).toHaveLength(0);
+  });
+
+  it('takes over a customer signed in on the storefront (their own sign-in page)', async () => {
+    const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role: 0 })) }, { storefrontSignedIn: true });
+    const { promise, queryClient } = start('/accountSettings');
+    await promise;
+    expect(getB2BToken()).toBe('b2b-token-1');
+    expect(server.callsTo('CustomerInfo')[0]!.headers.Authorization).toBe('Bearer b2b-token-1');
+    expect(queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toMatchObject({ userInfo: { role: 0 } });
+  });
+
+  it('does not wait for currencies and tax zones', async () => {
+    setB2BToken('tok');
+    const requests = holdRequests({ CustomerInfo: customerResult() });
+    const { promise, queryClient } = start('/accountSettings');
+    await flush();
+    requests.held.filter((request) => !['Currencies', 'TaxZoneRates'].includes(request.label)).forEach((request) => request.release());
+    await expect(promise).resolves.toMatchObject({ enabled: true });
+    expect(queryClient.getQueryData(['currencies', 1])).toBeUndefined();
+    await requests.releaseAll();
+    await vi.waitFor(() => expect(queryClient.getQueryData(['currencies', 1])).toHaveLength(1));
+  });
+
+  it('an expired token ends as a guest instead of hanging, and says why', async () => {
+    setB2BToken('expired');
+    mockGraphQL({ CustomerInfo: { errors: [{ message: 'Your session has expired. Please sign in again.', extensions: { code: 40101 } }] } });
+    const { promise, onSessionExpired } = start('/accountSettings');
+    await expect(promise).resolves.toMatchObject({ enabled: true });
+    expect(getB2BToken()).toBeNull();
+    expect(sessionEndReason()).toBe('expired');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(getToasts().map((toast) => toast.message)).toEqual(['Your session has expired. Please sign in again.']);
+  });
+
+  it('a failed customer load clears the session, except on the guest-allowed pages (shell §2 session check)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = { CustomerInfo: { errors: [{ message: 'Temporarily unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } };
+
+    setB2BToken('tok');
+    mockGraphQL(failing);
+    await start('/accountSettings').promise;
+    expect(getB2BToken()).toBeNull();
+    expect(sessionEndReason()).toBe('lost');
+
+    setB2BToken('tok');
+    mockGraphQL(failing);
+    await start('/forgotpassword').promise;
+    expect(getB2BToken()).toBe('tok');
+  });
+
+  it('arriving "signed out" (/login?loginFlag=3) ends both sessions and takes nobody over', async () => {
+    setB2BToken('tok');
+    const server = mockGraphQL({ Logout: { data: { logout: { result: { message: 'Signed out.' } } } } }, { storefrontSignedIn: true });
+    await start('/login', '?loginFlag=3').promise;
+    expect(server.callsTo('Logout')[0]!.headers.Authorization).toBe('Bearer tok');
+    expect(server.restCallsTo('POST', '/logout/')).toHaveLength(1);
+    expect(server.restCallsTo('GET', '/customer/current.jwt')).toHaveLength(0);
+    expect(server.callsTo('CustomerInfo')).toHaveLength(0);
+    expect(server.storefrontSignedIn()).toBe(false);
+    expect(getB2BToken()).toBeNull();
+  });
+
+  it('waits at most the persisted-state timeout for the store’s texts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockGraphQL({}, { rest: { 'GET /storefront/translation/helix01/1/global': () => new Promise(() => undefined) } });
+    const { promise } = start('/login');
+    let done = false;
+    void promise.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(TRANSLATIONS_TIMEOUT_MS - 100);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(done).toBe(true);
+    vi.useRealTimers();
+  });
+});

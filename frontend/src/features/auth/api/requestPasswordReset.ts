@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { graphqlOperation } from '../../../lib/graphql';
+import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+
+export const REQUEST_PASSWORD_RESET = graphqlOperation<{ requestPasswordReset: { result: { message: string } } }, { email: string }>(`
+  mutation RequestPasswordReset($email: String!) {
+    requestPasswordReset(email: $email) {
+      result {
+        message
+      }
+    }
+  }
+`);
+
+/** Resolves with the server's neutral message (the same whether or not the account exists). */
+export function useRequestPasswordReset() {
+  const client = useGraphQLClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      client.request(REQUEST_PASSWORD_RESET, { email }, { suppressErrorToast: true }).then((data) => data.requestPasswordReset.result.message),
+  });
+}

@@ -1,0 +1,17 @@
+import { graphqlOperation, type GraphQLClient } from '../../../lib/graphql';
+
+export const USER_LOGIN_STATE = graphqlOperation<{ userLoginState: { forcePasswordReset: boolean } }, { email: string }>(`
+  query UserLoginState($email: String!) {
+    userLoginState(email: $email) {
+      forcePasswordReset
+    }
+  }
+`);
+
+/** Whether the account must set a new password before it can sign in; false when that cannot be told. */
+export function mustResetPassword(client: GraphQLClient, email: string): Promise<boolean> {
+  return client
+    .request(USER_LOGIN_STATE, { email }, { suppressErrorToast: true })
+    .then((data) => data.userLoginState.forcePasswordReset)
+    .catch(() => false);
+}

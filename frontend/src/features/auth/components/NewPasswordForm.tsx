@@ -1,0 +1,137 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { styled } from '@mui/material/styles';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+
+import { useErrorText } from '../../../lib/errorText';
+import { GraphQLRequestError } from '../../../lib/graphql';
+import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { commonMessages } from '../../../lib/messages';
+import { ROUTE_PATHS } from '../../../lib/routePaths';
+import { getB2BToken } from '../../../lib/session';
+import { useSessionActions } from '../../../lib/useSessionActions';
+import { meetsPasswordRule } from '../../../lib/validation';
+import { useResetPassword } from '../api/resetPassword';
+import type { LoginPageState } from '../loginNotice';
+import { authMessages } from '../messages';
+import { AuthCard } from './AuthCard';
+import { LinkRow } from './LinkRow';
+
+const Form = styled('form')(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(2.5) }));
+
+type Field = 'password' | 'confirmation';
+
+/** Step 2 of a password reset, from the e-mailed link (`#/forgotpassword?uid=…&token=…`). */
+export function NewPasswordForm({ uid, token }: { uid: string; token: string }) {
+  const t = useMessages(authMessages);
+  const common = useMessages(commonMessages);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const { endSession } = useSessionActions();
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmation: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmationRef = useRef<HTMLInputElement>(null);
+
+  // shell §5: at least 7 characters with a digit and a letter — the server checks it again.
+  const errors: Partial<Record<Field, string>> = {};
+  if (submitted) {
+    if (!values.password) errors.password = common('validation.password.required');
+    else if (!meetsPasswordRule(values.password)) errors.password = common('validation.password.rule');
+    if (values.password && values.confirmation !== values.password) errors.confirmation = common('validation.password.mismatch');
+  }
+  const passwordError = errors.password ?? serverError ?? undefined;
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (field === 'password') setServerError(null);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    setSubmitted(true);
+    setServerError(null);
+    setFormError(null);
+    const password = values.password;
+    if (!password || !meetsPasswordRule(password)) return passwordRef.current?.focus();
+    if (values.confirmation !== password) return confirmationRef.current?.focus();
+    reset.mutate(
+      { uid, token, newPassword: password },
+      {
+        onSuccess: () => {
+          // A new password ends every session of the account on the server; this one ends here too.
+          if (getB2BToken()) endSession();
+          const state: LoginPageState = { notice: 'passwordChanged' };
+          navigate(ROUTE_PATHS.login, { replace: true, state });
+        },
+        onError: (error) => {
+          if (error instanceof GraphQLRequestError && error.code === 'INVALID_RESET_LINK') return setLinkInvalid(true);
+          const messages = error instanceof GraphQLRequestError ? (error.fields.password ?? error.fields.newPassword) : undefined;
+          if (messages && messages.length > 0) setServerError(messages.join(' '));
+          else setFormError(errorText(error));
+        },
+      },
+    );
+  };
+
+  if (linkInvalid) {
+    return (
+      <AuthCard title={t('forgot.newPassword.title')}>
+        <Alert severity="error">{t('forgot.invalidLink')}</Alert>
+        <Button component={RouterLink} to={ROUTE_PATHS.forgotPassword} variant="contained" size="large">
+          {t('forgot.requestNewLink')}
+        </Button>
+        <LinkRow>
+          <Link component={RouterLink} to={ROUTE_PATHS.login}>
+            {t('forgot.backToSignIn')}
+          </Link>
+        </LinkRow>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('forgot.newPassword.title')} intro={t('forgot.newPassword.intro')}>
+      <Form noValidate onSubmit={submit} aria-label={t('forgot.newPassword.title')}>
+        {formError && <Alert severity="error">{formError}</Alert>}
+        <TextField
+          inputRef={passwordRef}
+          label={t('forgot.newPassword')}
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={change('password')}
+          error={Boolean(passwordError)}
+          helperText={passwordError ?? common('validation.password.rule')}
+          disabled={reset.isPending}
+        />
+        <TextField
+          inputRef={confirmationRef}
+          label={t('forgot.confirmPassword')}
+          name="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.confirmation}
+          onChange={change('confirmation')}
+          error={Boolean(errors.confirmation)}
+          helperText={errors.confirmation}
+          disabled={reset.isPending}
+        />
+        <Button type="submit" variant="contained" size="large" loading={reset.isPending} disabled={reset.isPending}>
+          {t('forgot.newPassword.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import { StorefrontSignInError } from '../../lib/auth/storefrontSession';
+import { GraphQLRequestError } from '../../lib/graphql';
+import type { MessageKey } from '../../lib/i18n/catalog';
+import type { authMessages } from './messages';
+
+export type SignInFailure =
+  | { kind: 'message'; key: MessageKey<typeof authMessages> }
+  /** shell §2: the account must set a new password first — the page links to the reset. */
+  | { kind: 'passwordResetRequired' }
+  | { kind: 'fields'; fields: Partial<Record<'email' | 'password', string>> }
+  /** Anything else: the common texts (network, unknown) or the server's own message. */
+  | { kind: 'other'; error: unknown };
+
+/** Maps a failed sign-in to what the page shows, by code — never by the server's English message. */
+export function signInFailure(error: unknown): SignInFailure {
+  const code = error instanceof StorefrontSignInError || error instanceof GraphQLRequestError ? error.code : undefined;
+  switch (code) {
+    case 'INVALID_CREDENTIALS':
+      return { kind: 'message', key: 'login.error.invalidCredentials' };
+    case 'TOO_MANY_ATTEMPTS':
+      return { kind: 'message', key: 'login.error.tooManyAttempts' };
+    case 'PASSWORD_RESET_REQUIRED':
+      return { kind: 'passwordResetRequired' };
+    // The storefront signed in but the hand-over failed (shell §4: a failed customer JWT fetch abandons login).
+    case 'SIGN_IN_INCOMPLETE':
+    case 'INVALID_CUSTOMER_TOKEN':
+    case 'UNEXPECTED_RESPONSE':
+      return { kind: 'message', key: 'login.error.incomplete' };
+    default:
+      break;
+  }
+  if (error instanceof GraphQLRequestError) {
+    const fields: Partial<Record<'email' | 'password', string>> = {};
+    for (const [path, messages] of Object.entries(error.fields)) {
+      const field = path.split('.').pop();
+      if ((field === 'email' || field === 'password') && messages.length > 0) fields[field] = messages.join(' ');
+    }
+    if (Object.keys(fields).length > 0) return { kind: 'fields', fields };
+  }
+  if (error instanceof StorefrontSignInError && error.code === 'NETWORK_ERROR') {
+    return { kind: 'other', error: new GraphQLRequestError(error.message, { code: 'NETWORK_ERROR' }) };
+  }
+  return { kind: 'other', error };
+}

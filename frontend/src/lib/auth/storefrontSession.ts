@@ -1,0 +1,124 @@
+// The storefront's own session (ARCHITECTURE §8): the overlay signs in on the storefront first, then exchanges
+// the signed-in customer's JWT for a B2B token. These are the storefront's REST edges, not GraphQL.
+
+/** Codes of a refused storefront sign-in (docs/api.md), plus the client's own for a failed request. */
+export type StorefrontSignInCode =
+  | 'INVALID_CREDENTIALS'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'PASSWORD_RESET_REQUIRED'
+  | 'NETWORK_ERROR'
+  | 'UNEXPECTED_RESPONSE';
+
+export class StorefrontSignInError extends Error {
+  override readonly name = 'StorefrontSignInError';
+  constructor(
+    readonly code: StorefrontSignInCode | string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface StorefrontEndpoints {
+  apiOrigin: string;
+  fetch?: typeof fetch;
+}
+
+const CSRF_COOKIE = 'csrftoken';
+
+function endpoint(apiOrigin: string, path: string): string {
+  return `${apiOrigin.replace(/\/+$/, '')}${path}`;
+}
+
+function fetcher(options: StorefrontEndpoints): typeof fetch {
+  return options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+}
+
+export function readCookie(name: string, cookies: string = document.cookie): string | null {
+  for (const part of cookies.split(';')) {
+    const [rawName, ...rest] = part.trim().split('=');
+    if (rawName === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * The CSRF token the storefront's forms need. Storefront pages set the cookie; on a page that did not, the
+ * storefront's sign-in page sets it (a GET there is harmless).
+ */
+async function csrfToken(options: StorefrontEndpoints): Promise<string> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing) return existing;
+  try {
+    await fetcher(options)(endpoint(options.apiOrigin, '/login/'), { credentials: 'include', headers: { Accept: 'text/html' } });
+  } catch {
+    // The POST that follows fails and says so.
+  }
+  return readCookie(CSRF_COOKIE) ?? '';
+}
+
+function isSignInBody(value: unknown): value is { ok: boolean; code?: string; message?: string; customerId?: number } {
+  return typeof value === 'object' && value !== null && 'ok' in value;
+}
+
+/** Step (a): `POST /login/` signs the customer in on the storefront (Django session cookie). */
+export async function storefrontSignIn(options: StorefrontEndpoints, email: string, password: string): Promise<{ customerId: number }> {
+  const csrf = await csrfToken(options);
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetcher(options)(endpoint(options.apiOrigin, '/login/'), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': csrf },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+  } catch {
+    throw new StorefrontSignInError('NETWORK_ERROR', 'The storefront could not be reached.');
+  }
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (isSignInBody(body)) {
+    if (body.ok && response.ok) return { customerId: Number(body.customerId) };
+    if (!body.ok && body.code) throw new StorefrontSignInError(body.code, body.message ?? '');
+  }
+  throw new StorefrontSignInError('UNEXPECTED_RESPONSE', `Unexpected sign-in response (HTTP ${response.status})`);
+}
+
+/**
+ * Step (b): `GET /customer/current.jwt` — the signed-in customer's short-lived JWT, or null when no customer is
+ * signed in on the storefront (401). Any other failure rejects.
+ */
+export async function fetchCustomerJwt(
+  options: StorefrontEndpoints & { appClientId: string; channelId: number; signal?: AbortSignal },
+): Promise<string | null> {
+  const search = new URLSearchParams({ app_client_id: options.appClientId, channel_id: String(options.channelId) });
+  const response = await fetcher(options)(endpoint(options.apiOrigin, `/customer/current.jwt?${search}`), {
+    credentials: 'include',
+    cache: 'no-store',
+    signal: options.signal,
+  });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`customer JWT: HTTP ${response.status}`);
+  const token = (await response.text()).trim();
+  if (!token) throw new Error('customer JWT: empty response');
+  return token;
+}
+
+/** `POST /logout/` ends the storefront session (cart, checkout). Never rejects: signing out goes on regardless. */
+export async function storefrontSignOut(options: StorefrontEndpoints): Promise<boolean> {
+  try {
+    const csrf = await csrfToken(options);
+    const response = await fetcher(options)(endpoint(options.apiOrigin, '/logout/'), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'X-CSRFToken': csrf },
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

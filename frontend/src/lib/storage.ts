@@ -1,0 +1,36 @@
+// The portal's browser storage (shell §9: keys prefixed 'sf-'). No React here: the loader reads it too, and
+// everything the loader imports ends up in the script every storefront page loads.
+
+export const B2B_TOKEN_STORAGE_KEY = 'sf-B2BToken';
+/** '1' or '0': whether the signed-in user holds purchase_enable (shell §6); absent when unknown or signed out. */
+export const PURCHASE_ENABLED_STORAGE_KEY = 'sf-B2BPurchaseEnabled';
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The value under `key`, or null when absent or when storage is unavailable (disabled, sandboxed frames). */
+export function readSessionValue(key: string): string | null {
+  try {
+    return sessionStore()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes (or, with null, removes) a value; returns false when storage refused it. */
+export function writeSessionValue(key: string, value: string | null): boolean {
+  try {
+    const store = sessionStore();
+    if (!store) return false;
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,143 @@
+"""Portal shell in Chromium (issue 3): sign-in through the storefront for every kind of user, their menu and
+landing page, the gates, sign-out and expired sessions."""
+
+import re
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from accounts.models import B2BToken, User
+
+JWT_STATUS = """async () => (await fetch('/customer/current.jwt?app_client_id=helix-buyer-portal&channel_id=1',
+    {credentials: 'include'})).status"""
+
+TOKEN_STATUS = """async (token) => {
+    const r = await fetch('/graphql', {method: 'POST',
+      headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + token},
+      body: JSON.stringify({query: '{ customerInfo { userType } }'})});
+    const body = await r.json();
+    return body.errors ? body.errors[0].extensions.code : 'ok';
+}"""
+
+
+def menu_entries(page) -> list[str]:
+    menu = page.get_by_role("navigation", name="Portal menu")
+    expect(menu).to_be_visible()
+    return [text.strip() for text in menu.get_by_role("link").all_inner_texts()]
+
+
+# e-mail, the name the header shows, the company it shows (None: none).
+ACCOUNTS = [
+    ("admin@acme.test", "Alice Admin", "Acme Labs"),
+    ("senior@acme.test", "Sam Senior", "Acme Labs"),
+    ("junior@acme.test", "Jules Junior", "Acme Labs"),
+    ("admin@globex.test", "Grace Globex", "Globex Research"),
+    ("b2c@demo.test", "Ivy Individual", None),
+    ("superadmin@demo.test", "Sue Superadmin", None),
+    ("admin@pendingbio.test", "Pat Pending", "Pending Bio"),
+]
+
+
+@pytest.mark.parametrize(("email", "name", "company"), ACCOUNTS, ids=[account[0] for account in ACCOUNTS])
+def test_each_demo_account_signs_in_through_the_overlay_and_sees_exactly_its_menu_and_landing_page(
+    page, portal, email, name, company
+):
+    portal.sign_in(email)
+
+    # Only the account settings page exists so far: every role lands there and sees only that entry.
+    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    assert menu_entries(page) == ["Account settings"]
+    summary = page.get_by_test_id("user-summary")
+    expect(summary).to_contain_text(name)
+    if company:
+        expect(summary).to_contain_text(company)
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    # The storefront session is signed in too (cart, checkout): it hands out the customer's JWT.
+    assert page.evaluate(JWT_STATUS) == 200
+
+
+def test_a_junior_buyer_typing_the_user_management_route_is_sent_to_the_landing_page(page, portal):
+    portal.sign_in("junior@acme.test")
+    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    page.evaluate("location.hash = '#/user-management'")
+    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+
+
+@pytest.mark.parametrize("route", ["/orders", "/user-management", "/accountSettings"])
+def test_a_guest_typing_a_protected_route_lands_on_sign_in_with_flag_3(page, portal, route):
+    portal.open(route)
+    expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3$"))
+    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+    expect(page.get_by_text("You have been signed out.")).to_be_visible()
+
+
+def test_a_customer_signed_in_on_the_storefront_arrives_signed_in(page, portal):
+    page.goto(portal.url + "/login/")
+    page.locator("main").get_by_label("Email").fill("senior@acme.test")
+    page.locator("main").get_by_label("Password").fill("Demo1234")
+    page.locator("main").get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("link", name="My account")).to_be_visible()
+
+    page.get_by_role("link", name="My account").click()
+    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    expect(page.get_by_test_id("user-summary")).to_contain_text("Sam Senior")
+    assert page.evaluate("sessionStorage.getItem('sf-B2BToken')")
+
+
+def test_sign_out_revokes_the_token_and_ends_the_storefront_session(page, portal):
+    portal.sign_in("admin@acme.test")
+    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    token = page.evaluate("sessionStorage.getItem('sf-B2BToken')")
+    assert page.evaluate(JWT_STATUS) == 200
+
+    page.get_by_role("button", name="Sign out").click()
+    expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3$"))
+    expect(page.get_by_text("You have been signed out.")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('sf-B2BToken')") is None
+    assert page.evaluate(TOKEN_STATUS, token) == 40101
+    assert page.evaluate(JWT_STATUS) == 401
+
+    # Reloading the signed-out page does not sign anybody back in.
+    page.reload()
+    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('sf-B2BToken')") is None
+
+
+def test_a_wrong_password_and_a_blocked_account_are_explained(page, portal):
+    portal.sign_in("admin@acme.test", "not-the-password1")
+    expect(page.get_by_text("Your email address or password is incorrect. Please try again.")).to_be_visible()
+
+    User.objects.filter(email="senior@acme.test").update(force_password_reset=True)
+    page.get_by_label("Email").fill("senior@acme.test")
+    page.get_by_label("Password").fill("Demo1234")
+    page.get_by_role("button", name="SIGN IN").click()
+    alert = page.get_by_role("alert").filter(has_text="You need to set a new password before you can sign in.")
+    expect(alert).to_be_visible()
+    alert.get_by_role("link", name="Set a new password").click()
+    expect(page).to_have_url(re.compile(r"#/forgotpassword$"))
+
+
+def test_a_revoked_token_at_start_up_leads_to_sign_in_without_the_tip(page, portal):
+    portal.sign_in("senior@acme.test")
+    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    B2BToken.objects.update(revoked_at=timezone.now())
+
+    page.reload()
+    expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3&showTip=false$"))
+    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+    expect(page.get_by_text("Your session has expired. Please sign in again.")).to_be_visible()
+    expect(page.get_by_text("You have been signed out.")).to_have_count(0)
+
+
+def test_a_token_that_expires_while_the_portal_is_open_leads_to_sign_in_without_the_tip(page, portal):
+    portal.sign_in("senior@acme.test")
+    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    B2BToken.objects.update(expires_at=timezone.now())
+
+    page.get_by_role("button", name="Save changes").click()
+    expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3&showTip=false$"))
+    expect(page.get_by_text("Your session has expired. Please sign in again.")).to_be_visible()
+    expect(page.get_by_text("You have been signed out.")).to_have_count(0)
