@@ -4,8 +4,17 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
-from accounts.models import Company, CompanyMembership, CompanyRole, CompanyStatus, CustomerGroup, User
-from accounts.services import role_templates_ensure_builtin
+from accounts.form_fields import DEMO_CUSTOM_FIELDS
+from accounts.models import (
+    AccountFormField,
+    Company,
+    CompanyMembership,
+    CompanyRole,
+    CompanyStatus,
+    CustomerGroup,
+    User,
+)
+from accounts.services import account_form_fields_ensure_builtin, role_templates_ensure_builtin
 
 DEMO_PASSWORD = "Demo1234"
 STAFF_GROUP = "Store staff"
@@ -24,6 +33,9 @@ COMPANIES = [
     ("Pending Bio", "hello@pendingbio.test", CompanyStatus.PENDING, "Durham", "NC", "27701", ACADEMIC),
     ("Rejected Chem", "office@rejectedchem.test", CompanyStatus.REJECTED, "Houston", "TX", "77002", ACADEMIC),
 ]
+REJECTION_REASONS = {
+    "Rejected Chem": "We could not verify the company's registration. Please attach a certificate of incorporation.",
+}
 
 USERS = [
     # e-mail, first, last, company, role
@@ -52,9 +64,19 @@ class _DemoUsers:
         return user
 
 
+def seed_registration_fields() -> None:
+    """The built-in registration fields and the demo store's custom ones; staff edits are kept."""
+    account_form_fields_ensure_builtin()
+    for spec in DEMO_CUSTOM_FIELDS:
+        AccountFormField.objects.get_or_create(
+            form_type=spec["form_type"], field_name=spec["field_name"], defaults={**spec, "custom": True}
+        )
+
+
 @transaction.atomic
 def seed_accounts() -> None:
     role_templates_ensure_builtin()
+    seed_registration_fields()
     users = _DemoUsers()
     groups = {name: CustomerGroup.objects.get_or_create(name=name)[0] for name in CUSTOMER_GROUPS}
     companies = {}
@@ -71,8 +93,14 @@ def seed_accounts() -> None:
                 "state": state,
                 "zip_code": zip_code,
                 "customer_group": groups[group],
+                "rejection_reason": REJECTION_REASONS.get(name, ""),
             },
         )
+        if not created and status == CompanyStatus.REJECTED and not companies[name].rejection_reason:
+            # A database seeded before rejection reasons existed.
+            Company.objects.filter(pk=companies[name].pk, status=status).update(
+                rejection_reason=REJECTION_REASONS[name]
+            )
         if not created and companies[name].customer_group_id is None:
             # A database seeded before customer groups existed: give the company its group, but never change a
             # group that staff chose.
@@ -82,6 +110,7 @@ def seed_accounts() -> None:
         user = users.get_or_create(email, first_name=first, last_name=last, phone="+1 555 010 0001")
         CompanyMembership.objects.get_or_create(user=user, defaults={"company": companies[company], "role": role})
 
+    # The demo super admin may masquerade as every company: no `masquerade_companies` restriction.
     users.get_or_create("superadmin@demo.test", first_name="Sue", last_name="Superadmin", is_super_admin=True)
     individual = users.get_or_create(
         "b2c@demo.test",

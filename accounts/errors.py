@@ -14,3 +14,30 @@ class AccountErrorCode(models.TextChoices):
         "This password reset link is invalid or has expired. Please request a new one.",
     )
     WRONG_CURRENT_PASSWORD = "WRONG_CURRENT_PASSWORD", "Your current password is incorrect."
+    # Issue 5: registration, approval, masquerade, uploads.
+    COMPANY_INACTIVE = (
+        "COMPANY_INACTIVE",
+        "Your company's account is not active, so you cannot sign in. Please contact us.",
+    )
+    REGISTRATION_DISABLED = "REGISTRATION_DISABLED", "This store does not accept registrations of this account type."
+    TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS", "Too many requests. Please wait a while and try again."
+    ALREADY_IN_COMPANY = (
+        "ALREADY_IN_COMPANY",
+        "Your account already belongs to a company. Only the admin of a rejected company may resubmit it.",
+    )
+    COMPANY_NOT_APPROVED = "COMPANY_NOT_APPROVED", "Only approved companies can be masqueraded."
+    MASQUERADE_NOT_ALLOWED = "MASQUERADE_NOT_ALLOWED", "You may not masquerade as this company."
+    NOT_MASQUERADING = "NOT_MASQUERADING", "You are not masquerading as this company."
+
+
+class UploadErrorCode(models.TextChoices):
+    """`POST /api/v2/media/upload` refusals (`data.errorCode` of the JSON answer)."""
+
+    FILE_TYPE_NOT_ALLOWED = "FILE_TYPE_NOT_ALLOWED", "File type not supported."
+    FILE_TOO_LARGE = "FILE_TOO_LARGE", "File is too big."
+    TOO_MANY_FILES = "TOO_MANY_FILES", "Too many files."
+    FILE_MISSING = "FILE_MISSING", "Choose a file to upload."
+    INVALID_REQUEST_TYPE = "INVALID_REQUEST_TYPE", "Unknown request type."
+    INVALID_UPLOAD_SESSION = "INVALID_UPLOAD_SESSION", "The upload session is not valid."
+    TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS", "Too many uploads. Please wait a while and try again."
+    NOT_FOUND = "NOT_FOUND", "No such file."

@@ -1,12 +1,17 @@
-"""Users, companies, company membership and B2B tokens (shell §3, §4; ARCHITECTURE §8)."""
+"""Users, companies, company membership and B2B tokens (shell §3, §4; ARCHITECTURE §8); registration (account form
+fields, uploaded attachments, newsletter subscribers), masquerade sessions and the audit log (issue 5)."""
 
 from __future__ import annotations
+
+import uuid
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+
+from accounts.storage import private_storage
 
 
 class UserManager(BaseUserManager["User"]):
@@ -61,6 +66,16 @@ class User(AbstractBaseUser, PermissionsMixin):
     )
     force_password_reset = models.BooleanField(
         default=False, help_text="The user must set a new password (through the reset e-mail) before signing in."
+    )
+    extra_fields = models.JSONField(
+        default=dict, blank=True, help_text="Answers to the registration form's custom contact and additional fields."
+    )
+    masquerade_companies = models.ManyToManyField(
+        "accounts.Company",
+        blank=True,
+        related_name="masquerade_super_admins",
+        verbose_name="may masquerade as",
+        help_text="Only for a B2B super admin: the companies they may masquerade as. Empty means every company.",
     )
     date_joined = models.DateTimeField(default=timezone.now)
 
@@ -118,6 +133,19 @@ class Company(models.Model):
     status = models.IntegerField(choices=CompanyStatus.choices, default=CompanyStatus.PENDING, db_index=True)
     customer_group = models.ForeignKey(CustomerGroup, null=True, blank=True, on_delete=models.SET_NULL)
     extra_fields = models.JSONField(default=dict, blank=True)
+    address_extra_fields = models.JSONField(default=dict, blank=True)
+    # The application (issue 5): who applied, when it was last submitted, and the staff decision on it.
+    applied_by = models.ForeignKey(
+        "accounts.User",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="company_applications",
+        help_text="The user who applied for the company (its first admin).",
+    )
+    submitted_at = models.DateTimeField(null=True, blank=True, help_text="When the application was last submitted.")
+    reviewed_at = models.DateTimeField(null=True, blank=True, help_text="When staff last approved or rejected it.")
+    rejection_reason = models.TextField(blank=True, help_text="Shown to the applicant, who may resubmit.")
     # Company credit (shell §3 company credit config).
     credit_enabled = models.BooleanField(default=False, help_text="The company may buy on account.")
     credit_currency = models.CharField(max_length=3, default="USD")
@@ -228,3 +256,195 @@ class B2BToken(models.Model):
 
     def __str__(self) -> str:
         return f"token of {self.user} (expires {self.expires_at:%Y-%m-%d %H:%M})"
+
+
+# --- registration (issue 5) -----------------------------------------------------------------------------------
+
+
+class FormType(models.IntegerChoices):
+    """`accountFormFields(formType)`: which registration form a field belongs to."""
+
+    BUSINESS = 1, "Business account"
+    PERSONAL = 2, "Personal account"
+
+
+class FormGroup(models.IntegerChoices):
+    """The steps of the registration form (shell §3 registration form state)."""
+
+    CONTACT = 1, "Contact information"
+    ADDITIONAL = 2, "Additional information"
+    COMPANY = 3, "Company information"
+    ADDRESS = 4, "Address"
+    PASSWORD = 5, "Password"
+
+
+class FieldType(models.TextChoices):
+    # Custom extra fields use the first six; the rest are the built-in fields' own kinds.
+    TEXT = "text", "Text"
+    MULTILINE = "multiline", "Multi-line text"
+    NUMBER = "number", "Number (digits only)"
+    DROPDOWN = "dropdown", "Dropdown"
+    CHECKBOX = "checkbox", "Checkbox"
+    DATE = "date", "Date"
+    EMAIL = "email", "E-mail (built-in)"
+    PHONE = "phone", "Phone (built-in)"
+    PASSWORD = "password", "Password (built-in)"
+    COUNTRY = "country", "Country (built-in)"
+    STATE = "state", "State (built-in)"
+    FILES = "files", "Attachments (built-in)"
+
+
+CUSTOM_FIELD_TYPES = (
+    FieldType.TEXT, FieldType.MULTILINE, FieldType.NUMBER, FieldType.DROPDOWN, FieldType.CHECKBOX, FieldType.DATE,
+)  # fmt: skip
+
+
+class AccountFormField(models.Model):
+    """One field of a registration form: a built-in one (created by a migration; staff may relabel it, reorder it and,
+    unless it is essential, make it optional or hide it) or a custom extra field staff add in Django admin."""
+
+    form_type = models.IntegerField(choices=FormType.choices)
+    group = models.IntegerField(choices=FormGroup.choices)
+    field_name = models.CharField(
+        max_length=60, help_text="The name the API uses (camelCase letters and digits), unique within the form."
+    )
+    label = models.CharField(max_length=120)
+    field_type = models.CharField(max_length=20, choices=FieldType.choices, default=FieldType.TEXT)
+    is_required = models.BooleanField(default=False)
+    visible = models.BooleanField(default=True)
+    custom = models.BooleanField(default=True, help_text="A custom extra field (built-in fields cannot be deleted).")
+    value_configs = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Type settings, e.g. dropdown {"options": [{"label": "Academic", "value": "academic"}]}; text '
+        '{"maxLength": 255}; number {"min": 0, "max": 1000}; checkbox {"label": "…"}.',
+    )
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["form_type", "group", "order", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["form_type", "field_name"], name="accounts_form_field_name_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} ({self.get_form_type_display()}, {self.get_group_display()})"
+
+
+def _attachment_path(instance: MediaFile, filename: str) -> str:
+    # Never the uploader's file name: a random, non-guessable name with the checked extension.
+    return f"attachments/{instance.request_type}/{uuid.uuid4().hex}{instance.extension}"
+
+
+class MediaFile(models.Model):
+    """A file uploaded through `POST /api/v2/media/upload` (a company application's attachment). Kept in the
+    private storage, never under a public URL: staff download it through Django admin."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    request_type = models.CharField(max_length=40)
+    file = models.FileField(upload_to=_attachment_path, storage=private_storage, max_length=200)
+    original_name = models.CharField(max_length=255)
+    extension = models.CharField(max_length=10, help_text="The checked extension, with its dot.")
+    content_type = models.CharField(max_length=100, help_text="The type found in the file's content.")
+    size = models.PositiveIntegerField()
+    upload_session = models.CharField(max_length=64, db_index=True, help_text="SHA-256 of the upload session key.")
+    uploaded_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    company = models.ForeignKey(Company, null=True, blank=True, on_delete=models.CASCADE, related_name="attachments")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = "uploaded file"
+
+    def __str__(self) -> str:
+        return self.original_name
+
+
+class NewsletterSubscriber(models.Model):
+    """`customerSubscribersCreate` and the registration form's marketing box."""
+
+    email = models.EmailField(max_length=254)
+    first_name = models.CharField(max_length=150, blank=True)
+    last_name = models.CharField(max_length=150, blank=True)
+    user = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    channel_id = models.PositiveIntegerField(default=1)
+    source = models.CharField(max_length=40, default="newsletter")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(Lower("email"), name="accounts_subscriber_email_ci_unique")]
+
+    def __str__(self) -> str:
+        return self.email
+
+
+# --- masquerade and audit (issue 5) -----------------------------------------------------------------------------
+
+
+class MasqueradeSession(models.Model):
+    """A super admin acting as a company. Bound to the B2B token that began it (ending it there ends it for every
+    tab using the token); the storefront pages of the same user follow the most recent open one."""
+
+    class EndReason(models.TextChoices):
+        ENDED = "ended", "Ended by the super admin"
+        REPLACED = "replaced", "Replaced by another masquerade"
+        SIGNED_OUT = "signed_out", "Signed out"
+        COMPANY_UNAVAILABLE = "company_unavailable", "The company is no longer approved"
+        EXPIRED = "expired", "The session expired"
+
+    super_admin = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="masquerade_sessions")
+    super_admin_email = models.EmailField(help_text="Kept when the user is deleted.")
+    super_admin_name = models.CharField(max_length=300, blank=True)
+    company = models.ForeignKey(Company, null=True, on_delete=models.SET_NULL, related_name="masquerade_sessions")
+    company_name = models.CharField(max_length=200, help_text="Kept when the company is deleted.")
+    token = models.ForeignKey(B2BToken, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    began_at = models.DateTimeField(default=timezone.now, db_index=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(max_length=30, choices=EndReason.choices, blank=True)
+
+    class Meta:
+        ordering = ["-began_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["token"], condition=models.Q(ended_at__isnull=True), name="accounts_one_masquerade_per_token"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.super_admin_email} as {self.company_name} ({self.began_at:%Y-%m-%d %H:%M})"
+
+
+class AuditAction(models.TextChoices):
+    MASQUERADE_BEGAN = "masquerade_began", "Masquerade began"
+    MASQUERADE_ENDED = "masquerade_ended", "Masquerade ended"
+    MASQUERADE_ACTION = "masquerade_action", "Action while masquerading"
+    COMPANY_APPLIED = "company_applied", "Company applied"
+    COMPANY_RESUBMITTED = "company_resubmitted", "Company resubmitted its application"
+    COMPANY_APPROVED = "company_approved", "Company approved"
+    COMPANY_REJECTED = "company_rejected", "Company rejected"
+    COMPANY_STATUS_CHANGED = "company_status_changed", "Company status changed"
+    MEMBERSHIP_ROLE_CHANGED = "membership_role_changed", "Member's role changed"
+
+
+class AuditEvent(models.Model):
+    """Who did what to which company, and under which masquerade session (`audit_record`). Append-only."""
+
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    actor = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    actor_email = models.CharField(max_length=254, blank=True, help_text="Kept when the user is deleted.")
+    company = models.ForeignKey(Company, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_events")
+    action = models.CharField(max_length=60, db_index=True, help_text="An AuditAction, or another app's own action.")
+    object_type = models.CharField(max_length=60, blank=True)
+    object_id = models.CharField(max_length=64, blank=True)
+    summary = models.CharField(max_length=500)
+    changes = models.JSONField(default=dict, blank=True)
+    masquerade_session = models.ForeignKey(
+        MasqueradeSession, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"

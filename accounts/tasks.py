@@ -1,9 +1,13 @@
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
+from django.urls import reverse
 
-from accounts.models import User
+from accounts.models import AuditEvent, Company, CompanyMembership, CompanyRole, User
+
+EMAIL_CLAIM_SECONDS = 7 * 24 * 3600
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
@@ -18,3 +22,81 @@ def password_reset_email_send(user_id: int, link: str) -> None:
         from_email=settings.DEFAULT_FROM_EMAIL,
         recipient_list=[user.email],
     )
+
+
+COMPANY_EMAILS = {
+    # kind: (subject, template); the applicant gets all but staff_review.
+    "received": ("We received your business account application", "accounts/email/company_received.txt"),
+    "approved": ("Your business account is approved", "accounts/email/company_approved.txt"),
+    "rejected": ("Your business account application", "accounts/email/company_rejected.txt"),
+    "staff_review": ("New business account to review: {company}", "accounts/email/company_staff_review.txt"),
+}
+
+
+def company_applicant(company: Company) -> User | None:
+    """Who hears about the application: the user who applied, else the company's first admin."""
+    if company.applied_by_id and company.applied_by.is_active:
+        return company.applied_by
+    membership = (
+        CompanyMembership.objects.select_related("user")
+        .filter(company=company, role=CompanyRole.ADMIN, user__is_active=True)
+        .order_by("created_at", "pk")
+        .first()
+    )
+    return membership.user if membership else None
+
+
+def _site_url() -> str:
+    from portal.models import Channel
+
+    channel = Channel.objects.order_by("channel_id").first()
+    urls = channel.urls if channel is not None else []
+    return (urls[0] if urls else "").rstrip("/")
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def company_email_send(event_id: int, kind: str) -> None:
+    """The e-mail of one company decision (an audit event): received, approved or rejected (with the reason given
+    at that time) to the applicant, or a review request to staff. Sent once per event and kind, even when the task
+    is delivered twice; released again if sending fails, so the retry sends it."""
+    event = AuditEvent.objects.select_related("company", "company__applied_by").filter(pk=event_id).first()
+    if event is None or event.company is None or kind not in COMPANY_EMAILS:
+        return
+    company = event.company
+    if kind == "staff_review":
+        recipient = settings.STAFF_NOTIFICATION_EMAIL
+        user = None
+    else:
+        user = company_applicant(company)
+        recipient = user.email if user else company.email
+    if not recipient:
+        return
+    claim = f"company-email:{event_id}:{kind}"
+    if not cache.add(claim, 1, timeout=EMAIL_CLAIM_SECONDS):
+        return
+    subject, template = COMPANY_EMAILS[kind]
+    context = {
+        "company": company,
+        "user": user,
+        "reason": (event.changes or {}).get("reason", ""),
+        "site_url": _site_url(),
+        "admin_url": _site_url() + reverse("admin:accounts_company_change", args=[company.pk]),
+    }
+    try:
+        send_mail(
+            subject=subject.format(company=company.name),
+            message=render_to_string(template, context),
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            recipient_list=[recipient],
+        )
+    except Exception:
+        cache.delete(claim)
+        raise
+
+
+@shared_task
+def media_purge_stale() -> int:
+    """Delete uploads never attached to an application (schedule it daily with Celery beat)."""
+    from accounts.services import media_purge_stale as purge
+
+    return purge()

@@ -6,17 +6,20 @@ from strawberry.extensions import MaxTokensLimiter, QueryDepthLimiter
 from strawberry.tools import merge_types
 from strawberry_django.optimizer import DjangoOptimizerExtension
 
+from accounts.graphql.extensions import MasqueradeAuditExtension
 from accounts.graphql.mutations import Mutation as AccountsMutation
 from accounts.graphql.queries import Query as AccountsQuery
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.queries import Query as PortalQuery
 from pricing.graphql.queries import Query as PricingQuery
+from quotes.graphql.mutations import Mutation as QuotesMutation
+from quotes.graphql.queries import Query as QuotesQuery
 from storefront.graphql.mutations import Mutation as StorefrontMutation
 from storefront.graphql.queries import Query as StorefrontQuery
 from tracking.graphql.queries import Query as TrackingQuery
 
-Query = merge_types("Query", (PortalQuery, AccountsQuery, PricingQuery, StorefrontQuery, TrackingQuery))
-Mutation = merge_types("Mutation", (AccountsMutation, StorefrontMutation))
+Query = merge_types("Query", (PortalQuery, AccountsQuery, PricingQuery, QuotesQuery, StorefrontQuery, TrackingQuery))
+Mutation = merge_types("Mutation", (AccountsMutation, QuotesMutation, StorefrontMutation))
 
 
 class PortalSchema(Schema):
@@ -34,5 +37,6 @@ schema = PortalSchema(
         DjangoOptimizerExtension,
         lambda: QueryDepthLimiter(max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH),
         lambda: MaxTokensLimiter(max_token_count=5000),
+        MasqueradeAuditExtension,
     ],
 )

@@ -123,6 +123,8 @@ FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
 STATICFILES_DIRS = [("portal", FRONTEND_DIST)] if FRONTEND_DIST.is_dir() else []
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
+# Attachments (company applications, quotes) never get a public URL: they live here, or in STORAGES["private"].
+PRIVATE_MEDIA_ROOT = Path(env.str("PRIVATE_MEDIA_ROOT", default=str(VAR_DIR / "media-private")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -143,6 +145,16 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Periodic tasks (run `celery -A portal beat` next to the workers). Quotes past their expiry date become expired
+# and the buyers' expiry reminders go out (issue 6; also `manage.py expire_quotes`).
+CELERY_BEAT_SCHEDULE = {
+    "quotes-expire": {
+        "task": "quotes.tasks.quotes_expire",
+        "schedule": env.float("QUOTE_EXPIRY_INTERVAL_SECONDS", default=3600.0),
+    },
+    # Uploaded registration attachments never sent with an application are removed after a day.
+    "media-purge-stale": {"task": "accounts.tasks.media_purge_stale", "schedule": 24 * 3600.0},
+}
 
 CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
 CORS_ALLOW_HEADERS = ["authorization", "content-type", "accept", "accept-language"]
@@ -155,6 +167,13 @@ EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Helix Scientific <shop@helix-scientific.test>")
 STAFF_NOTIFICATION_EMAIL = env.str("STAFF_NOTIFICATION_EMAIL", default="sales@helix-scientific.test")
+
+# Quotes (issue 6). The fire-and-forget quote event of business §7 is POSTed to
+# CRM_QUOTE_EVENT_URL + /quote-ecom-crm/api/v1/quote with CRM_QUOTE_EVENT_TOKEN as bearer token; empty: not sent.
+CRM_QUOTE_EVENT_URL = env.str("CRM_QUOTE_EVENT_URL", default="")
+CRM_QUOTE_EVENT_TOKEN = env.str("CRM_QUOTE_EVENT_TOKEN", default="")
+# How many days before its expiry date the buyer of an open quote is reminded (once).
+QUOTE_EXPIRY_REMINDER_DAYS = env.int("QUOTE_EXPIRY_REMINDER_DAYS", default=3)
 
 # Resolves the bearer token of a GraphQL request to the caller (an object with .user, .can(code, level)).
 PORTAL_ACTOR_RESOLVER = "accounts.selectors.actor_for_token"

@@ -11,6 +11,7 @@ DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 MEDIA_ROOT = VAR_DIR / "test-media"
+PRIVATE_MEDIA_ROOT = VAR_DIR / "test-media-private"
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 # Tests run every task eagerly unless a test starts a real worker on the real broker (tests/portal/test_celery.py).

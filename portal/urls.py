@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 
+from accounts import views as accounts_views
 from portal import views as portal_views
 from portal.graphql.view import PortalGraphQLView
 from portal.schema import schema
@@ -20,6 +21,12 @@ urlpatterns = [
         portal_views.translations,
         name="translations",
     ),
+    # Attachments of company applications (shell §7 POST /api/v2/media/upload); issue 5.
+    path("api/v2/media/upload", accounts_views.media_upload, name="media-upload"),
+    path("api/v2/media/upload/<str:file_id>", accounts_views.media_delete, name="media-delete"),
+    # The storefront masquerade bar's END MASQUERADE button (issue 5).
+    path("masquerade/end/", accounts_views.masquerade_end, name="masquerade-end"),
+    path("", include("quotes.urls")),
     path("", include("storefront.urls")),
 ]
 if settings.DEBUG:

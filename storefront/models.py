@@ -40,6 +40,14 @@ class Cart(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="carts"
     )
     currency_code = models.CharField(max_length=3, default="USD")
+    quote = models.ForeignKey(
+        "quotes.Quote",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="carts",
+        help_text="A cart made by the quote checkout: its lines are priced at the quote's prices.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

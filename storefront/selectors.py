@@ -14,8 +14,10 @@ from portal.selectors import store_current
 from pricing import calculation
 from pricing.models import OptionValue, ProductOption
 from pricing.options import stock_problem
+from quotes.selectors import options_key, quote_cart_prices
 from storefront.models import Cart, CartLine
 
+QUOTE_LINE_MISMATCH = "This product is not part of the quote in this quantity: remove it or order it separately."
 # Shipping (not shown in the spec; docs/decisions.md): a flat rate, free above a subtotal.
 FLAT_SHIPPING = Decimal("25.00")
 FREE_SHIPPING_FROM = Decimal("500.00")
@@ -132,8 +134,19 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
         customer_group_id=calculation.customer_group_for(actor),
         currency_code=currency.code,
     )
+    # The quote checkout: the quote's lines are priced at the quoted prices (after its overall discount); a line
+    # that is not the quote's, or not in its quantity, cannot be ordered from this cart.
+    quoted = quote_cart_prices(quote_id=cart.quote_id) if cart.quote_id else None
     for line, result in zip(lines, results, strict=True):
         price = result.calculated_price
+        unit_price, unit_tax = price.tax_exclusive, price.tax_inclusive - price.tax_exclusive
+        problem = stock_problem(line.product, line.variant, line.quantity)
+        if quoted is not None:
+            match = quoted.get((line.variant_id, options_key(line.options)))
+            if match is not None and match[2] == line.quantity:
+                unit_price, unit_tax = match[0], match[1]
+            else:
+                problem = problem or QUOTE_LINE_MISMATCH
         priced = PricedLine(
             id=line.pk,
             product_id=line.product_id,
@@ -144,9 +157,9 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
             quantity=line.quantity,
             options=_option_labels(line, options, values),
             raw_options=line.options,
-            unit_price=price.tax_exclusive,
-            unit_tax=price.tax_inclusive - price.tax_exclusive,
-            problem=stock_problem(line.product, line.variant, line.quantity),
+            unit_price=unit_price,
+            unit_tax=unit_tax,
+            problem=problem,
         )
         priced.unit_price_label = format_money(priced.unit_price, currency)
         priced.total_label = format_money(priced.total, currency)
@@ -158,4 +171,6 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
     summary.shipping = (
         Decimal(0) if summary.subtotal >= free_from else (FLAT_SHIPPING * default_rate).quantize(Decimal("0.01"))
     )
+    if cart.quote_id and cart.quote.shipping_total is not None:
+        summary.shipping = cart.quote.shipping_total  # the supplier quoted the shipping
     return summary

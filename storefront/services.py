@@ -12,6 +12,7 @@ from orders.services import OrderLineData, order_create
 from pricing.models import Product, ProductVariant
 from pricing.options import stock_problem
 from pricing.services import stock_consume
+from quotes.services import quote_mark_ordered, quote_order_check
 from storefront.models import Cart, CartLine, ContactRequest
 from storefront.permissions import purchase_refusal
 from storefront.tasks import contact_request_notify
@@ -49,8 +50,9 @@ def _normalised(options: list[tuple[int, object]]) -> list[list]:
 
 
 @transaction.atomic
-def cart_create(*, user: User | None, currency_code: str) -> Cart:
-    return Cart.objects.create(user=user, currency_code=currency_code)
+def cart_create(*, user: User | None, currency_code: str, quote=None) -> Cart:
+    """A new cart; the quote checkout passes its quote, whose prices the cart then carries."""
+    return Cart.objects.create(user=user, currency_code=currency_code, quote=quote)
 
 
 @transaction.atomic
@@ -119,13 +121,21 @@ def checkout_place_order(
     address: dict,
     customer_message: str,
 ) -> Order:
-    """Place the cart as an order at the caller's live prices, honouring stock, rights and company credit."""
+    """Place the cart as an order at the caller's live prices (a quote's cart: at the quoted prices), honouring
+    stock, rights and company credit. A quote's cart needs the quote still open, unexpired and checkable by the
+    caller (checkout_with_quote), and the quote becomes "ordered" with the order."""
     from storefront.selectors import cart_summary
 
     _refuse_unless_buyer(actor)
     summary = cart_summary(cart=cart, actor=actor)
     if not summary.lines:
         raise ValidationError({"__all__": ["Your cart is empty."]})
+    if cart.quote_id is not None:
+        quote_order_check(
+            actor=actor,
+            quote_id=cart.quote_id,
+            cart_lines=[(line.variant_id, line.raw_options, line.quantity) for line in summary.lines],
+        )
     if summary.has_problems:
         raise ValidationError(
             {"__all__": ["Some products in your cart cannot be ordered as they are. Review your cart."]}
@@ -162,6 +172,8 @@ def checkout_place_order(
         customer_message=customer_message,
     )
     stock_consume(lines=[(line.product_id, line.variant_id, line.quantity) for line in summary.lines])
+    if cart.quote_id is not None:
+        quote_mark_ordered(actor=actor, quote_id=cart.quote_id, order=order)
     cart.delete()
     return order
 

@@ -4,7 +4,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 
 from accounts.permissions import Code
-from accounts.selectors import actor_for_user
+from accounts.selectors import actor_for_user, storefront_account_context
 from portal.selectors import store_current
 from storefront.forms import ContactRequestForm
 from storefront.services import contact_request_submit
@@ -24,9 +24,11 @@ DEPARTMENTS = [
 
 
 def base_context(request) -> dict:
+    actor = actor_for_user(request.user) if request.user.is_authenticated else None
     # shell §6: without purchase_enable the cart link and cart element are removed (guests may buy).
-    can_purchase = not request.user.is_authenticated or actor_for_user(request.user).can(Code.PURCHASE_ENABLE)
-    return {"store": store_current(), "can_purchase": can_purchase}
+    can_purchase = actor is None or actor.can(Code.PURCHASE_ENABLE)
+    # Issue 5: the convert-to-B2B link and the masquerade bar.
+    return {"store": store_current(), "can_purchase": can_purchase, **storefront_account_context(actor)}
 
 
 @ensure_csrf_cookie

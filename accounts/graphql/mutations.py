@@ -8,22 +8,36 @@ from accounts.graphql.types import (
     AccountSettingsInput,
     AuthorizationInput,
     AuthorizationResult,
+    CompanyCreateInput,
+    CompanyCreateResult,
+    CustomerCreateInput,
+    CustomerCreateResult,
     CustomerInfo,
+    CustomerSubscriberInput,
+    CustomerSubscriberResult,
+    ExtraFieldInput,
     LoginInput,
     LoginPayload,
+    MasqueradeCompany,
     MessagePayload,
     MessageResult,
 )
+from accounts.uploads import MAX_FILES
 from portal.errors import InputError
-from portal.graphql.permissions import IsAuthenticated
+from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 
 MAX_EMAIL = 254
 MAX_PASSWORD = 4096
 MAX_NAME = 150
 
 
+MAX_TEXT = 200
+MAX_LIST = 50
+
+
 def _login_payload(issued: services.IssuedToken) -> LoginPayload:
-    actor = selectors.actor_for_user(issued.token.user)
+    # A new token has no masquerade yet.
+    actor = selectors.actor_build(issued.token.user, token=issued.token)
     return LoginPayload(
         result=AuthorizationResult(
             token=issued.raw, login_type=issued.login_type, permissions=permissions_payload(actor)
@@ -93,4 +107,134 @@ class Mutation:
             new_password=data.new_password,
             keep_token=info.context.bearer_token,
         )
-        return customer_info_payload(selectors.actor_for_user(actor.user))
+        return customer_info_payload(selectors.actor_for_token(info.context.bearer_token))
+
+    @strawberry.mutation(
+        description="Apply for a business account (shell §7 companyCreate). A guest registers in one call with "
+        "`customer` (the account is created and becomes the company's admin); a signed-in individual customer "
+        "applies with their own account (B2B conversion); the admin of a rejected company resubmits it. Approved at "
+        "once with company_auto_approval on, otherwise pending (resubmissions always are). Guest-allowed."
+    )
+    def company_create(self, info: strawberry.Info, company_data: CompanyCreateInput) -> CompanyCreateResult:
+        data = company_data
+        _bounded_texts(
+            data.company_name, data.company_email, data.company_phone_number, data.country, data.address_line1,
+            data.address_line2, data.city, data.state, data.zip_code, data.store_hash or "",
+        )  # fmt: skip
+        if len(data.file_list) > MAX_FILES:
+            raise InputError(fields={"fileList": [services.TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES)]})
+        contact = None
+        if data.customer is not None:
+            c = data.customer
+            _bounded_texts(c.first_name, c.last_name, c.email, c.phone_number)
+            _bounded_password(c.password)
+            contact = services.ContactData(
+                first_name=c.first_name, last_name=c.last_name, email=c.email, password=c.password,
+                phone=c.phone_number, accepts_marketing=c.accepts_marketing,
+            )  # fmt: skip
+        created = services.company_create(
+            actor=info.context.actor,
+            application=services.CompanyApplication(
+                company_name=data.company_name,
+                company_email=data.company_email,
+                company_phone=data.company_phone_number,
+                country=data.country,
+                address_line1=data.address_line1,
+                address_line2=data.address_line2,
+                city=data.city,
+                state=data.state,
+                zip_code=data.zip_code,
+                extra_fields=_pairs(data.extra_fields),
+                address_extra_fields=_pairs(data.address_extra_fields),
+                user_extra_fields=_pairs(data.user_extra_fields),
+                file_ids=tuple(data.file_list[:MAX_FILES]),
+                channel_id=data.channel_id,
+                customer_id=data.customer_id,
+                store_hash=data.store_hash,
+            ),  # fmt: skip
+            contact=contact,
+            client_ip=services._client_ip(info.context.request),
+        )
+        return CompanyCreateResult(
+            company_id=created.company.pk,
+            company_status=created.company.status,
+            customer_id=created.user.pk,
+            auto_approved=created.auto_approved,
+            resubmitted=created.resubmitted,
+        )
+
+    @strawberry.mutation(
+        description="Register a personal (B2C) account (shell §7 customerCreate). Sign in afterwards with the same "
+        "e-mail and password. Guest-allowed."
+    )
+    def customer_create(self, info: strawberry.Info, customer_data: CustomerCreateInput) -> CustomerCreateResult:
+        data = customer_data
+        _bounded_texts(data.first_name, data.last_name, data.email, data.phone_number)
+        _bounded_password(data.password)
+        user = services.customer_create(
+            contact=services.ContactData(
+                first_name=data.first_name,
+                last_name=data.last_name,
+                email=data.email,
+                password=data.password,
+                phone=data.phone_number,
+                accepts_marketing=data.accepts_marketing,
+                user_extra_fields=_pairs(data.user_extra_fields),
+            ),  # fmt: skip
+            channel_id=data.channel_id,
+            client_ip=services._client_ip(info.context.request),
+        )
+        return CustomerCreateResult(customer_id=user.pk, email=user.email)
+
+    @strawberry.mutation(
+        description="Subscribe an e-mail address to the newsletter; subscribing again changes nothing. Guest-allowed."
+    )
+    def customer_subscribers_create(
+        self, info: strawberry.Info, subscriber_data: CustomerSubscriberInput
+    ) -> CustomerSubscriberResult:
+        data = subscriber_data
+        _bounded_texts(data.email, data.first_name, data.last_name)
+        subscriber = services.customer_subscribers_create(
+            email=data.email, first_name=data.first_name, last_name=data.last_name, channel_id=data.channel_id,
+            client_ip=services._client_ip(info.context.request),
+        )  # fmt: skip
+        return CustomerSubscriberResult(email=subscriber.email, subscribed=True)
+
+    @strawberry.mutation(
+        permission_classes=[IsSuperAdmin],
+        description="Begin masquerading as an approved company for this session's token (super admin only). "
+        "Errors: COMPANY_NOT_APPROVED, MASQUERADE_NOT_ALLOWED, NOT_FOUND. Empty the storefront cart first.",
+    )
+    def super_admin_begin_masquerade(self, info: strawberry.Info, company_id: int) -> MasqueradeCompany:
+        session = services.masquerade_begin(actor=info.context.actor, company_id=company_id)
+        company = session.company
+        return MasqueradeCompany(
+            id=company.pk, is_agenting=True, company_name=company.name, customer_group_id=company.customer_group_id
+        )
+
+    @strawberry.mutation(
+        permission_classes=[IsSuperAdmin],
+        description="End this session's masquerade as the company (super admin only); ending one already ended "
+        "changes nothing. Error: NOT_MASQUERADING when the session masquerades as another company.",
+    )
+    def super_admin_end_masquerade(self, info: strawberry.Info, company_id: int) -> MasqueradeCompany:
+        company = services.masquerade_end(actor=info.context.actor, company_id=company_id)
+        return MasqueradeCompany(
+            id=company.pk, is_agenting=False, company_name=company.name, customer_group_id=company.customer_group_id
+        )
+
+
+def _bounded_texts(*values: str) -> None:
+    if any(len(value) > 4 * MAX_TEXT for value in values):
+        raise InputError(fields={"__all__": [f"Use at most {MAX_TEXT} characters per field."]})
+
+
+def _bounded_password(password: str) -> None:
+    if len(password) > MAX_PASSWORD:
+        raise InputError(fields={"password": ["The password is too long."]})
+
+
+def _pairs(items: list[ExtraFieldInput]) -> tuple[tuple[str, str], ...]:
+    if len(items) > MAX_LIST:
+        raise InputError(fields={"extraFields": [f"Send at most {MAX_LIST} fields."]})
+    return tuple((item.field_name[:100], item.field_value[:5000]) for item in items)

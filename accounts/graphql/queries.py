@@ -1,23 +1,55 @@
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 
 from accounts import selectors
+from accounts.countries import country_list
+from accounts.graphql.permissions import IsCompanyAdmin
 from accounts.graphql.types import (
+    AccountFormFieldType,
+    CompanyAttachment,
     CompanyCreditConfig,
     CompanyInfo,
+    CompanyMasqueradeSession,
+    CompanyMasqueradeSessionConnection,
+    CompanyMasqueradeSessionEdge,
+    Country,
     CustomerInfo,
+    MasqueradeCompany,
+    MasqueradeEvent,
     Permission,
+    State,
+    SuperAdminCompany,
+    SuperAdminCompanyConnection,
+    SuperAdminCompanyEdge,
     UserCompany,
     UserInfo,
     UserLoginState,
 )
-from portal.errors import InputError
-from portal.graphql.permissions import IsAuthenticated
+from accounts.models import FormGroup, FormType, MasqueradeSession
+from portal.errors import InputError, PermissionDeniedError
+from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
+
+# shell §5: sorted list queries require an orderBy.
+ORDER_BY_REQUIRED = "Invalid query: orderBy property is required"
+PAGE_SIZES = (10, 20, 30)  # the dashboard's page sizes (issue 5)
+MAX_SEARCH = 100
+MAX_SESSIONS_PAGE = 50
 
 
 def permissions_payload(actor: selectors.Actor) -> list[Permission]:
     return [Permission(code=code, permission_level=level) for code, level in sorted(actor.permissions.items())]
+
+
+def masquerade_payload(actor: selectors.Actor) -> MasqueradeCompany | None:
+    if not actor.is_masquerading:
+        return None
+    company = actor.masquerade.company
+    return MasqueradeCompany(
+        id=company.pk, is_agenting=True, company_name=company.name, customer_group_id=company.customer_group_id
+    )
 
 
 def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
@@ -34,11 +66,35 @@ def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
             phone_number=user.phone,
         ),
         company_info=(
-            CompanyInfo(id=actor.company.pk, company_name=actor.company.name, status=actor.company.status)
+            CompanyInfo(
+                id=actor.company.pk,
+                company_name=actor.company.name,
+                status=actor.company.status,
+                rejection_reason=actor.company.rejection_reason if actor.company.status == 2 else "",
+            )
             if actor.company
             else None
         ),
         permissions=permissions_payload(actor),
+        masquerade=masquerade_payload(actor),
+        actor=actor,
+    )
+
+
+def _session_payload(session: MasqueradeSession) -> CompanyMasqueradeSession:
+    ended_at = selectors.masquerade_session_ended_at(session)
+    return CompanyMasqueradeSession(
+        id=session.pk,
+        super_admin_name=session.super_admin_name,
+        super_admin_email=session.super_admin_email,
+        began_at=session.began_at,
+        ended_at=ended_at,
+        is_active=ended_at is None,
+        event_count=session.event_count,
+        events=[
+            MasqueradeEvent(id=event.pk, action=event.action, summary=event.summary, created_at=event.created_at)
+            for event in session.recorded_events
+        ],
     )
 
 
@@ -66,6 +122,13 @@ class Query:
             state=company.state,
             zip_code=company.zip_code,
             country_code=company.country_code,
+            rejection_reason=company.rejection_reason if company.status == 2 else "",
+            extra_fields=company.extra_fields or {},
+            address_extra_fields=company.address_extra_fields or {},
+            attachments=[
+                CompanyAttachment(id=str(f.pk), file_name=f.original_name, file_size=f.size, file_type=f.content_type)
+                for f in company.attachments.all()
+            ],
         )
 
     @strawberry.field(description="Whether an account must reset its password first. Guest-allowed.")
@@ -89,4 +152,127 @@ class Query:
             limit_purchases=company.limit_purchases,
             available_credit=company.available_credit,
             currency=company.credit_currency,
+        )
+
+    @strawberry.field(
+        description="The fields of a registration form, built-in and custom, in display order. Guest-allowed."
+    )
+    def account_form_fields(
+        self, form_type: Annotated[int, strawberry.argument(description="1 business account, 2 personal account.")]
+    ) -> list[AccountFormFieldType]:
+        if form_type not in FormType.values:
+            raise InputError(fields={"formType": ["Use 1 (business account) or 2 (personal account)."]})
+        return [
+            AccountFormFieldType(
+                id=f.pk,
+                form_type=f.form_type,
+                field_id=f"field_{f.pk}",
+                field_name=f.field_name,
+                field_type=f.field_type,
+                label_name=f.label,
+                is_required=f.is_required,
+                visible=f.visible,
+                group_id=f.group,
+                group_name=FormGroup(f.group).label,
+                custom=f.custom,
+                order=f.order,
+                value_configs=f.value_configs or {},
+            )
+            for f in selectors.account_form_fields(form_type=form_type)
+        ]
+
+    @strawberry.field(description="Countries (ISO 3166-1) with their states or provinces. Guest-allowed.")
+    def countries(self) -> list[Country]:
+        return [
+            Country(
+                id=c.id,
+                country_name=c.country_name,
+                country_code=c.country_code,
+                states=[State(state_name=s.state_name, state_code=s.state_code) for s in c.states],
+            )
+            for c in country_list()
+        ]
+
+    @strawberry.field(
+        permission_classes=[IsSuperAdmin],
+        description="The dashboard's companies (super admin only): those the caller may masquerade as, deleted "
+        "ones left out, searched by name or e-mail (q), sorted by orderBy (required: companyName, -companyName, "
+        "companyEmail, -companyEmail, createdAt, -createdAt), first 10, 20 or 30 from offset.",
+    )
+    def super_admin_companies(
+        self,
+        info: strawberry.Info,
+        super_admin_id: Annotated[int | None, strawberry.argument(description="The caller's own id.")] = None,
+        first: int = 10,
+        offset: int = 0,
+        q: str = "",
+        order_by: str | None = None,
+    ) -> SuperAdminCompanyConnection:
+        actor = info.context.actor
+        if super_admin_id is not None and super_admin_id != actor.user.pk:
+            raise PermissionDeniedError()
+        if not order_by:
+            raise InputError(ORDER_BY_REQUIRED, fields={"orderBy": [ORDER_BY_REQUIRED]})
+        errors = {}
+        if order_by not in selectors.SUPER_ADMIN_COMPANY_ORDERINGS:
+            errors["orderBy"] = [f"Use one of {', '.join(selectors.SUPER_ADMIN_COMPANY_ORDERINGS)}."]
+        if first not in PAGE_SIZES:
+            errors["first"] = ["Show 10, 20 or 30 companies per page."]
+        if offset < 0 or offset > 1_000_000:
+            errors["offset"] = ["The offset must be 0 or more."]
+        if len(q) > MAX_SEARCH:
+            errors["q"] = [f"Search with at most {MAX_SEARCH} characters."]
+        if errors:
+            raise InputError(fields=errors)
+        companies = selectors.super_admin_company_list(user=actor.user, q=q.strip(), order_by=order_by)
+        agenting = actor.masquerade.company_id if actor.is_masquerading else None
+        page = companies[offset : offset + first]
+        return SuperAdminCompanyConnection(
+            total_count=companies.count(),
+            edges=[
+                SuperAdminCompanyEdge(
+                    node=SuperAdminCompany(
+                        company_id=c.pk,
+                        id=c.pk,
+                        company_name=c.name,
+                        company_email=c.email,
+                        status=c.status,
+                        is_agenting=c.pk == agenting,
+                    )  # fmt: skip
+                )
+                for c in page
+            ],
+        )
+
+    @strawberry.field(
+        permission_classes=[IsSuperAdmin],
+        description="The company the caller's session is masquerading as, or null (super admin only).",
+    )
+    def super_admin_masquerading(
+        self,
+        info: strawberry.Info,
+        customer_id: Annotated[int | None, strawberry.argument(description="The caller's own id.")] = None,
+    ) -> MasqueradeCompany | None:
+        actor = info.context.actor
+        if customer_id is not None and customer_id != actor.user.pk:
+            raise PermissionDeniedError()
+        return masquerade_payload(actor)
+
+    @strawberry.field(
+        permission_classes=[IsCompanyAdmin],
+        description="The audit log of masquerading on the caller's company (its admin only): when the supplier's "
+        "super admins acted as the company and what they did, newest first.",
+    )
+    def company_masquerade_sessions(
+        self, info: strawberry.Info, first: int = 10, offset: int = 0
+    ) -> CompanyMasqueradeSessionConnection:
+        if not 1 <= first <= MAX_SESSIONS_PAGE or offset < 0:
+            raise InputError(fields={"first": [f"Ask for 1 to {MAX_SESSIONS_PAGE} sessions from an offset ≥ 0."]})
+        sessions = selectors.company_masquerade_sessions(company=info.context.actor.b2b_company)
+        return CompanyMasqueradeSessionConnection(
+            total_count=sessions.count(),
+            edges=[
+                CompanyMasqueradeSessionEdge(node=_session_payload(session))
+                for session in sessions[offset : offset + first]
+            ],
         )

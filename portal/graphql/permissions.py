@@ -38,6 +38,25 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
         "variantSku",
         "productPurchasable",
         "priceProducts",
+        # Registration (issue 5).
+        "accountFormFields",
+        "countries",
+        "companyCreate",
+        "customerCreate",
+        "customerSubscribersCreate",
+        # Quotes (issue 6): guests build a draft by its draftKey and reach their quote by its accessKey.
+        "quoteEnabled",
+        "quoteDraft",
+        "quoteDraftAddLines",
+        "quoteDraftUpdateLine",
+        "quoteDraftRemoveLine",
+        "quoteDraftUpdate",
+        "quoteDraftRemoveFile",
+        "quoteDraftClear",
+        "quoteDraftSubmit",
+        "quote",
+        "quotePdf",
+        "quoteMessageCreate",
     }
 )
 

@@ -98,7 +98,14 @@ def test_staff_approve_and_reject_companies_from_the_admin(demo_store, client):
     assert "1 company set to “Approved”." in response.content.decode()
     pending.refresh_from_db()
     assert pending.status == CompanyStatus.APPROVED
+    # Rejecting asks for the reason first (sent to the applicant); without it nothing changes.
     client.post("/admin/accounts/company/", {"action": "set_status_rejected", "_selected_action": [pending.pk]})
+    pending.refresh_from_db()
+    assert pending.status == CompanyStatus.APPROVED
+    client.post(
+        "/admin/accounts/company/",
+        {"action": "set_status_rejected", "_selected_action": [pending.pk], "apply": "1", "reason": "Incomplete."},
+    )
     pending.refresh_from_db()
     assert pending.status == CompanyStatus.REJECTED
 

@@ -3,10 +3,14 @@ from django.core.management.base import BaseCommand
 from accounts.demo import DEMO_PASSWORD, seed_accounts
 from portal.demo import seed_store
 from pricing.demo import seed_catalog
+from quotes.demo import seed_quotes
 
 
 class Command(BaseCommand):
-    help = "Create the demo store, its configuration, the demo accounts and the demo catalog. Safe to run again."
+    help = (
+        "Create the demo store, its configuration, the demo accounts, the demo catalog and demo quotes. "
+        "Safe to run again."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--site-url", default="http://127.0.0.1:8000", help="The storefront's URL.")
@@ -17,4 +21,7 @@ class Command(BaseCommand):
         created = seed_catalog()
         if created:
             self.stdout.write(f"Created {created} demo products.")
+        quotes = seed_quotes()
+        if quotes:
+            self.stdout.write(f"Created {quotes} demo quotes.")
         self.stdout.write(self.style.SUCCESS(f"Demo store '{store.name}' is ready (password {DEMO_PASSWORD})."))

@@ -1,0 +1,337 @@
+"""Reads of the quotes app: the draft with live prices, and quotes scoped to what the caller may see."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+
+from pricing import calculation
+from pricing.models import OptionValue, ProductOption
+from pricing.options import OptionSelection, describe_selections
+from quotes.models import (
+    FIRST_QUOTE_NUMBER,
+    Quote,
+    QuoteDraft,
+    QuoteDraftLine,
+    QuoteLine,
+    QuoteRevision,
+    QuoteStatus,
+)
+from quotes.permissions import scope_level
+
+MAX_DRAFT_KEY_LENGTH = 100
+ACCESS_KEY_SALT = "quotes.access-key"
+
+# --- draft ---------------------------------------------------------------------------------------------------------
+
+
+def draft_key_hash(raw_key: str) -> str:
+    # Draft keys are 256-bit random values: a fast hash is enough (as for B2B tokens).
+    return hashlib.sha256(raw_key.encode()).hexdigest()
+
+
+def quote_draft_for(*, actor: Any, draft_key: str | None, for_update: bool = False) -> QuoteDraft | None:
+    """The caller's draft: a signed-in user's own (the key is ignored), or the guest draft of the key."""
+    drafts = QuoteDraft.objects.select_for_update() if for_update else QuoteDraft.objects.all()
+    if actor.user is not None:
+        return drafts.filter(user=actor.user).first()
+    if not draft_key or len(draft_key) > MAX_DRAFT_KEY_LENGTH:
+        return None
+    return drafts.filter(key_hash=draft_key_hash(draft_key), user__isnull=True).first()
+
+
+def guest_draft_by_key(*, draft_key: str, for_update: bool = False) -> QuoteDraft | None:
+    if not draft_key or len(draft_key) > MAX_DRAFT_KEY_LENGTH:
+        return None
+    drafts = QuoteDraft.objects.select_for_update() if for_update else QuoteDraft.objects.all()
+    return drafts.filter(key_hash=draft_key_hash(draft_key), user__isnull=True).first()
+
+
+def draft_lines(draft: QuoteDraft) -> list[QuoteDraftLine]:
+    """The draft's lines with what showing them needs, in a fixed number of queries."""
+    values = OptionValue.objects.order_by("sort_order", "pk")
+    options = ProductOption.objects.order_by("sort_order", "pk").prefetch_related(Prefetch("values", queryset=values))
+    return list(
+        draft.lines.select_related("product", "variant")
+        .prefetch_related(
+            Prefetch("product__options", queryset=options),
+            Prefetch("variant__option_values", queryset=OptionValue.objects.select_related("option")),
+        )
+        .order_by("pk")
+    )
+
+
+@dataclass
+class DraftLineView:
+    line: QuoteDraftLine
+    options: list[OptionSelection]
+    price: calculation.PriceResult | None
+    price_error: str | None = None
+
+    @property
+    def sku(self) -> str:
+        return self.line.variant.sku
+
+
+@dataclass
+class DraftView:
+    draft: QuoteDraft | None
+    currency_code: str
+    show_inclusive: bool
+    prices_hidden: bool
+    lines: list[DraftLineView] = field(default_factory=list)
+
+    @property
+    def subtotal(self) -> Decimal | None:
+        if self.prices_hidden or any(view.price is None for view in self.lines):
+            return None
+        return sum((view.price.line_total.tax_exclusive for view in self.lines), Decimal(0))
+
+    @property
+    def total_with_tax(self) -> Decimal | None:
+        if self.prices_hidden or any(view.price is None for view in self.lines):
+            return None
+        return sum((view.price.line_total.tax_inclusive for view in self.lines), Decimal(0))
+
+
+def selections_of(options: Sequence) -> dict[int, Any]:
+    return {int(option_id): value for option_id, value in options}
+
+
+def variant_selections(variant) -> list[OptionSelection]:
+    return [
+        OptionSelection(option_id=value.option_id, display_name=value.option.display_name, value=value.label)
+        for value in variant.option_values.all()
+    ]
+
+
+def _price_requests(lines: Sequence[QuoteDraftLine]) -> list[calculation.PriceRequestItem]:
+    return [
+        calculation.PriceRequestItem(
+            product_id=line.product_id,
+            variant_id=line.variant_id,
+            quantity=line.quantity,
+            options=[tuple(pair) for pair in line.options],
+        )
+        for line in lines
+    ]
+
+
+def price_lines(lines: Sequence[QuoteDraftLine], *, actor: Any, pricing: calculation.StorePricing):
+    """Live prices of the lines for the actor's group; a line that cannot be priced (an option deleted since)
+    gets None, the others their price. One price_items call when every line prices."""
+    requests = _price_requests(lines)
+    group = calculation.customer_group_for(actor)
+    try:
+        return calculation.price_items(
+            items=requests, customer_group_id=group, currency_code=None, include_hidden=True, pricing=pricing
+        )
+    except ValidationError:
+        results: list[calculation.PriceResult | None] = []
+        for request in requests:
+            try:
+                results.extend(
+                    calculation.price_items(
+                        items=[request], customer_group_id=group, currency_code=None, include_hidden=True,
+                        pricing=pricing,
+                    )
+                )  # fmt: skip
+            except ValidationError:
+                results.append(None)
+        return results
+
+
+def quote_draft_view(*, draft: QuoteDraft | None, actor: Any) -> DraftView:
+    """The draft with live prices and tax for the caller's customer group (null prices while hidden)."""
+    pricing = calculation.store_pricing(currency_code=draft.currency_code if draft else None)
+    view = DraftView(
+        draft=draft,
+        currency_code=pricing.currency.code,
+        show_inclusive=pricing.show_inclusive,
+        prices_hidden=calculation.prices_hidden_for(actor, channel_id=draft.channel_id if draft else 1),
+    )
+    if draft is None or draft.pk is None:
+        return view
+    lines = draft_lines(draft)
+    prices: Sequence = [None] * len(lines)
+    if lines and not view.prices_hidden:
+        prices = price_lines(lines, actor=actor, pricing=pricing)
+    for line, price in zip(lines, prices, strict=True):
+        described = variant_selections(line.variant) + describe_selections(
+            options=line.product.options.all(), selections=selections_of(line.options)
+        )
+        error = "Price error" if price is None and not view.prices_hidden else None
+        view.lines.append(DraftLineView(line=line, options=described, price=price, price_error=error))
+    return view
+
+
+# --- quotes --------------------------------------------------------------------------------------------------------
+
+
+def quote_number(pk: int) -> str:
+    return f"Q-{FIRST_QUOTE_NUMBER + pk}"
+
+
+def quote_access_key(quote: Quote) -> str:
+    """The key e-mailed to a guest to reach their quote: derived from the secret key and the quote's random salt,
+    so it is never stored and can be e-mailed again."""
+    if not quote.access_salt:
+        return ""
+    return salted_hmac(ACCESS_KEY_SALT, f"{quote.pk}:{quote.access_salt}", algorithm="sha256").hexdigest()[:40]
+
+
+def quote_access_key_valid(quote: Quote, access_key: str | None) -> bool:
+    expected = quote_access_key(quote)
+    return bool(expected and access_key) and hmac.compare_digest(expected, str(access_key))
+
+
+def today() -> datetime.date:
+    return timezone.localdate()
+
+
+def effective_status(quote: Quote, *, on: datetime.date | None = None) -> str:
+    """An open quote past its expiry date is expired, whether or not the periodic task has stored it yet."""
+    if quote.status == QuoteStatus.OPEN and quote.expires_on < (on or today()):
+        return QuoteStatus.EXPIRED
+    return quote.status
+
+
+def quotes_visible_to(*, actor: Any, code: str) -> QuerySet[Quote]:
+    """The quotes the actor may reach with a permission code (shell §6): at level 2 the company's (while working in
+    a company), at level 1 their own (in the company they work in now, or outside any company). The one place
+    that scopes quotes."""
+    level = scope_level(actor, code)
+    if level == 0:
+        return Quote.objects.none()
+    company = actor.b2b_company
+    if level >= 2:
+        return Quote.objects.filter(company=company)
+    return Quote.objects.filter(user=actor.user, company=company)
+
+
+def parse_quote_ref(ref: str | int) -> int | None:
+    """A quote id, or its number ("Q-100001"), as the id."""
+    text = str(ref).strip().upper()
+    if text.startswith("Q-"):
+        digits = text[2:]
+        if digits.isascii() and digits.isdigit() and int(digits) > FIRST_QUOTE_NUMBER:
+            return int(digits) - FIRST_QUOTE_NUMBER
+        return None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 18 else None
+
+
+def quote_for(*, actor: Any, ref: str | int, code: str, access_key: str | None = None) -> Quote:
+    """The quote the actor may reach with `code`, or a guest with the quote's access key; Quote.DoesNotExist
+    otherwise (another company's quote does not exist for the caller)."""
+    pk = parse_quote_ref(ref)
+    if pk is None:
+        raise Quote.DoesNotExist
+    if access_key:
+        quote = Quote.objects.filter(pk=pk, user__isnull=True).first()
+        if quote is not None and quote_access_key_valid(quote, access_key):
+            return quote
+        raise Quote.DoesNotExist
+    return quotes_visible_to(actor=actor, code=code).get(pk=pk)
+
+
+def quote_detail(*, actor: Any, ref: str | int, access_key: str | None = None, code: str) -> Quote:
+    """A quote with its lines, messages, attachments and revisions loaded in a fixed number of queries."""
+    quote = quote_for(actor=actor, ref=ref, code=code, access_key=access_key)
+    return (
+        Quote.objects.select_related("sales_rep", "user", "company", "order")
+        .prefetch_related(
+            Prefetch("lines", queryset=QuoteLine.objects.order_by("pk")),
+            "messages",
+            "attachments",
+            Prefetch("revisions", queryset=QuoteRevision.objects.select_related("created_by").order_by("number")),
+        )
+        .get(pk=quote.pk)
+    )
+
+
+QUOTE_ORDERINGS = {
+    "createdAt": "created_at",
+    "number": "id",
+    "title": "title",
+    "status": "status",
+    "expiresOn": "expires_on",
+    "expiredAt": "expires_on",
+    "grandTotal": "grand_total",
+    "updatedAt": "updated_at",
+}
+ORDER_BY_REQUIRED_MESSAGE = "Invalid query: orderBy property is required"
+
+
+@dataclass(frozen=True)
+class QuoteFilters:
+    search: str = ""
+    status: str | None = None
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+    order_by: str = "-createdAt"
+
+
+def _ordering(order_by: str) -> list[str]:
+    descending = order_by.startswith("-")
+    field_name = QUOTE_ORDERINGS.get(order_by.lstrip("-"))
+    if field_name is None:
+        raise ValidationError({"orderBy": [f"Sort by one of: {', '.join(QUOTE_ORDERINGS)} (prefix - to reverse)."]})
+    prefix = "-" if descending else ""
+    return [f"{prefix}{field_name}", "-pk" if descending else "pk"]
+
+
+def quote_list(*, actor: Any, filters: QuoteFilters) -> QuerySet[Quote]:
+    """`quotes`: the actor's visible quotes (get_quotes) matching the filters, sorted; the caller pages it."""
+    if not filters.order_by:
+        raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})
+    quotes = quotes_visible_to(actor=actor, code="get_quotes")
+    on = today()
+    if filters.status == QuoteStatus.OPEN:
+        quotes = quotes.filter(status=QuoteStatus.OPEN, expires_on__gte=on)
+    elif filters.status == QuoteStatus.EXPIRED:
+        quotes = quotes.filter(Q(status=QuoteStatus.EXPIRED) | Q(status=QuoteStatus.OPEN, expires_on__lt=on))
+    elif filters.status == QuoteStatus.ORDERED:
+        quotes = quotes.filter(status=QuoteStatus.ORDERED)
+    elif filters.status:
+        raise ValidationError({"status": ["Choose open, ordered or expired."]})
+    if filters.date_from:
+        quotes = quotes.filter(created_at__date__gte=filters.date_from)
+    if filters.date_to:
+        quotes = quotes.filter(created_at__date__lte=filters.date_to)
+    search = (filters.search or "").strip()[:100]
+    if search:
+        in_lines = QuoteLine.objects.filter(quote=OuterRef("pk")).filter(
+            Q(sku__icontains=search) | Q(name__icontains=search)
+        )
+        quotes = quotes.filter(Q(number__icontains=search) | Q(title__icontains=search) | Exists(in_lines))
+    return quotes.select_related("sales_rep", "user", "company").order_by(*_ordering(filters.order_by))
+
+
+def quote_cart_prices(*, quote_id: int) -> dict[tuple, tuple[Decimal, Decimal, int]]:
+    """For the quote checkout's cart: (variant id, options key) → (unit price, unit tax, quantity) of each priced
+    line, at the quoted prices after the overall discount."""
+    from quotes.amounts import quote_line_amounts
+
+    quote = Quote.objects.prefetch_related("lines").get(pk=quote_id)
+    prices: dict[tuple, Any] = {}
+    for line in quote.lines.all():
+        key = (line.variant_id, options_key(line.options))
+        amounts = quote_line_amounts(quote, line)
+        if amounts.unit_price is not None:
+            prices[key] = (amounts.unit_price, amounts.unit_tax, line.quantity)
+    return prices
+
+
+def options_key(options: Sequence) -> tuple:
+    """Option selections in a comparable form (business §4 merge rule: the same selections)."""
+    return tuple(sorted((int(option_id), str(value)) for option_id, value in options))

@@ -1,0 +1,142 @@
+"""Proceed to checkout with a quote: checkout_with_quote on the server, open / unexpired / priced, the stock check,
+a cart at the quoted prices, the order at those prices, and the quote marked ordered."""
+
+import datetime
+import time
+from decimal import Decimal
+
+import pytest
+
+from orders.models import Order
+from quotes import amounts
+from quotes.models import Quote, QuoteStatus
+from storefront.models import Cart, CartLine
+from tests.helpers import error_code
+from tests.quotes.support import CHECKOUT, DETAIL, make_quote
+
+pytestmark = pytest.mark.django_db
+
+ADDRESS = {
+    "first_name": "Sam", "last_name": "Senior", "address_line1": "1 Science Park", "city": "Boston", "state": "MA",
+    "zip_code": "02115", "country_code": "US",
+}  # fmt: skip
+TEST_CARD = {
+    "payment_method": "test_card",
+    "card_number": "4242 4242 4242 4242",
+    "card_expiry": "12/39",
+    "card_cvc": "123",
+}
+
+
+@pytest.fixture
+def quote(catalog):
+    """Acme's senior buyer's quote, priced by staff at 90% with a 5% overall discount."""
+    made = make_quote("senior@acme.test", lines=[("HS-1001-100ML", 2), ("HS-1055-500G", 3)])
+    from tests.quotes.support import price
+
+    price(made, discount_percent=Decimal(5))
+    made.refresh_from_db()
+    return made
+
+
+def _checkout(graphql, token, quote_id):
+    return graphql(CHECKOUT, {"id": quote_id}, token=token)
+
+
+def _follow(client, url: str):
+    response = client.get(url.removeprefix("http://testserver"))
+    assert response["Location"] == "/checkout"
+
+
+def test_checkout_orders_at_the_quoted_prices_and_marks_the_quote_ordered(quote, graphql, login, client):
+    token = login("senior@acme.test")
+    result = _checkout(graphql, token, quote.number)["data"]["quoteCheckout"]
+    assert (result["isNewStorefront"], result["quoteCheckoutId"]) == (True, str(quote.pk))
+    assert abs(int(result["quoteDate"]) - int(time.time())) < 600
+    cart = Cart.objects.get(pk=result["cartId"])
+    assert (cart.quote_id, cart.user.email) == (quote.pk, "senior@acme.test")
+    expected = {
+        line.sku: amounts.quote_line_amounts(quote, line) for line in quote.lines.all()
+    }  # unit price after the 5% overall discount
+    _follow(client, result["checkoutUrl"])
+    page = client.get("/checkout").content.decode()
+    assert (
+        f'2 × Ethanol, absolute, ≥99.8% <span class="muted">HS-1001-100ML</span> — ${expected["HS-1001-100ML"].total}'
+        in page
+    )
+    assert "$64.60" not in page  # not the live price (2 × $32.30)
+    response = client.post("/checkout", {**ADDRESS, "email": "senior@acme.test", **TEST_CARD})
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    order = Order.objects.get()
+    lines = {line.sku: line for line in order.lines.all()}
+    for sku, line_amounts in expected.items():
+        assert (lines[sku].unit_price, lines[sku].unit_tax) == (line_amounts.unit_price, line_amounts.unit_tax)
+    assert order.subtotal == sum(a.total for a in expected.values())
+    quote.refresh_from_db()
+    assert (quote.status, quote.order, quote.ordered_at is not None) == (QuoteStatus.ORDERED, order, True)
+    assert quote.grand_total - quote.tax_total == order.subtotal  # the quote's own summary, without shipping
+    assert Cart.objects.count() == 0
+    # An ordered quote cannot be checked out again.
+    again = _checkout(graphql, token, quote.pk)
+    assert error_code(again) == "QUOTE_NOT_OPEN"
+    detail = graphql(DETAIL, {"id": quote.pk}, token=token)["data"]["quote"]
+    assert (detail["status"], detail["orderNumber"], detail["canCheckout"]) == ("ordered", order.number, False)
+
+
+def test_a_junior_without_checkout_with_quote_is_refused_on_the_server(catalog, graphql, login):
+    own = make_quote("junior@acme.test", priced=True)
+    body = _checkout(graphql, login("junior@acme.test"), own.pk)
+    assert error_code(body) == "PERMISSION_DENIED"
+    assert Cart.objects.count() == 0
+    assert Quote.objects.get(pk=own.pk).status == QuoteStatus.OPEN
+
+
+def test_another_companys_quote_cannot_be_checked_out(quote, graphql, login):
+    assert error_code(_checkout(graphql, login("admin@globex.test"), quote.pk)) == "NOT_FOUND"
+    assert Cart.objects.count() == 0
+
+
+def test_an_expired_quote_is_refused_at_checkout(quote, graphql, login):
+    Quote.objects.filter(pk=quote.pk).update(expires_on=datetime.date.today() - datetime.timedelta(days=1))
+    body = _checkout(graphql, login("senior@acme.test"), quote.pk)
+    assert (error_code(body), body["errors"][0]["message"]) == ("QUOTE_EXPIRED", "This quote has expired.")
+    assert Cart.objects.count() == 0
+
+
+def test_a_quote_that_expires_before_the_order_is_placed_is_refused_then(quote, graphql, login, client):
+    result = _checkout(graphql, login("senior@acme.test"), quote.pk)["data"]["quoteCheckout"]
+    _follow(client, result["checkoutUrl"])
+    Quote.objects.filter(pk=quote.pk).update(expires_on=datetime.date.today() - datetime.timedelta(days=1))
+    response = client.post("/checkout", {**ADDRESS, "email": "senior@acme.test", **TEST_CARD})
+    assert response.status_code == 400
+    assert "This quote has expired." in response.content.decode()
+    assert Order.objects.count() == 0
+    assert Quote.objects.get(pk=quote.pk).status == QuoteStatus.OPEN
+
+
+def test_an_unpriced_quote_cannot_be_checked_out(catalog, graphql, login):
+    waiting = make_quote("senior@acme.test")
+    body = _checkout(graphql, login("senior@acme.test"), waiting.pk)
+    assert error_code(body) == "QUOTE_NOT_PRICED"
+    assert Cart.objects.count() == 0
+
+
+def test_every_line_passes_the_stock_check_first(catalog, graphql, login):
+    big = make_quote("senior@acme.test", lines=[("HS-1001-100ML", 1), ("HS-1001-2.5L", 10)], priced=True)  # 8 in stock
+    body = _checkout(graphql, login("senior@acme.test"), big.pk)
+    assert error_code(body) == "QUOTE_STOCK_PROBLEM"
+    short = big.lines.get(sku="HS-1001-2.5L")
+    assert body["errors"][0]["extensions"]["fields"][f"lines.{short.pk}"] == ["Only 8 in stock."]
+    assert Cart.objects.count() == 0
+
+
+def test_a_cart_that_no_longer_matches_the_quote_places_no_order(quote, graphql, login, client):
+    result = _checkout(graphql, login("senior@acme.test"), quote.pk)["data"]["quoteCheckout"]
+    _follow(client, result["checkoutUrl"])
+    line = CartLine.objects.get(variant__sku="HS-1001-100ML")
+    client.post(f"/cart/lines/{line.pk}/update/", {"qty": 50})
+    response = client.post("/checkout", {**ADDRESS, "email": "senior@acme.test", **TEST_CARD})
+    assert response.status_code == 400
+    assert f"Your cart no longer matches quote {quote.number}." in response.content.decode()
+    assert Order.objects.count() == 0
+    assert Quote.objects.get(pk=quote.pk).status == QuoteStatus.OPEN
