@@ -10,6 +10,8 @@ import { createOverlayController } from './loader/controller';
 import { installLinkHandling, removeStorefrontLinks } from './loader/links';
 import { createLoadingMask } from './loader/mask';
 import { loaderMessages } from './loader/messages';
+import { showPendingTip } from './loader/pendingTip';
+import { installQuoteButtons } from './storefront/quoteButtons';
 
 const LOADED_FLAG = '__helixB2BPortalLoader';
 
@@ -20,9 +22,8 @@ function startLoader(): void {
   flags[LOADED_FLAG] = true;
 
   const config = readLoaderConfig(document, import.meta.url);
-  const mask = createLoadingMask(document, () =>
-    translate(loaderMessages, resolveLanguage({ browserLanguages: browserLanguages() }), 'mask.loading'),
-  );
+  const language = () => resolveLanguage({ browserLanguages: browserLanguages() });
+  const mask = createLoadingMask(document, () => translate(loaderMessages, language(), 'mask.loading'));
   const controller = createOverlayController({
     config,
     window,
@@ -34,8 +35,10 @@ function startLoader(): void {
     // shell §2/§6: what the portal changes on every storefront page, before anyone opens it.
     removeStorefrontLinks(document);
     applyPurchaseRule(document);
+    showPendingTip(document, location.pathname, (tip) => translate(loaderMessages, language(), tip === 'pricing' ? 'pending.pricing' : 'pending.order'));
     installLinkHandling(document, window, () => readSessionValue(B2B_TOKEN_STORAGE_KEY) !== null);
     controller.start();
+    installQuoteButtons({ doc: document, win: window, config });
   };
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start, { once: true });

@@ -45,10 +45,16 @@ def test_each_demo_account_signs_in_through_the_overlay_and_sees_exactly_its_men
 ):
     portal.sign_in(email)
 
-    # Only the account settings page exists so far: every role lands there and sees only that entry.
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
-    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
-    assert menu_entries(page) == ["Account settings"]
+    # Of the menu pages only the account settings page and the super admin's dashboard exist so far: the super
+    # admin lands on the dashboard (shell §2), everyone else on the account settings.
+    if email == "superadmin@demo.test":
+        expect(page).to_have_url(re.compile(r"#/dashboard$"))
+        expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
+        assert menu_entries(page) == ["Dashboard", "Account settings"]
+    else:
+        expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+        expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+        assert menu_entries(page) == ["Account settings"]
     summary = page.get_by_test_id("user-summary")
     expect(summary).to_contain_text(name)
     if company:

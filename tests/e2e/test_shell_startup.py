@@ -28,7 +28,8 @@ def test_start_up_after_sign_in_is_one_round_of_parallel_graphql_requests(page, 
     expect(page.get_by_test_id("user-summary")).to_contain_text("Alice Admin")
     page.wait_for_load_state("networkidle")
 
-    sent = [name for kind, name in events if kind == "sent"]
+    # The account page's own data for a company admin (the masquerade audit, issue 5) follows the customer.
+    sent = [name for kind, name in events if kind == "sent" and name != "CompanyMasqueradeSessions"]
     assert sorted(sent) == STARTUP_OPERATIONS
     first_done = next(index for index, (kind, _) in enumerate(events) if kind == "done")
     # All of them left before the first answer came back: one round, nothing waits for another.

@@ -160,16 +160,22 @@ describe('feature switches and permissions (shell §6)', () => {
 
   it('maps the super admin who is not masquerading to 4 and any unknown code to an individual', () => {
     expect(effectiveRole(customer({ role: 3 }))).toBe(4);
+    const masquerading = { ...customer({ role: 3 }), masquerade: { id: 3, isAgenting: true, companyName: 'Acme Labs', customerGroupId: 2 } };
+    expect(effectiveRole(masquerading)).toBe(3);
+    expect(effectiveRole({ ...masquerading, masquerade: null })).toBe(4);
     expect(effectiveRole(customer({ role: 42 }))).toBe(99);
     expect(effectiveRole(null)).toBe(100);
   });
 });
 
 describe('landing and redirects (shell §2)', () => {
-  it('today every signed-in user lands on the account settings and guests on the sign-in page', () => {
-    for (const who of [0, 1, 2, 3, 5, 99] as const) {
+  it('today every signed-in user lands on the account settings, the super admin on the dashboard, guests on sign-in', () => {
+    for (const who of [0, 1, 2, 5, 99] as const) {
       expect({ who, landing: landingPath(contextFor(who)) }).toEqual({ who, landing: '/accountSettings' });
     }
+    expect(landingPath(contextFor(3))).toBe('/dashboard');
+    // Masquerading (role 3): the company's landing page.
+    expect(landingPath({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toBe('/accountSettings');
     expect(landingPath(contextFor(100))).toBe('/login');
   });
 
@@ -199,7 +205,7 @@ describe('landing and redirects (shell §2)', () => {
     expect(decideRoute('/no-such-page', contextFor(1))).toEqual({ kind: 'redirect', to: '/accountSettings' });
     expect(decideRoute('/user-management', contextFor(2))).toEqual({ kind: 'redirect', to: '/accountSettings' });
     expect(decideRoute('/login', contextFor(0))).toEqual({ kind: 'redirect', to: '/accountSettings' });
-    expect(decideRoute('/register', contextFor(100))).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideRoute('/register', contextFor(0))).toEqual({ kind: 'redirect', to: '/accountSettings' });
     expect(decideRoute('/no-such-page', contextFor(100))).toEqual({ kind: 'redirect', to: '/login' });
   });
 
@@ -208,16 +214,20 @@ describe('landing and redirects (shell §2)', () => {
     expect(decideRoute('/forgotpassword', contextFor(100))).toMatchObject({ kind: 'render' });
     expect(decideRoute('/forgotpassword', contextFor(0))).toMatchObject({ kind: 'render' });
     expect(decideRoute('/login', contextFor(100))).toMatchObject({ kind: 'render' });
+    expect(decideRoute('/register', contextFor(100))).toMatchObject({ kind: 'render', route: { path: '/register' } });
+    expect(decideRoute('/registeredbctob2b', contextFor(99))).toMatchObject({ kind: 'render', route: { path: '/registeredbctob2b' } });
   });
 });
 
 describe('menu (shell §2, §6)', () => {
   const labels = (context: AccessContext, table = ROUTE_TABLE) => menuRoutes(context, table).map((route) => route.menu);
 
-  it('today shows Account settings only, to every signed-in user, and nothing to guests', () => {
-    for (const who of [0, 1, 2, 3, 5, 99] as const) {
+  it('today shows Account settings to every signed-in user, the Dashboard too to the super admin, nothing to guests', () => {
+    for (const who of [0, 1, 2, 5, 99] as const) {
       expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: ['menu.accountSettings'] });
     }
+    expect(labels(contextFor(3))).toEqual(['menu.dashboard', 'menu.accountSettings']);
+    expect(labels({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toEqual(['menu.dashboard', 'menu.accountSettings']);
     expect(labels(contextFor(100))).toEqual([]);
   });
 

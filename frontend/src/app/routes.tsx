@@ -4,6 +4,10 @@ import type { RouteObject } from 'react-router';
 import { AccountSettingsPage } from '../features/account/routes/AccountSettingsPage';
 import { ForgotPasswordPage } from '../features/auth/routes/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/routes/LoginPage';
+import { DashboardPage } from '../features/dashboard/routes/DashboardPage';
+import { ConvertPage } from '../features/register/routes/ConvertPage';
+import { RegisterPage } from '../features/register/routes/RegisterPage';
+import { QuoteDraftPage } from '../features/quotes/routes/QuoteDraftPage';
 import { ROUTE_PATHS } from '../lib/routePaths';
 import { PortalLayout } from './layout/PortalLayout';
 import { usePortalControls } from './PortalControls';
@@ -22,8 +26,12 @@ export function BlankLanding() {
  */
 export const PAGE_ELEMENTS = {
   [ROUTE_PATHS.login]: <LoginPage />,
+  [ROUTE_PATHS.register]: <RegisterPage />,
+  [ROUTE_PATHS.registeredBcToB2b]: <ConvertPage />,
   [ROUTE_PATHS.forgotPassword]: <ForgotPasswordPage />,
+  [ROUTE_PATHS.dashboard]: <DashboardPage />,
   [ROUTE_PATHS.accountSettings]: <AccountSettingsPage />,
+  [ROUTE_PATHS.quoteDraft]: <QuoteDraftPage />,
 } as const;
 
 export const portalRoutes: RouteObject[] = [

@@ -5,7 +5,7 @@ export const ROLE = {
   admin: 0,
   seniorBuyer: 1,
   juniorBuyer: 2,
-  /** A super admin acting inside a company (masquerading, a later issue). */
+  /** A super admin acting inside a company (masquerading). */
   superAdminMasquerading: 3,
   /** A super admin who is not masquerading. */
   superAdmin: 4,
@@ -19,15 +19,15 @@ export type RoleCode = (typeof ROLE)[keyof typeof ROLE];
 const SERVER_ROLES: ReadonlySet<number> = new Set([ROLE.admin, ROLE.seniorBuyer, ROLE.juniorBuyer, ROLE.custom, ROLE.individual]);
 
 /**
- * The role the shell's gates use. The server reports shell §4 reading A (3 = super admin); the overlay maps
- * the super admin who is not masquerading to 4 (ARCHITECTURE §8) — masquerading does not exist yet, so a super
- * admin is never 3 here. Nobody signed in is the guest (100); a code the overlay does not know is treated as an
+ * The role the shell's gates use. The server reports shell §4 reading A (3 = super admin); the overlay keeps 3
+ * for the super admin masquerading as a company (the server then sets `masquerade`) and maps the one who is not
+ * to 4 (ARCHITECTURE §8). Nobody signed in is the guest (100); a code the overlay does not know is treated as an
  * individual customer, the role with the fewest company rights.
  */
-export function effectiveRole(customer: Pick<CustomerInfo, 'userInfo'> | null | undefined): RoleCode {
+export function effectiveRole(customer: Pick<CustomerInfo, 'userInfo' | 'masquerade'> | null | undefined): RoleCode {
   if (!customer) return ROLE.guest;
   const role = customer.userInfo.role;
-  if (role === ROLE.superAdminMasquerading) return ROLE.superAdmin;
+  if (role === ROLE.superAdminMasquerading) return customer.masquerade?.isAgenting ? ROLE.superAdminMasquerading : ROLE.superAdmin;
   return SERVER_ROLES.has(role) ? (role as RoleCode) : ROLE.individual;
 }
 

@@ -35,7 +35,11 @@ export type RoutePath = (typeof ROUTE_PATHS)[keyof typeof ROUTE_PATHS];
 export const ROUTES_WITH_PAGES: readonly RoutePath[] = [
   ROUTE_PATHS.landing,
   ROUTE_PATHS.login,
+  ROUTE_PATHS.register,
+  ROUTE_PATHS.registeredBcToB2b,
   ROUTE_PATHS.forgotPassword,
+  ROUTE_PATHS.dashboard,
+  ROUTE_PATHS.quoteDraft,
   ROUTE_PATHS.accountSettings,
 ];
 

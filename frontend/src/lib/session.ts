@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-import { B2B_TOKEN_STORAGE_KEY, PURCHASE_ENABLED_STORAGE_KEY, readSessionValue, writeSessionValue } from './storage';
+import { B2B_TOKEN_STORAGE_KEY, PENDING_TIP_STORAGE_KEY, PURCHASE_ENABLED_STORAGE_KEY, readSessionValue, writeSessionValue } from './storage';
 
 export { B2B_TOKEN_STORAGE_KEY } from './storage';
 
@@ -26,7 +26,10 @@ export function getB2BToken(): string | null {
 function writeToken(token: string | null): void {
   memoryToken = token;
   writeSessionValue(B2B_TOKEN_STORAGE_KEY, token);
-  if (token === null) writeSessionValue(PURCHASE_ENABLED_STORAGE_KEY, null);
+  if (token === null) {
+    writeSessionValue(PURCHASE_ENABLED_STORAGE_KEY, null);
+    writeSessionValue(PENDING_TIP_STORAGE_KEY, null);
+  }
   listeners.forEach((listener) => listener());
 }
 

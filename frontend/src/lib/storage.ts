@@ -34,3 +34,11 @@ export function writeSessionValue(key: string, value: string | null): boolean {
     return false;
   }
 }
+
+/**
+ * The pending-account tip the storefront's cart and checkout pages show (shell §4, §8): 'order' when a pending
+ * company may not order, 'pricing' when it also sees no prices; absent otherwise. The portal writes it.
+ */
+export const PENDING_TIP_STORAGE_KEY = 'sf-B2BPendingTip';
+/** Prefix of the once-per-session markers of the pending tip, one per page ('cart', 'checkout'). */
+export const PENDING_TIP_SHOWN_PREFIX = 'sf-B2BPendingTipShown-';

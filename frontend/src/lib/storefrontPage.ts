@@ -1,4 +1,4 @@
-import { B2B_TOKEN_STORAGE_KEY, PURCHASE_ENABLED_STORAGE_KEY, readSessionValue, writeSessionValue } from './storage';
+import { B2B_TOKEN_STORAGE_KEY, PENDING_TIP_STORAGE_KEY, PURCHASE_ENABLED_STORAGE_KEY, readSessionValue, writeSessionValue } from './storage';
 
 // What the portal changes on the storefront page itself. React-free: the loader applies it on every page load,
 // the portal again when it learns the user's permissions.
@@ -23,4 +23,19 @@ export function applyPurchaseRule(doc: Document): number {
 export function rememberPurchaseRule(doc: Document, purchaseEnabled: boolean): void {
   writeSessionValue(PURCHASE_ENABLED_STORAGE_KEY, purchaseEnabled ? '1' : '0');
   applyPurchaseRule(doc);
+}
+
+/** Which pending-account tip applies (shell §8): 'pricing' when prices are hidden too, else 'order'. */
+export type PendingTip = 'order' | 'pricing';
+
+/** The portal records the pending tip for the storefront's cart and checkout pages (shown by the loader). */
+export function rememberPendingTip(tip: PendingTip | null): void {
+  writeSessionValue(PENDING_TIP_STORAGE_KEY, tip);
+}
+
+/** The pending tip the portal last recorded for the signed-in user, or null. */
+export function pendingTip(): PendingTip | null {
+  if (readSessionValue(B2B_TOKEN_STORAGE_KEY) === null) return null;
+  const value = readSessionValue(PENDING_TIP_STORAGE_KEY);
+  return value === 'order' || value === 'pricing' ? value : null;
 }

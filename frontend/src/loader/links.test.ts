@@ -21,7 +21,6 @@ describe('portalTargetFor (shell §2 link handling)', () => {
     // Their pages do not exist yet: the storefront's links keep working.
     ['/account.php?action=order_status'],
     ['/account.php?action=address_book'],
-    ['/login.php?action=create_account'],
     // Not the portal's.
     ['/account.php?action=view_returns'],
     ['/cart.php'],
@@ -32,6 +31,10 @@ describe('portalTargetFor (shell §2 link handling)', () => {
     ['#/accountSettings'],
   ])('leaves %s alone for a guest', (href) => {
     expect(portalTargetFor(href, PAGE, false)).toBeNull();
+  });
+
+  it('sends a guest following a create-account link to the registration page', () => {
+    expect(portalTargetFor('/login.php?action=create_account', PAGE, false)).toBe('#/register?action=create_account');
   });
 
   it('a signed-in user opening a storefront sign-in page gets the portal, which lands them (orders do not exist yet)', () => {

@@ -18,7 +18,9 @@ import { menuRoutes } from '../access';
 import { appMessages } from '../messages';
 import { usePortalControls } from '../PortalControls';
 import { useAccessState } from '../useAccess';
+import { AccountStatusBanner } from './AccountStatusBanner';
 import { CloseIcon } from './CloseIcon';
+import { MasqueradeBar } from './MasqueradeBar';
 import { MenuIcon } from './MenuIcon';
 import { PortalMenu } from './PortalMenu';
 import { UserSummary } from './UserSummary';
@@ -131,9 +133,11 @@ export function PortalLayout() {
           </SideMenu>
         )}
         <Content mobile={mobile}>
+          <AccountStatusBanner customer={customer} />
           <Outlet />
         </Content>
       </Body>
+      <MasqueradeBar customer={customer} />
       {mobile && customer && (
         <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
           <DrawerContent>

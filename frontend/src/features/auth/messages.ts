@@ -40,6 +40,7 @@ export const authMessages = defineMessages({
     'forgot.newPassword.submit': 'SAVE PASSWORD',
     'forgot.invalidLink': 'This password reset link is invalid or has expired.',
     'forgot.requestNewLink': 'Request a new link',
+    'login.createAccount': 'CREATE ACCOUNT',
   },
   zh: {
     'login.title': '登录',
@@ -79,6 +80,7 @@ export const authMessages = defineMessages({
     'forgot.newPassword.submit': '保存密码',
     'forgot.invalidLink': '此密码重置链接无效或已过期。',
     'forgot.requestNewLink': '申请新链接',
+    'login.createAccount': '创建账户',
   },
   fr: {
     'login.title': 'Se connecter',
@@ -118,6 +120,7 @@ export const authMessages = defineMessages({
     'forgot.newPassword.submit': 'ENREGISTRER LE MOT DE PASSE',
     'forgot.invalidLink': 'Ce lien de réinitialisation n’est pas valide ou a expiré.',
     'forgot.requestNewLink': 'Demander un nouveau lien',
+    'login.createAccount': 'CRÉER UN COMPTE',
   },
   nl: {
     'login.title': 'Inloggen',
@@ -157,6 +160,7 @@ export const authMessages = defineMessages({
     'forgot.newPassword.submit': 'WACHTWOORD OPSLAAN',
     'forgot.invalidLink': 'Deze link om uw wachtwoord opnieuw in te stellen is ongeldig of verlopen.',
     'forgot.requestNewLink': 'Nieuwe link aanvragen',
+    'login.createAccount': 'ACCOUNT AANMAKEN',
   },
   de: {
     'login.title': 'Anmelden',
@@ -196,6 +200,7 @@ export const authMessages = defineMessages({
     'forgot.newPassword.submit': 'PASSWORT SPEICHERN',
     'forgot.invalidLink': 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.',
     'forgot.requestNewLink': 'Neuen Link anfordern',
+    'login.createAccount': 'KONTO ERSTELLEN',
   },
   it: {
     'login.title': 'Accedi',
@@ -235,6 +240,7 @@ export const authMessages = defineMessages({
     'forgot.newPassword.submit': 'SALVA LA PASSWORD',
     'forgot.invalidLink': 'Questo link per reimpostare la password non è valido o è scaduto.',
     'forgot.requestNewLink': 'Richiedi un nuovo link',
+    'login.createAccount': 'CREA ACCOUNT',
   },
   es: {
     'login.title': 'Iniciar sesión',
@@ -274,5 +280,6 @@ export const authMessages = defineMessages({
     'forgot.newPassword.submit': 'GUARDAR CONTRASEÑA',
     'forgot.invalidLink': 'Este enlace para restablecer la contraseña no es válido o ha caducado.',
     'forgot.requestNewLink': 'Solicitar un enlace nuevo',
+    'login.createAccount': 'CREAR CUENTA',
   },
 });

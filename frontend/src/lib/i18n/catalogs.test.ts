@@ -23,6 +23,8 @@ describe('message catalogs', () => {
         'components/messages.ts',
         'lib/messages.ts',
         'loader/messages.ts',
+        'features/quotes/messages.ts',
+        'storefront/messages.ts',
       ]),
     );
   });

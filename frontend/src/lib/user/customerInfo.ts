@@ -23,11 +23,42 @@ export interface UserInfo {
   phoneNumber: string;
 }
 
+/** shell §4 company status: pending 0, approved 1, rejected 2, inactive 3, deleted 4. */
+export const COMPANY_STATUS = { pending: 0, approved: 1, rejected: 2, inactive: 3, deleted: 4 } as const;
+
+export interface CompanyInfo {
+  id: number;
+  companyName: string;
+  status: number;
+  /** Why staff rejected the application (status 2); empty otherwise. */
+  rejectionReason?: string;
+}
+
+/** shell §3 masquerade company: the company a super admin acts as in this session. */
+export interface MasqueradeCompany {
+  id: number;
+  isAgenting: boolean;
+  companyName: string;
+  customerGroupId: number | null;
+}
+
+/** What the server says about the account's state: the pending tips and the convert link (shell §4, §8). */
+export interface AccountStatus {
+  orderCreationBlocked: boolean;
+  pricesHidden: boolean;
+  convertLinkVisible: boolean;
+  b2bRegistrationEnabled: boolean;
+  b2cRegistrationEnabled: boolean;
+}
+
 export interface CustomerInfo {
   userType: number;
   userInfo: UserInfo;
   permissions: Permission[];
-  companyInfo: { id: number; companyName: string; status: number } | null;
+  companyInfo: CompanyInfo | null;
+  /** Set while a super admin masquerades (role 3 with this set); null or absent otherwise. */
+  masquerade?: MasqueradeCompany | null;
+  accountStatus?: AccountStatus | null;
 }
 
 /** The selection every operation returning `CustomerInfo` uses, so the cache always holds the same shape. */
@@ -50,6 +81,20 @@ export const CUSTOMER_INFO_FIELDS = `
     id
     companyName
     status
+    rejectionReason
+  }
+  masquerade {
+    id
+    isAgenting
+    companyName
+    customerGroupId
+  }
+  accountStatus {
+    orderCreationBlocked
+    pricesHidden
+    convertLinkVisible
+    b2bRegistrationEnabled
+    b2cRegistrationEnabled
   }
 `;
 

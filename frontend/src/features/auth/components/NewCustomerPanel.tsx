@@ -1,7 +1,11 @@
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 
+import { Link as RouterLink } from 'react-router';
+
 import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { authMessages } from '../messages';
 
 // shell §2: the 'New Customer?' panel and its five benefits.
@@ -31,7 +35,17 @@ const Benefits = styled('ul')(({ theme }) => ({
   '& li::marker': { color: theme.palette.primary.main },
 }));
 
-export function NewCustomerPanel() {
+/** shell §2 'CREATE ACCOUNT': the way to /register, shown when the store lets visitors register. */
+export function CreateAccountButton() {
+  const t = useMessages(authMessages);
+  return (
+    <Button component={RouterLink} to={ROUTE_PATHS.register} variant="outlined" fullWidth>
+      {t('login.createAccount')}
+    </Button>
+  );
+}
+
+export function NewCustomerPanel({ canRegister = false }: { canRegister?: boolean }) {
   const t = useMessages(authMessages);
   return (
     <Panel aria-labelledby="b2b-new-customer-title">
@@ -46,6 +60,11 @@ export function NewCustomerPanel() {
           </li>
         ))}
       </Benefits>
+      {canRegister && (
+        <div style={{ marginTop: 24 }}>
+          <CreateAccountButton />
+        </div>
+      )}
     </Panel>
   );
 }

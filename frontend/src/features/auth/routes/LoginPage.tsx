@@ -2,15 +2,17 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 
 import { MerchantHtml } from '../../../components/MerchantHtml';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { ROUTE_PATHS } from '../../../lib/routePaths';
+import { registrationKinds } from '../../../lib/store/registration';
 import { useStoreBasicInfo } from '../../../lib/store/storeBasicInfo';
 import { useStorefrontConfigs } from '../../../lib/store/storefrontConfig';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
 import { useSessionActions } from '../../../lib/useSessionActions';
-import { NewCustomerPanel } from '../components/NewCustomerPanel';
+import { CreateAccountButton, NewCustomerPanel } from '../components/NewCustomerPanel';
 import { SignInForm } from '../components/SignInForm';
 import { StoreIdentity } from '../components/StoreIdentity';
 import { loginNoticeFor } from '../loginNotice';
@@ -62,6 +64,11 @@ export function LoginPage() {
   const notice = loginNoticeFor(search, location.state);
   const settings = loginPageConfig(configs);
   const storeName = store?.storeName ?? '';
+  const kinds = registrationKinds(configs);
+  const canRegister = kinds.business || kinds.personal;
+
+  // shell §2: create-account links arrive as /login?action=create_account (or straight at /register).
+  if (search.get('action') === 'create_account' && canRegister) return <Navigate to={ROUTE_PATHS.register} replace />;
 
   return (
     <Page>
@@ -72,8 +79,9 @@ export function LoginPage() {
           <Typography variant="h1">{t('login.title')}</Typography>
           {notice && <Alert severity={notice.severity}>{t(notice.message)}</Alert>}
           <SignInForm onSignedIn={beginSession} buttonColor={settings.buttonColor} />
+          {canRegister && !settings.showNewCustomerPanel && <CreateAccountButton />}
         </SignInCard>
-        {settings.showNewCustomerPanel && <NewCustomerPanel />}
+        {settings.showNewCustomerPanel && <NewCustomerPanel canRegister={canRegister} />}
       </Columns>
     </Page>
   );

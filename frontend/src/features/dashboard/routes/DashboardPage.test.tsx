@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { setB2BToken } from '../../../lib/session';
+import { customer, customerResult, mockGraphQL } from '../../../test/graphqlMock';
+import { renderPortal } from '../../../test/renderPortal';
+
+const SUPER_ADMIN = customer({ role: 3, permissions: [], companyInfo: null, userInfo: { id: 9, email: 'superadmin@demo.test', firstName: 'Sue', lastName: 'Superadmin', companyRoleName: 'Super admin' } });
+const MASQUERADING = {
+  ...customer({ role: 3, companyInfo: { id: 3, companyName: 'Acme Labs', status: 1 }, userInfo: { id: 9, email: 'superadmin@demo.test' } }),
+  masquerade: { id: 3, isAgenting: true, companyName: 'Acme Labs', customerGroupId: 2 },
+};
+
+const COMPANIES = Array.from({ length: 25 }, (_, index) => ({
+  companyId: index + 1,
+  id: index + 1,
+  companyName: `Company ${String(index + 1).padStart(2, '0')}`,
+  companyEmail: `c${index + 1}@lab.test`,
+  status: index === 1 ? 0 : 1,
+  isAgenting: false,
+}));
+
+function companiesHandler(agenting: { id: number | null }) {
+  return (variables: Record<string, unknown>) => {
+    const q = String(variables.q ?? '').toLowerCase();
+    const orderBy = String(variables.orderBy ?? '');
+    if (!orderBy) return { errors: [{ message: 'Invalid query: orderBy property is required' }] };
+    const field = orderBy.replace(/^-/, '') as 'companyName' | 'companyEmail';
+    const rows = COMPANIES.filter((c) => c.companyName.toLowerCase().includes(q))
+      .sort((a, b) => a[field].localeCompare(b[field]) * (orderBy.startsWith('-') ? -1 : 1))
+      .map((c) => ({ ...c, isAgenting: c.id === agenting.id }));
+    const offset = Number(variables.offset);
+    const first = Number(variables.first);
+    return { data: { superAdminCompanies: { totalCount: rows.length, edges: rows.slice(offset, offset + first).map((node) => ({ node })) } } };
+  };
+}
+
+async function openDashboard(extra: Parameters<typeof mockGraphQL>[0] = {}, options: Parameters<typeof mockGraphQL>[1] = {}) {
+  setB2BToken('tok');
+  const agenting = { id: null as number | null };
+  let current = SUPER_ADMIN;
+  const server = mockGraphQL(
+    {
+      CustomerInfo: () => customerResult(current),
+      SuperAdminCompanies: companiesHandler(agenting),
+      SuperAdminBeginMasquerade: (variables) => {
+        agenting.id = Number(variables.companyId);
+        current = MASQUERADING;
+        return { data: { superAdminBeginMasquerade: { id: agenting.id, isAgenting: true, companyName: 'Acme Labs', customerGroupId: 2 } } };
+      },
+      SuperAdminEndMasquerade: (variables) => {
+        agenting.id = null;
+        current = SUPER_ADMIN;
+        return { data: { superAdminEndMasquerade: { id: Number(variables.companyId), isAgenting: false, companyName: 'Acme Labs', customerGroupId: 2 } } };
+      },
+      DeleteCart: { data: { deleteCart: { deletedCartEntityId: 'cart-7' } } },
+      ...extra,
+    },
+    { rest: { 'GET /cart.php': { body: '<html><body></body></html>' } }, ...options },
+  );
+  const view = renderPortal('/dashboard');
+  await screen.findByRole('heading', { name: 'Dashboard' });
+  const table = await screen.findByRole('table', { name: 'Dashboard' });
+  return { server, view, table, user: userEvent.setup({ delay: null }) };
+}
+
+const names = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+describe('dashboard (shell §2, §6)', () => {
+  it('lists the companies sorted by name, 10 a page, and asks with the required orderBy', async () => {
+    const { server, table } = await openDashboard();
+    expect(names(table)).toHaveLength(10);
+    expect(names(table)[0]).toBe('Company 01');
+    expect(server.callsTo('SuperAdminCompanies')[0]!.variables).toEqual({ superAdminId: 9, first: 10, offset: 0, q: '', orderBy: 'companyName' });
+    expect(screen.getByText('1–10 of 25')).toBeInTheDocument();
+  });
+
+  it('sorts, pages by 10, 20 or 30 and searches', async () => {
+    const { server, table, user } = await openDashboard();
+    await user.click(within(table).getByRole('button', { name: 'Company name' }));
+    await waitFor(() => expect(names(table)[0]).toBe('Company 25'));
+    expect(server.callsTo('SuperAdminCompanies').at(-1)!.variables.orderBy).toBe('-companyName');
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(names(table)[0]).toBe('Company 15'));
+    expect(server.callsTo('SuperAdminCompanies').at(-1)!.variables).toMatchObject({ offset: 10, first: 10 });
+
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['10', '20', '30']);
+    await user.click(screen.getByRole('option', { name: '20' }));
+    await waitFor(() => expect(names(table)).toHaveLength(20));
+    expect(server.callsTo('SuperAdminCompanies').at(-1)!.variables).toMatchObject({ offset: 0, first: 20 });
+
+    await user.type(screen.getByLabelText('Search companies'), 'Company 0');
+    await waitFor(() => expect(names(table)).toHaveLength(9));
+    expect(server.callsTo('SuperAdminCompanies').at(-1)!.variables).toMatchObject({ q: 'Company 0', offset: 0 });
+  });
+
+  it('offers Masquerade only for approved companies; masquerading loads the company’s role and shows the bar', async () => {
+    const { server, table, user, view } = await openDashboard();
+    expect(view.location()).toBe('/dashboard');
+    expect(within(table).queryByRole('button', { name: 'Masquerade as Company 02' })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Masquerade as Company 01' }));
+
+    const bar = await screen.findByTestId('b2b-masquerade-bar');
+    expect(bar).toHaveTextContent('You are masquerading as Acme Labs');
+    expect(bar).toHaveStyle({ backgroundColor: '#ED6C02' });
+    expect(server.callsTo('SuperAdminBeginMasquerade')[0]!.variables).toEqual({ companyId: 1 });
+    expect(server.callsTo('CustomerInfo').length).toBeGreaterThanOrEqual(2);
+    expect(await within(table).findByRole('button', { name: 'End masquerade as Company 01' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Empty the cart?' })).not.toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: 'END MASQUERADE' }));
+    await waitFor(() => expect(screen.queryByTestId('b2b-masquerade-bar')).not.toBeInTheDocument());
+    expect(server.callsTo('SuperAdminEndMasquerade')[0]!.variables).toEqual({ companyId: 3 });
+  });
+
+  it('asks before masquerading when the storefront cart holds something, and empties it', async () => {
+    const cartPage = '<html><body><table><tr data-line-id="4"><td>Ethanol</td></tr></table><div class="cart-actions" data-cart-id="cart-7"></div></body></html>';
+    const { server, table, user } = await openDashboard({}, { rest: { 'GET /cart.php': { body: cartPage } } });
+    await user.click(within(table).getByRole('button', { name: 'Masquerade as Company 03' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Empty the cart?' });
+    expect(dialog).toHaveTextContent('Masquerading will empty your cart. Continue?');
+
+    await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    expect(server.callsTo('SuperAdminBeginMasquerade')).toHaveLength(0);
+
+    await user.click(await within(table).findByRole('button', { name: 'Masquerade as Company 03' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Empty the cart?' })).getByRole('button', { name: 'CONTINUE' }));
+    await screen.findByTestId('b2b-masquerade-bar');
+    expect(server.callsTo('DeleteCart')[0]!.variables).toEqual({ deleteCartInput: { cartEntityId: 'cart-7' } });
+    expect(server.callsTo('SuperAdminBeginMasquerade')).toHaveLength(1);
+  });
+
+  it('hides the bar when the store switched the masquerade button off', async () => {
+    const { storefrontConfigsResult } = await import('../../../test/graphqlMock');
+    const { table, user } = await openDashboard({ StorefrontConfigs: storefrontConfigsResult({ masquerade_button: { value: '0' } }) });
+    await user.click(within(table).getByRole('button', { name: 'Masquerade as Company 01' }));
+    expect(await within(table).findByRole('button', { name: 'End masquerade as Company 01' })).toBeInTheDocument();
+    expect(screen.queryByTestId('b2b-masquerade-bar')).not.toBeInTheDocument();
+  });
+});

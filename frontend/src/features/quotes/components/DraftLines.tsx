@@ -1,0 +1,144 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+
+import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
+import type { QuoteDraft, QuoteDraftLine } from '../api/draftFields';
+import { quoteMessages } from '../messages';
+import { formatMoney } from '../money';
+import { QuantityInput } from './QuantityInput';
+
+interface DraftLinesProps {
+  draft: QuoteDraft;
+  busy: boolean;
+  onQuantity(line: QuoteDraftLine, quantity: number): void;
+  onRemove(line: QuoteDraftLine): void;
+}
+
+/** The draft's lines with live prices, editable quantities and removal after a confirmation; then the totals. */
+export function DraftLines({ draft, busy, onQuantity, onRemove }: DraftLinesProps) {
+  const t = useMessages(quoteMessages);
+  const language = useLanguage();
+  const [removing, setRemoving] = useState<QuoteDraftLine | null>(null);
+  const money = (amount: string | null) => formatMoney(amount, draft.currencyCode, language);
+
+  return (
+    <>
+      <Table size="small" aria-label={t('quoteDraft.section.products')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('quoteDraft.col.product')}</TableCell>
+            <TableCell>{t('quoteDraft.col.sku')}</TableCell>
+            <TableCell align="right">{t('quoteDraft.col.price')}</TableCell>
+            <TableCell>{t('quoteDraft.col.quantity')}</TableCell>
+            <TableCell align="right">{t('quoteDraft.col.total')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {draft.products.map((line) => (
+            <TableRow key={line.id}>
+              <TableCell>
+                {line.productUrl ? (
+                  <Link href={line.productUrl}>{line.productName}</Link>
+                ) : (
+                  <Typography component="span">{line.productName}</Typography>
+                )}
+                {line.options.map((option) => (
+                  <Typography key={`${option.optionName}:${option.value}`} variant="body2" color="text.secondary">
+                    {option.optionName}: {option.value}
+                  </Typography>
+                ))}
+              </TableCell>
+              <TableCell>{line.variantSku}</TableCell>
+              <TableCell align="right">
+                {line.priceError ? (
+                  <Typography component="span" color="error" variant="body2">
+                    {t('quoteDraft.toast.priceError')}
+                  </Typography>
+                ) : (
+                  money(line.calculatedValue)
+                )}
+              </TableCell>
+              <TableCell>
+                <QuantityInput
+                  label={t('quoteDraft.quantityLabel', { name: line.productName })}
+                  value={line.quantity}
+                  disabled={busy}
+                  onCommit={(quantity) => onQuantity(line, quantity)}
+                />
+              </TableCell>
+              <TableCell align="right">{line.priceError ? '' : money(draft.showInclusive ? line.lineTotalWithTax : line.lineTotal)}</TableCell>
+              <TableCell>
+                <Button size="small" color="error" disabled={busy} onClick={() => setRemoving(line)} aria-label={t('quoteDraft.remove', { name: line.productName })}>
+                  {t('quoteDraft.removeConfirm')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {draft.pricesHidden ? (
+        <Typography color="text.secondary">{t('quoteDraft.pricesHidden')}</Typography>
+      ) : (
+        <Table size="small" sx={{ maxWidth: 360, ml: 'auto' }}>
+          <TableBody>
+            <TableRow>
+              <TableCell>{t('quoteDraft.subtotal')}</TableCell>
+              <TableCell align="right" data-testid="quote-subtotal">{money(draft.totals.subtotal)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell>{t('quoteDraft.tax')}</TableCell>
+              <TableCell align="right">{money(draft.totals.tax)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell>
+                <strong>{t('quoteDraft.grandTotal')}</strong>
+              </TableCell>
+              <TableCell align="right" data-testid="quote-grand-total">
+                <strong>{money(draft.totals.grandTotal)}</strong>
+              </TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={2}>
+                <Typography variant="body2" color="text.secondary">
+                  {t(draft.showInclusive ? 'quoteDraft.taxIncluded' : 'quoteDraft.taxExcluded')}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      )}
+      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="quote-remove-title">
+        <DialogTitle id="quote-remove-title">{t('quoteDraft.removeTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('quoteDraft.removeBody', { name: removing?.productName ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)}>{t('quoteDraft.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              if (removing) onRemove(removing);
+              setRemoving(null);
+            }}
+          >
+            {t('quoteDraft.removeConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { getToasts } from '../../../components/toast/toastStore';
+import { setB2BToken } from '../../../lib/session';
+import { customerResult, mockGraphQL } from '../../../test/graphqlMock';
+import { renderPortal } from '../../../test/renderPortal';
+import type { QuoteAddress, QuoteDraft, QuoteDraftLine } from '../api/draftFields';
+import { QUOTE_DRAFT_KEY_STORAGE_KEY } from '../../../lib/quoteDraftKey';
+
+const address = (): QuoteAddress => ({
+  address: '', addressId: null, apartment: '', companyName: '', city: '', country: '', firstName: '', label: '', lastName: '',
+  phoneNumber: '', state: '', zipCode: '',
+});
+
+const line = (overrides: Partial<QuoteDraftLine> = {}): QuoteDraftLine => ({
+  id: 5, productId: 42, variantId: 77, variantSku: 'HS-ETH-500', productName: 'Ethanol absolute 99.8%', primaryImage: null,
+  productUrl: '/products/ethanol-absolute-998/', quantity: 2,
+  options: [{ optionId: 3, optionName: 'Pack size', value: '500 mL' }],
+  basePrice: '20.00', calculatedValue: '20.00', lineTotal: '40.00', lineTotalWithTax: '42.50', priceError: null,
+  ...overrides,
+});
+
+const draft = (overrides: Partial<QuoteDraft> = {}): QuoteDraft => ({
+  draftKey: 'key-1', id: 9, cartId: null, currencyCode: 'USD', showInclusive: false, pricesHidden: false, note: '',
+  contactInfo: { name: '', email: '', companyName: '', phoneNumber: '', quoteTitle: '' },
+  shippingAddress: address(), billingAddress: address(),
+  products: [line()],
+  totals: { subtotal: '40.00', tax: '2.50', grandTotal: '42.50' },
+  ...overrides,
+});
+
+const payload = (name: string, value: QuoteDraft, message = '') => ({ data: { [name]: { message, draft: value } } });
+const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+const toastTexts = () => getToasts().map((item) => item.message);
+
+async function openDraft(handlers: Parameters<typeof mockGraphQL>[0] = {}, value = draft()) {
+  window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'key-1');
+  const server = mockGraphQL({ QuoteDraft: { data: { quoteDraft: value } }, ...handlers });
+  const view = renderPortal('/quoteDraft');
+  await screen.findByRole('heading', { name: 'Quote draft' });
+  return { server, view, user: userEvent.setup({ delay: null }) };
+}
+
+describe('quote draft page (issue 6)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('shows a guest the draft of the stored key with live prices and totals', async () => {
+    const { server } = await openDraft();
+    expect(await screen.findByRole('link', { name: 'Ethanol absolute 99.8%' })).toHaveAttribute('href', '/products/ethanol-absolute-998/');
+    expect(screen.getByText('Pack size: 500 mL')).toBeInTheDocument();
+    expect(screen.getByText('HS-ETH-500')).toBeInTheDocument();
+    expect(screen.getByText('$20.00')).toBeInTheDocument();
+    expect(screen.getByTestId('quote-subtotal')).toHaveTextContent('$40.00');
+    expect(screen.getByTestId('quote-grand-total')).toHaveTextContent('$42.50');
+    expect(screen.getByText('Prices exclude tax.')).toBeInTheDocument();
+    expect(server.callsTo('QuoteDraft')[0]!.variables).toEqual({ draftKey: 'key-1' });
+  });
+
+  it('shows the empty state', async () => {
+    await openDraft({}, draft({ products: [], totals: { subtotal: '0.00', tax: '0.00', grandTotal: '0.00' } }));
+    expect(await screen.findByText('Your quote is empty')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit quote' })).toBeDisabled();
+  });
+
+  it('changes a quantity under business §5: e/+/- blocked, empty becomes 1, above 1,000,000 is clamped', async () => {
+    const { server, user } = await openDraft({
+      QuoteDraftUpdateLine: (variables) => payload('quoteDraftUpdateLine', draft({ products: [line({ quantity: variables.quantity as number })] })),
+    });
+    const input = (await screen.findByLabelText('Quantity of Ethanol absolute 99.8%')) as HTMLInputElement;
+
+    await user.clear(input);
+    await user.type(input, 'e+-');
+    expect(input.value).toBe('');
+    fireEvent.blur(input);
+    await waitFor(() => expect(server.callsTo('QuoteDraftUpdateLine')).toHaveLength(1));
+    expect(server.callsTo('QuoteDraftUpdateLine')[0]!.variables).toEqual({ draftKey: 'key-1', lineId: 5, quantity: 1 });
+    await waitFor(() => expect(input.value).toBe('1'));
+
+    await user.clear(input);
+    await user.type(input, '2000000');
+    fireEvent.blur(input);
+    await waitFor(() => expect(server.callsTo('QuoteDraftUpdateLine')).toHaveLength(2));
+    expect(server.callsTo('QuoteDraftUpdateLine')[1]!.variables).toMatchObject({ quantity: 1_000_000 });
+  });
+
+  it('shows the spec toast when the server refuses a quantity', async () => {
+    const { user } = await openDraft({
+      QuoteDraftUpdateLine: { errors: [{ message: 'The quantity of each product in Quote is 1-1000000.', extensions: { code: 'QUOTE_QUANTITY_OUT_OF_RANGE' } }] },
+    });
+    const input = await screen.findByLabelText('Quantity of Ethanol absolute 99.8%');
+    await user.clear(input);
+    await user.type(input, '7');
+    fireEvent.blur(input);
+    await waitFor(() => expect(toastTexts()).toEqual(['The quantity of each product in Quote is 1-1000000.']));
+  });
+
+  it('removes a line only after confirming', async () => {
+    const { server, user } = await openDraft({
+      QuoteDraftRemoveLine: payload('quoteDraftRemoveLine', draft({ products: [], totals: { subtotal: '0.00', tax: '0.00', grandTotal: '0.00' } })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Ethanol absolute 99.8%' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('QuoteDraftRemoveLine')).toHaveLength(0);
+
+    // The closing dialog may still hide the page from the accessibility tree while it fades out.
+    await user.click(screen.getByRole('button', { name: 'Remove Ethanol absolute 99.8%', hidden: true }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Your quote is empty')).toBeInTheDocument();
+    expect(server.callsTo('QuoteDraftRemoveLine')[0]!.variables).toEqual({ draftKey: 'key-1', lineId: 5 });
+  });
+
+  it('adds products by SKU and quantity, and maps unknown SKUs back to their rows', async () => {
+    let attempt = 0;
+    const { server, user } = await openDraft({
+      QuoteDraftAddLines: () => {
+        attempt += 1;
+        if (attempt === 1) {
+          return { errors: [{ message: 'Unknown SKU', extensions: { code: 'VALIDATION_ERROR', fields: { 'lines.0.sku': ['No product has the SKU NOPE.'] } } }] };
+        }
+        return payload('quoteDraftAddLines', draft({ products: [line(), line({ id: 6, variantSku: 'HS-1055-500G', productName: 'Sodium chloride', quantity: 5 })] }), 'Product was added to your quote.');
+      },
+    });
+    fill(await screen.findByLabelText('SKU, row 2'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Add to quote' }));
+    expect(await screen.findByText('No product has the SKU NOPE.')).toBeInTheDocument();
+
+    fill(screen.getByLabelText('SKU, row 2'), 'HS-1055-500G');
+    fill(screen.getByLabelText('Quantity, row 2'), '5');
+    fireEvent.blur(screen.getByLabelText('Quantity, row 2'));
+    await user.click(screen.getByRole('button', { name: 'Add to quote' }));
+    expect(await screen.findByText('Sodium chloride')).toBeInTheDocument();
+    expect(server.callsTo('QuoteDraftAddLines')[1]!.variables).toEqual({
+      draftKey: 'key-1', source: 'QUOTE_DRAFT', channelId: 1, lines: [{ sku: 'HS-1055-500G', quantity: 5 }],
+    });
+    expect(toastTexts()).toContain('Product was added to your quote.');
+    expect((screen.getByLabelText('SKU, row 2') as HTMLInputElement).value).toBe('');
+  }, 60_000);
+
+  it('requires a name and e-mail, shows the server’s field messages and submits with a confirmation', async () => {
+    let submits = 0;
+    const { server, user } = await openDraft({
+      QuoteDraftUpdate: (variables) => {
+        const data = variables.data as { contactInfo: QuoteDraft['contactInfo'] };
+        if (data.contactInfo.phoneNumber === 'bad') {
+          return { errors: [{ message: 'Invalid', extensions: { code: 'VALIDATION_ERROR', fields: { 'contactInfo.phoneNumber': ['Enter a valid phone number.'] } } }] };
+        }
+        return payload('quoteDraftUpdate', draft({ contactInfo: data.contactInfo }));
+      },
+      QuoteDraftSubmit: () => {
+        submits += 1;
+        return { data: { quoteDraftSubmit: { quoteId: 1, number: 'Q-100001', status: 'open', accessKey: 'acc', title: 'Thanks!', message: 'We reply within a day.', autoQuoted: false } } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submit quote' }));
+    expect(await screen.findByText('Enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your email address.')).toBeInTheDocument();
+    expect(server.callsTo('QuoteDraftSubmit')).toHaveLength(0);
+
+    fill(screen.getByLabelText(/^Name/), 'Ada Chen');
+    fill(screen.getByLabelText(/^Email/), 'ada@uni.test');
+    fill(screen.getAllByLabelText('Phone number')[0]!, 'bad');
+    await user.click(screen.getByRole('button', { name: 'Submit quote' }));
+    expect(await screen.findByText('Enter a valid phone number.')).toBeInTheDocument();
+    expect(submits).toBe(0);
+
+    fill(screen.getAllByLabelText('Phone number')[0]!, '');
+    fill(screen.getByLabelText('Quote title'), 'Spring order');
+    await user.click(screen.getByRole('button', { name: 'Submit quote' }));
+    expect(await screen.findByRole('heading', { name: 'Thanks!' })).toBeInTheDocument();
+    expect(screen.getByTestId('quote-number')).toHaveTextContent('Quote number: Q-100001');
+    expect(screen.getByText('We reply within a day.')).toBeInTheDocument();
+    expect(server.callsTo('QuoteDraftUpdate').at(-1)!.variables).toMatchObject({
+      draftKey: 'key-1',
+      data: { contactInfo: { name: 'Ada Chen', email: 'ada@uni.test', companyName: '', phoneNumber: '', quoteTitle: 'Spring order' }, note: '' },
+    });
+    expect(server.callsTo('QuoteDraftSubmit')[0]!.variables).toEqual({ draftKey: 'key-1', channelId: 1 });
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull();
+  }, 60_000);
+
+  it('claims a guest draft once after sign-in and forgets the key', async () => {
+    setB2BToken('tok');
+    window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'key-1');
+    const server = mockGraphQL({
+      CustomerInfo: customerResult(),
+      QuoteDraftClaim: payload('quoteDraftClaim', draft({ draftKey: null })),
+      QuoteDraft: { data: { quoteDraft: draft({ draftKey: null }) } },
+    });
+    renderPortal('/quoteDraft');
+    expect(await screen.findByRole('link', { name: 'Ethanol absolute 99.8%' })).toBeInTheDocument();
+    expect(server.callsTo('QuoteDraftClaim')).toHaveLength(1);
+    expect(server.callsTo('QuoteDraftClaim')[0]!.variables).toEqual({ draftKey: 'key-1' });
+    expect(server.callsTo('QuoteDraft')).toHaveLength(0);
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,253 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { toast } from '../../../components/toast/toastStore';
+import { useErrorText } from '../../../lib/errorText';
+import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { usePortalConfig } from '../../../lib/PortalConfigProvider';
+import { useB2BToken } from '../../../lib/session';
+import type { QuoteAddress, QuoteAddressInput, QuoteDraft } from '../api/draftFields';
+import { QUOTE_DRAFT_ADD_LINES } from '../api/quoteDraftAddLines';
+import { QUOTE_DRAFT_REMOVE_LINE } from '../api/quoteDraftRemoveLine';
+import { QUOTE_DRAFT_SUBMIT, type QuoteSubmitResult } from '../api/quoteDraftSubmit';
+import { QUOTE_DRAFT_UPDATE, type QuoteDraftInfoInput } from '../api/quoteDraftUpdate';
+import { QUOTE_DRAFT_UPDATE_LINE } from '../api/quoteDraftUpdateLine';
+import { DraftDetailsForm } from '../components/DraftDetailsForm';
+import { DraftLines } from '../components/DraftLines';
+import { QuickAdd, type QuickAddRow } from '../components/QuickAdd';
+import { SubmittedPanel } from '../components/SubmittedPanel';
+import { readDraftKey, writeDraftKey } from '../../../lib/quoteDraftKey';
+import { quoteMessages } from '../messages';
+import { fieldErrors, quoteErrorKey } from '../quoteErrors';
+import { quoteDraftQueryKey, useDraftMutation, useQuoteDraft } from '../useQuoteDraft';
+
+const Page = styled('div')(({ theme }) => ({
+  maxWidth: 1080,
+  margin: '0 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(3),
+}));
+
+const Section = styled(Paper)(({ theme }) => ({
+  padding: theme.spacing(3),
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(2),
+}));
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function addressInput({ addressId, ...rest }: QuoteAddress): QuoteAddressInput {
+  return addressId === null ? rest : { ...rest, addressId };
+}
+
+function detailsOf(draft: QuoteDraft): QuoteDraftInfoInput {
+  return {
+    contactInfo: { ...draft.contactInfo },
+    shippingAddress: addressInput(draft.shippingAddress),
+    billingAddress: addressInput(draft.billingAddress),
+    note: draft.note,
+  };
+}
+
+/** `/quoteDraft` (issue 6): the buyer's quote draft — lines, details, quick add, submission. */
+export function QuoteDraftPage() {
+  const t = useMessages(quoteMessages);
+  const errorText = useErrorText();
+  const client = useGraphQLClient();
+  const queryClient = useQueryClient();
+  const { channelId } = usePortalConfig();
+  const signedIn = useB2BToken() !== null;
+  const draft = useQuoteDraft();
+
+  const [details, setDetails] = useState<QuoteDraftInfoInput | null>(null);
+  const [detailErrors, setDetailErrors] = useState<Record<string, string>>({});
+  const [quickAddErrors, setQuickAddErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState<QuoteSubmitResult | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const currentDetails = details ?? (draft.data ? detailsOf(draft.data) : null);
+
+  const showError = (error: unknown) => {
+    const key = quoteErrorKey(error);
+    toast.error(key ? t(key) : errorText(error));
+  };
+
+  const updateLine = useDraftMutation((c, draftKey, input: { lineId: number; quantity: number }) =>
+    c.request(QUOTE_DRAFT_UPDATE_LINE, { draftKey, ...input }, { suppressErrorToast: true }).then((data) => data.quoteDraftUpdateLine),
+  );
+  const removeLine = useDraftMutation((c, draftKey, lineId: number) =>
+    c.request(QUOTE_DRAFT_REMOVE_LINE, { draftKey, lineId }, { suppressErrorToast: true }).then((data) => data.quoteDraftRemoveLine),
+  );
+  const addLines = useDraftMutation((c, draftKey, rows: QuickAddRow[]) =>
+    c
+      .request(QUOTE_DRAFT_ADD_LINES, { draftKey, source: 'QUOTE_DRAFT', channelId, lines: rows }, { suppressErrorToast: true })
+      .then((data) => data.quoteDraftAddLines),
+  );
+  const updateDetails = useDraftMutation((c, draftKey, data: QuoteDraftInfoInput) =>
+    c.request(QUOTE_DRAFT_UPDATE, { draftKey, data }, { suppressErrorToast: true }).then((data) => data.quoteDraftUpdate),
+  );
+
+  const busy = updateLine.isPending || removeLine.isPending || addLines.isPending || updateDetails.isPending || submitting;
+
+  const validateDetails = (value: QuoteDraftInfoInput): Record<string, string> => {
+    const errors: Record<string, string> = {};
+    const { name, email } = value.contactInfo;
+    if (!name.trim()) errors['contactInfo.name'] = t('quoteDraft.error.nameRequired');
+    if (!email.trim()) errors['contactInfo.email'] = t('quoteDraft.error.emailRequired');
+    else if (!EMAIL_PATTERN.test(email.trim())) errors['contactInfo.email'] = t('quoteDraft.error.emailInvalid');
+    return errors;
+  };
+
+  const saveDetails = async (value: QuoteDraftInfoInput): Promise<boolean> => {
+    try {
+      await updateDetails.mutateAsync(value);
+      setDetailErrors({});
+      return true;
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setDetailErrors(fields);
+      toast.error(Object.keys(fields).length > 0 ? t('quoteDraft.fixErrors') : errorText(error));
+      return false;
+    }
+  };
+
+  const onSave = async () => {
+    if (!currentDetails) return;
+    if (await saveDetails(currentDetails)) toast.success(t('quoteDraft.saved'));
+  };
+
+  const onSubmit = async () => {
+    if (!currentDetails) return;
+    const errors = validateDetails(currentDetails);
+    setDetailErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      toast.error(t('quoteDraft.fixErrors'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (!(await saveDetails(currentDetails))) return;
+      const { quoteDraftSubmit } = await client.request(
+        QUOTE_DRAFT_SUBMIT,
+        { draftKey: signedIn ? null : readDraftKey(), channelId },
+        { suppressErrorToast: true },
+      );
+      // The draft is gone on the server: forget the guest's key and start afresh.
+      if (!signedIn) writeDraftKey(null);
+      setSubmitted(quoteDraftSubmit);
+      setDetails(null);
+      void queryClient.invalidateQueries({ queryKey: quoteDraftQueryKey(signedIn) });
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length > 0) {
+        setDetailErrors(fields);
+        toast.error(t('quoteDraft.fixErrors'));
+      } else {
+        showError(error);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onQuickAdd = async (rows: QuickAddRow[]): Promise<boolean> => {
+    try {
+      const payload = await addLines.mutateAsync(rows);
+      setQuickAddErrors({});
+      toast.success(payload.message || t('quoteDraft.toast.added'));
+      return true;
+    } catch (error) {
+      setQuickAddErrors(fieldErrors(error));
+      showError(error);
+      return false;
+    }
+  };
+
+  if (submitted) {
+    return (
+      <Page>
+        <Typography variant="h1">{t('quoteDraft.title')}</Typography>
+        <SubmittedPanel result={submitted} onNewQuote={() => setSubmitted(null)} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page>
+      <Typography variant="h1">{t('quoteDraft.title')}</Typography>
+      {draft.isPending && (
+        <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+          <CircularProgress aria-label={t('quoteDraft.loading')} />
+        </div>
+      )}
+      {draft.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void draft.refetch()}>
+              {t('quoteDraft.retry')}
+            </Button>
+          }
+        >
+          {t('quoteDraft.loadError')}
+        </Alert>
+      )}
+      {draft.data && currentDetails && (
+        <>
+          <Section variant="outlined" aria-labelledby="quote-products-title">
+            <Typography variant="h2" id="quote-products-title">
+              {t('quoteDraft.section.products')}
+            </Typography>
+            {draft.data.products.length === 0 ? (
+              <div>
+                <Typography variant="subtitle1">{t('quoteDraft.empty.title')}</Typography>
+                <Typography color="text.secondary">{t('quoteDraft.empty.body')}</Typography>
+              </div>
+            ) : (
+              <DraftLines
+                draft={draft.data}
+                busy={busy}
+                onQuantity={(line, quantity) => updateLine.mutate({ lineId: line.id, quantity }, { onError: showError })}
+                onRemove={(line) =>
+                  removeLine.mutate(line.id, {
+                    onSuccess: () => toast.success(t('quoteDraft.removed', { name: line.productName })),
+                    onError: showError,
+                  })
+                }
+              />
+            )}
+          </Section>
+          <Section variant="outlined" aria-labelledby="quote-quick-add-title">
+            <Typography variant="h2" id="quote-quick-add-title">
+              {t('quoteDraft.section.quickAdd')}
+            </Typography>
+            <QuickAdd busy={busy} errors={quickAddErrors} onAdd={onQuickAdd} />
+          </Section>
+          <Section variant="outlined" aria-labelledby="quote-contact-title">
+            <Typography variant="h2" id="quote-contact-title">
+              {t('quoteDraft.section.contact')}
+            </Typography>
+            <DraftDetailsForm value={currentDetails} errors={detailErrors} disabled={busy} onChange={setDetails} />
+            <div style={{ display: 'flex', gap: 16, justifyContent: 'flex-end' }}>
+              <Button variant="outlined" disabled={busy} onClick={() => void onSave()}>
+                {t('quoteDraft.save')}
+              </Button>
+              <Button variant="contained" disabled={busy || draft.data.products.length === 0} onClick={() => void onSubmit()}>
+                {t('quoteDraft.submit')}
+              </Button>
+            </div>
+          </Section>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import { getB2BToken } from './session';
+
+// shell §7: POST {apiOrigin}/api/v2/media/upload (multipart: mediaFile, requestType), with the bearer token when
+// signed in. shell §8: a REST body with a failing code fails with its data error message or message.
+
+export interface UploadedMedia {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+}
+
+export class MediaUploadError extends Error {
+  override readonly name = 'MediaUploadError';
+  readonly errorCode: string;
+
+  constructor(message: string, errorCode = '') {
+    super(message);
+    this.errorCode = errorCode;
+  }
+}
+
+interface UploadAnswer {
+  code?: number;
+  message?: string;
+  data?: {
+    id?: string;
+    fileName?: string;
+    fileSize?: number;
+    fileType?: string;
+    uploadSession?: string;
+    errorCode?: string;
+    errMsg?: string;
+  };
+}
+
+function endpoint(apiOrigin: string): string {
+  return `${apiOrigin.replace(/\/+$/, '')}/api/v2/media/upload`;
+}
+
+/**
+ * Uploads files of one form. A guest's files are tied together by the server's upload session, which the
+ * next upload and a removal name; a signed-in user's files by the bearer token.
+ */
+export function createMediaUploader(apiOrigin: string, requestType: string, fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)) {
+  let uploadSession: string | null = null;
+
+  function headers(): Record<string, string> {
+    const token = getB2BToken();
+    const result: Record<string, string> = { Accept: 'application/json' };
+    if (token) result.Authorization = `Bearer ${token}`;
+    return result;
+  }
+
+  return {
+    async upload(file: File, fallbackMessage: string): Promise<UploadedMedia> {
+      const body = new FormData();
+      body.append('mediaFile', file);
+      body.append('requestType', requestType);
+      if (uploadSession) body.append('uploadSession', uploadSession);
+      let answer: UploadAnswer;
+      let ok = false;
+      try {
+        const response = await fetchImpl(endpoint(apiOrigin), { method: 'POST', headers: headers(), body });
+        ok = response.ok;
+        answer = (await response.json()) as UploadAnswer;
+      } catch {
+        throw new MediaUploadError(fallbackMessage);
+      }
+      const data = answer.data;
+      if (!ok || answer.code !== 200 || !data?.id) {
+        throw new MediaUploadError(data?.errMsg || answer.message || fallbackMessage, data?.errorCode ?? '');
+      }
+      if (data.uploadSession) uploadSession = data.uploadSession;
+      return { id: data.id, fileName: data.fileName ?? file.name, fileSize: data.fileSize ?? file.size, fileType: data.fileType ?? file.type };
+    },
+
+    /** DELETE /api/v2/media/upload/{id}: forgets a file that will not be sent. */
+    async discard(id: string): Promise<void> {
+      const extra: Record<string, string> = uploadSession ? { 'X-Upload-Session': uploadSession } : {};
+      await fetchImpl(`${endpoint(apiOrigin)}/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { ...headers(), ...extra } });
+    },
+  };
+}
+
+export type MediaUploader = ReturnType<typeof createMediaUploader>;

@@ -1,0 +1,165 @@
+// "Add to Quote" (product page), "Add All to Quote" (cart page) and the floating "Finish quote" button (issue 6,
+// business §9 defaults). Loaded with the loader: it only draws the buttons; the work behind a click lives in
+// ./quoteActions, imported when a button is clicked.
+import type { PortalConfig } from '../lib/config';
+import { isPortalHash } from '../loader/hash';
+import { readQuoteState, type PlacementConfig, type StorefrontQuoteState } from './quoteState';
+
+export const QUOTE_BUTTON_ATTRIBUTE = 'data-helix-quote-button';
+const FLOATING_ID = 'helix-quote-floating-button';
+const DEFAULT_COLOR = '#E00F36';
+
+interface Placement {
+  locationSelector: string;
+  classSelector: string;
+  customCss: string;
+  color: string;
+  buttonText: string;
+}
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+}
+
+/** A placement's extra fields over business §9's defaults. */
+export function placementOf(entry: PlacementConfig | undefined, defaults: { locationSelector: string; buttonText: string }): Placement {
+  const fields = entry?.extraFields ?? {};
+  return {
+    locationSelector: text(fields.locationSelector, defaults.locationSelector),
+    classSelector: text(fields.classSelector, 'button'),
+    customCss: text(fields.customCss, 'margin-top: 0.5rem;'),
+    color: text(fields.color, ''),
+    buttonText: text(fields.buttonText, defaults.buttonText),
+  };
+}
+
+/** black or white text on a background colour, by contrast (business §9: threshold 4.5). */
+function textColorOn(hex: string): string {
+  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return '#fff';
+  const value = parseInt(match[1]!, 16);
+  const channel = (shift: number) => {
+    const c = ((value >> shift) & 255) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
+  return (1.05 / (luminance + 0.05) >= 4.5 ? '#fff' : '#000');
+}
+
+function makeButton(doc: Document, placement: Placement, kind: string): HTMLButtonElement {
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.setAttribute(QUOTE_BUTTON_ATTRIBUTE, kind);
+  button.className = placement.classSelector.replace(/\./g, ' ').trim();
+  button.textContent = placement.buttonText;
+  button.style.cssText = placement.customCss;
+  if (placement.color) {
+    button.style.backgroundColor = placement.color;
+    button.style.borderColor = placement.color;
+    button.style.color = textColorOn(placement.color);
+  }
+  return button;
+}
+
+export interface QuoteButtonsOptions {
+  doc: Document;
+  win: Window;
+  config: PortalConfig;
+  /** Where a click goes: imported on the first click only. */
+  loadActions?: () => Promise<typeof import('./quoteActions')>;
+}
+
+function productIdOn(doc: Document): number | null {
+  const input = doc.querySelector<HTMLInputElement>('form input[name="product_id"]');
+  const id = input ? Number(input.value) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Draws the quote buttons this page and user get; refreshes the floating button when the portal closes. */
+export function installQuoteButtons({ doc, win, config, loadActions = () => import('./quoteActions') }: QuoteButtonsOptions): { refresh(): Promise<void> } {
+  const productId = productIdOn(doc);
+  let state: StorefrontQuoteState | null = null;
+
+  const drawFloating = () => {
+    doc.getElementById(FLOATING_ID)?.remove();
+    if (!state?.enabled || !state.floatingButton || state.draftLineCount === 0 || isPortalHash(win.location.hash)) return;
+    const fields = state.configs.quote_floating_action_button?.extraFields ?? {};
+    const color = text(fields.color, DEFAULT_COLOR);
+    const button = doc.createElement('button');
+    button.type = 'button';
+    button.id = FLOATING_ID;
+    button.setAttribute(QUOTE_BUTTON_ATTRIBUTE, 'floating');
+    button.textContent = text(fields.buttonText, 'Finish quote');
+    const left = text(fields.location, 'bottomRight').toLowerCase().includes('left');
+    const top = text(fields.location, 'bottomRight').toLowerCase().startsWith('top');
+    button.style.cssText = [
+      'position: fixed', 'z-index: 2147483000', `${top ? 'top' : 'bottom'}: ${text(fields.verticalPadding, '24') .replace(/^(\d+)$/, '$1px')}`,
+      `${left ? 'left' : 'right'}: ${text(fields.horizontalPadding, '24').replace(/^(\d+)$/, '$1px')}`,
+      `background: ${color}`, `color: ${textColorOn(color)}`, 'border: 0', 'border-radius: 24px', 'padding: 12px 22px',
+      'font: 600 15px/1.2 system-ui, sans-serif', 'box-shadow: 0 3px 10px rgba(0,0,0,.3)', 'cursor: pointer',
+    ].join('; ');
+    button.addEventListener('click', () => {
+      win.location.hash = '#/quoteDraft';
+    });
+    doc.body.appendChild(button);
+  };
+
+  const onAdded = () => {
+    if (state) state.draftLineCount = Math.max(state.draftLineCount, 1);
+    drawFloating();
+  };
+
+  const drawPageButtons = () => {
+    doc.querySelectorAll(`[${QUOTE_BUTTON_ATTRIBUTE}="product"], [${QUOTE_BUTTON_ATTRIBUTE}="cart"]`).forEach((node) => node.remove());
+    if (!state?.enabled) return;
+    if (state.onProductPage && productId !== null && state.productQuotable !== false) {
+      const placement = placementOf(state.configs.quote_on_product_page, { locationSelector: '.add-to-cart-buttons', buttonText: 'Add to Quote' });
+      const location = doc.querySelector(placement.locationSelector);
+      const form = location?.closest('form') ?? doc.querySelector<HTMLFormElement>('form input[name="product_id"]')?.form ?? null;
+      if (location && form) {
+        const button = makeButton(doc, placement, 'product');
+        button.addEventListener('click', () => {
+          button.disabled = true;
+          void loadActions()
+            .then((actions) => actions.addProductToQuote(config, form))
+            .then((added) => added && onAdded())
+            .finally(() => (button.disabled = false));
+        });
+        location.appendChild(button);
+      }
+    }
+    if (state.onCartPage) {
+      const placement = placementOf(state.configs.quote_on_cart_page, { locationSelector: '.cart-actions', buttonText: 'Add All to Quote' });
+      const location = doc.querySelector(placement.locationSelector);
+      if (location) {
+        const cartId = doc.querySelector('.cart-actions')?.getAttribute('data-cart-id') || null;
+        const button = makeButton(doc, placement, 'cart');
+        button.addEventListener('click', () => {
+          button.disabled = true;
+          void loadActions()
+            .then((actions) => actions.addCartToQuote(config, cartId))
+            .then((added) => added && onAdded())
+            .finally(() => (button.disabled = false));
+        });
+        location.appendChild(button);
+      }
+    }
+  };
+
+  const refresh = async () => {
+    state = await readQuoteState(config, productId);
+    drawPageButtons();
+    drawFloating();
+  };
+
+  let wasOpen = isPortalHash(win.location.hash);
+  win.addEventListener('hashchange', () => {
+    const open = isPortalHash(win.location.hash);
+    // Closing the portal may follow a sign-in, a submission or edits: ask again.
+    if (wasOpen && !open) void refresh();
+    else drawFloating();
+    wasOpen = open;
+  });
+  void refresh();
+  return { refresh };
+}

@@ -1,0 +1,62 @@
+"""Super-admin masquerading in Chromium (issue 5, Done when 3)."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+
+@pytest.fixture
+def shop(demo):
+    call_command("seed_demo")
+
+
+def menu_entries(page) -> list[str]:
+    menu = page.get_by_role("navigation", name="Portal menu")
+    expect(menu).to_be_visible()
+    return [text.strip() for text in menu.get_by_role("link").all_inner_texts()]
+
+
+def test_the_super_admin_masquerades_as_acme_from_the_dashboard_and_acme_sees_the_session(page, portal, shop):
+    portal.sign_in("superadmin@demo.test")
+    expect(page).to_have_url(re.compile(r"#/dashboard$"))
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
+    assert menu_entries(page) == ["Dashboard", "Account settings"]
+
+    page.get_by_label("Search companies").fill("Acme")
+    table = page.get_by_role("table", name="Dashboard")
+    expect(table.get_by_role("row")).to_have_count(2)  # the header and Acme Labs
+    table.get_by_role("button", name="Masquerade as Acme Labs").click()
+
+    bar = page.get_by_test_id("b2b-masquerade-bar")
+    expect(bar).to_contain_text("You are masquerading as Acme Labs")
+    expect(bar.get_by_role("button", name="END MASQUERADE")).to_be_visible()
+    expect(page.get_by_test_id("user-summary")).to_contain_text("Acme Labs")
+    expect(table.get_by_role("button", name="End masquerade as Acme Labs")).to_be_visible()
+
+    # The storefront follows: Acme's prices and the server-rendered bar.
+    portal.close()
+    page.goto(portal.url + "/products/ethanol-absolute-998/")
+    expect(page.locator("[data-price]")).to_have_text("$32.30")
+    expect(page.locator("[data-b2b-masquerade-bar]")).to_contain_text("You are masquerading as Acme Labs")
+
+    portal.open("/dashboard")
+    page.get_by_test_id("b2b-masquerade-bar").get_by_role("button", name="END MASQUERADE").click()
+    expect(page.get_by_test_id("b2b-masquerade-bar")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
+    expect(page.get_by_test_id("user-summary")).not_to_contain_text("Acme Labs")
+    assert menu_entries(page) == ["Dashboard", "Account settings"]
+
+    portal.close()
+    page.goto(portal.url + "/products/ethanol-absolute-998/")
+    expect(page.locator("[data-price]")).to_have_text("$38.00")
+    expect(page.locator("[data-b2b-masquerade-bar]")).to_have_count(0)
+
+    # Acme's admin sees the session in the audit list.
+    portal.open("/login?loginFlag=3")
+    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+    portal.sign_in("admin@acme.test")
+    audit = page.get_by_role("table", name="Masquerade activity")
+    expect(audit).to_contain_text("superadmin@demo.test")
+    expect(audit).not_to_contain_text("Active now")

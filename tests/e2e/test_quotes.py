@@ -1,0 +1,72 @@
+"""Quotes from the storefront's pages to a submitted quote in a real browser (issue 6, Done when 1)."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from quotes.models import Quote
+
+
+@pytest.fixture
+def shop(demo):
+    call_command("seed_demo")
+
+
+def added_toast(page):
+    return page.locator("#helix-quote-toast")
+
+
+def test_a_guest_builds_a_quote_from_product_pages_and_the_cart_and_submits_it(page, live_server, shop):
+    page.set_default_timeout(15_000)
+
+    # A product with options, from its page.
+    page.goto(live_server.url + "/products/ethanol-absolute-998/")
+    page.get_by_label("Pack size").select_option(label="500 mL")
+    page.get_by_label(re.compile("Ship a signed, printed certificate")).check()
+    page.get_by_label("Quantity").fill("3")
+    add_to_quote = page.get_by_role("button", name="Add to Quote")
+    expect(add_to_quote).to_have_css("margin-top", "8px")
+    add_to_quote.click()
+    expect(added_toast(page)).to_have_text("Product was added to your quote.")
+    finish = page.get_by_role("button", name="Finish quote")
+    expect(finish).to_be_visible()
+    expect(finish).to_have_css("background-color", "rgb(224, 15, 54)")
+
+    # A second product, whose warranty must be chosen first.
+    page.goto(live_server.url + "/products/analytical-balance-220-g-x-01-mg/")
+    page.get_by_label("Warranty").select_option(index=1)
+    page.get_by_role("button", name="Add to Quote").click()
+    expect(added_toast(page)).to_have_text("Product was added to your quote.")
+
+    # Something in the cart through the storefront's own Add to Cart, then the whole cart into the quote.
+    page.goto(live_server.url + "/products/ethanol-absolute-998/")
+    page.get_by_label("Quantity").fill("2")
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(page).to_have_url(re.compile(r"/cart\.php$"))
+    page.get_by_role("button", name="Add All to Quote").click()
+    expect(added_toast(page)).to_have_text("Product was added to your quote.")
+
+    # The floating button opens the draft; it hides while the portal is open.
+    page.get_by_role("button", name="Finish quote").click()
+    expect(page.get_by_role("heading", name="Quote draft")).to_be_visible()
+    expect(page.get_by_role("button", name="Finish quote")).to_have_count(0)
+    products = page.get_by_role("table", name="Products")
+    expect(products.get_by_role("row")).to_have_count(4)  # the header and three lines
+    expect(products).to_contain_text("HS-1001-500ML")
+    expect(products).to_contain_text("Printed certificate of analysis")
+    expect(products).to_contain_text("Analytical balance")
+    expect(products.get_by_label("Quantity of Ethanol, absolute, ≥99.8%").first).to_have_value("3")
+
+    page.locator("#quote-contact-name").fill("Ada Chen")
+    page.locator("#quote-contact-email").fill("ada@uni.test")
+    page.locator("#quote-contact-companyName").fill("Chen Lab")
+    page.locator("#quote-contact-quoteTitle").fill("Spring order")
+    page.get_by_role("button", name="Submit quote").click()
+
+    expect(page.get_by_test_id("quote-number")).to_have_text(re.compile(r"^Quote number: Q-\d{6}$"))
+    number = page.get_by_test_id("quote-number").inner_text().split(": ")[1]
+    quote = Quote.objects.get(number=number)
+    assert quote.status == "open"
+    assert quote.lines.count() == 3
