@@ -92,7 +92,7 @@ def _ooxml_kind(data: bytes) -> str | None:
             if any(name.lower().endswith("vbaproject.bin") for name in entries):
                 return None  # macros
             types = archive.read(content_types).decode("utf-8", "replace")
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, NotImplementedError, RuntimeError):
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, RuntimeError):
         return None
     if "word/document.xml" in entries and "wordprocessingml.document.main+xml" in types:
         return DOCX

@@ -68,6 +68,13 @@ def tax_zone_list(*, store: Store) -> QuerySet[TaxZone]:
     return store.tax_zones.prefetch_related("rates__class_rates").order_by("priority", "name")
 
 
+def storefront_switch_on(*, key: str, channel_id: int = DEFAULT_CHANNEL_ID) -> bool:
+    """Whether a storefront config switch is '1' on a channel (one query)."""
+    return StorefrontConfig.objects.filter(
+        channel__channel_id=channel_id, key=key, value=StorefrontConfig.Value.ON
+    ).exists()
+
+
 def storefront_config_switch(*, channel: Channel, key: str) -> bool:
     return channel.configs.filter(key=key, value=StorefrontConfig.Value.ON).exists()
 

@@ -25,7 +25,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db.models import Q, Subquery
 
-from portal.models import Currency, Store, StorefrontConfig, TaxClassRate, TaxZone
+from portal.models import Currency, Store, TaxClassRate, TaxZone
+from portal.selectors import storefront_switch_on
 from pricing.errors import PricingErrorCode
 from pricing.models import (
     MULTIPLE_CHOICE_TYPES,
@@ -163,9 +164,7 @@ def prices_hidden_for(actor: Any, *, channel_id: int = DEFAULT_CHANNEL_ID) -> bo
     company = getattr(actor, "company", None)
     if company is None or company.status != CompanyStatus.PENDING:
         return False
-    return StorefrontConfig.objects.filter(
-        channel__channel_id=channel_id, key=PRICES_HIDDEN_CONFIG_KEY, value=StorefrontConfig.Value.ON
-    ).exists()
+    return storefront_switch_on(key=PRICES_HIDDEN_CONFIG_KEY, channel_id=channel_id)
 
 
 # --- store-wide pricing context --------------------------------------------------------------------------------

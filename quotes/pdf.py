@@ -9,7 +9,8 @@ import mimetypes
 
 from django.template.loader import render_to_string
 
-from portal.models import Store, StorefrontConfig
+from portal.models import Store
+from portal.selectors import storefront_switch_on
 from quotes import notifications
 from quotes.models import Quote
 
@@ -42,9 +43,7 @@ def quote_pdf_render(*, quote_id: int) -> bytes:
 
     quote = notifications.quote_for_mail(quote_id)
     store = Store.objects.order_by("pk").first()
-    show_logo = StorefrontConfig.objects.filter(
-        channel__channel_id=quote.channel_id, key="quote_logo", value=StorefrontConfig.Value.ON
-    ).exists()
+    show_logo = storefront_switch_on(key="quote_logo", channel_id=quote.channel_id)
     html = render_to_string(
         "quotes/pdf/quote.html",
         {

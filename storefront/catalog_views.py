@@ -13,9 +13,8 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
-from portal.models import StorefrontConfig
 from portal.money import format_money
-from portal.selectors import DEFAULT_CHANNEL_ID
+from portal.selectors import storefront_switch_on
 from pricing import calculation, selectors
 from pricing.models import Category, OptionType, Product
 from pricing.options import quote_button_visible, stock_problem
@@ -196,12 +195,6 @@ def _stock(product, variant, quantity) -> dict:
     return {"message": "In stock" if tracked != "none" else "Available to order", "css": "in-stock"}
 
 
-def _switch(key: str) -> bool:
-    return StorefrontConfig.objects.filter(
-        channel__channel_id=DEFAULT_CHANNEL_ID, key=key, value=StorefrontConfig.Value.ON
-    ).exists()
-
-
 def _option_view(option, chosen: dict[int, str], errors: dict, variant, currency) -> dict:
     current = chosen.get(option.pk, "")
     variant_values = {v.pk for v in variant.option_values.all()} if variant else set()
@@ -312,7 +305,7 @@ def product_page(request, slug: str, *, form_errors: dict | None = None, status:
                 product,
                 variant,
                 quantity,
-                non_purchasable_quote_enabled=_switch("quote_on_non_purchasable_product_page"),
+                non_purchasable_quote_enabled=storefront_switch_on(key="quote_on_non_purchasable_product_page"),
             ),
         },
     }

@@ -5,8 +5,7 @@ from __future__ import annotations
 from accounts.models import CompanyStatus
 from accounts.permissions import Code
 from accounts.selectors import GUEST, Actor, actor_for_user
-from portal.models import StorefrontConfig
-from portal.selectors import DEFAULT_CHANNEL_ID
+from portal.selectors import storefront_switch_on
 
 PENDING_ORDER_MESSAGE = "Your account is pending approval. Ordering will be enabled after account approval"
 NO_PURCHASE_MESSAGE = "Your account cannot place orders. Ask your company admin or a senior buyer to order for you."
@@ -16,18 +15,12 @@ def storefront_actor(request) -> Actor:
     return actor_for_user(request.user) if request.user.is_authenticated else GUEST
 
 
-def _switch_on(key: str) -> bool:
-    return StorefrontConfig.objects.filter(
-        channel__channel_id=DEFAULT_CHANNEL_ID, key=key, value=StorefrontConfig.Value.ON
-    ).exists()
-
-
 def pending_order_blocked(actor: Actor) -> bool:
     """shell §1: a pending company's users may not order while block_pending_account_order_creation is on."""
     return (
         actor.company is not None
         and actor.company.status == CompanyStatus.PENDING
-        and _switch_on("block_pending_account_order_creation")
+        and storefront_switch_on(key="block_pending_account_order_creation")
     )
 
 
@@ -39,6 +32,6 @@ def purchase_refusal(actor: Actor) -> str | None:
         return PENDING_ORDER_MESSAGE
     if actor.can(Code.PURCHASE_ENABLE):
         return None
-    if actor.role == 2 and _switch_on("junior_place_order"):
+    if actor.role == 2 and storefront_switch_on(key="junior_place_order"):
         return None
     return NO_PURCHASE_MESSAGE
