@@ -33,6 +33,10 @@ export default defineConfig({
     globals: true,
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A worker per core. Vitest's default leaves one core to its main process, which is idle while tests run:
+    // on a 2-core CI runner that meant one worker, and files ran one after another.
+    maxWorkers: '100%',
+    deps: { optimizer: { client: { enabled: true } } },
     // Journeys through whole forms (typing into MUI fields in jsdom) take a few seconds.
     testTimeout: 20_000,
     unstubGlobals: true,

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.selectors import Actor
-from accounts.services import company_credit_charge
+from accounts.services import audit_record, company_credit_charge
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData, order_create
 from pricing.models import Product, ProductVariant
@@ -16,6 +16,8 @@ from quotes.services import quote_mark_ordered, quote_order_check
 from storefront.models import Cart, CartLine, ContactRequest
 from storefront.permissions import purchase_refusal
 from storefront.tasks import contact_request_notify
+
+ORDER_PLACED_ACTION = "order_placed"
 
 
 @transaction.atomic
@@ -173,7 +175,17 @@ def checkout_place_order(
     )
     stock_consume(lines=[(line.product_id, line.variant_id, line.quantity) for line in summary.lines])
     if cart.quote_id is not None:
-        quote_mark_ordered(actor=actor, quote_id=cart.quote_id, order=order)
+        quote = quote_mark_ordered(actor=actor, quote_id=cart.quote_id, order=order)
+    if company is not None:
+        # The company's audit log: who ordered what on its account (and under which masquerade session).
+        source = f" from quote {quote.number}" if cart.quote_id is not None else ""
+        audit_record(
+            action=ORDER_PLACED_ACTION,
+            summary=f"Order #{order.number} placed{source}: {order.grand_total} {order.currency_code}",
+            actor=actor,
+            target=order,
+            changes={"paymentMethod": payment_method, "poNumber": po_number},
+        )
     cart.delete()
     return order
 

@@ -17,3 +17,12 @@ CUSTOMER_INFO = """
 def error_code(body: dict):
     """The `extensions.code` of the first error."""
     return body["errors"][0]["extensions"]["code"]
+
+
+def pdf_text(content: bytes) -> str:
+    """The text of a PDF's pages, as a reader would copy it."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() or "" for page in PdfReader(BytesIO(content)).pages)

@@ -4,7 +4,7 @@ import { createHashRouter } from 'react-router';
 import { PortalApp } from './app/PortalApp';
 import { createPortalClient } from './app/portalClient';
 import { createPortalQueryClient } from './app/queryClient';
-import { portalRoutes } from './app/routes';
+import { portalRoutes, preloadPage } from './app/routes';
 import { getIsolatedRoot } from './app/isolatedRoot';
 import { createPortalTheme } from './app/theme';
 import { clearToasts } from './components/toast/toastStore';
@@ -36,6 +36,8 @@ export function mountPortal(config: PortalConfig, options: PortalMountOptions): 
   const isolated = getIsolatedRoot(document);
   const theme = createPortalTheme({ popupContainer: isolated.popupContainer, htmlFontSize: storefrontRootFontSize() });
   const router = createHashRouter(portalRoutes);
+  // The page's chunk downloads beside start-up's requests rather than after them.
+  preloadPage(router.state.location.pathname);
   let language: Language = resolveLanguage({ browserLanguages: browserLanguages() });
   const client = createPortalClient({
     apiOrigin: config.apiOrigin,

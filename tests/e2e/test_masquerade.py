@@ -34,6 +34,7 @@ def test_the_super_admin_masquerades_as_acme_from_the_dashboard_and_acme_sees_th
     expect(bar.get_by_role("button", name="END MASQUERADE")).to_be_visible()
     expect(page.get_by_test_id("user-summary")).to_contain_text("Acme Labs")
     expect(table.get_by_role("button", name="End masquerade as Acme Labs")).to_be_visible()
+    assert "Quotes" in menu_entries(page)  # quotes are on while acting as a company, off otherwise
 
     # The storefront follows: Acme's prices and the server-rendered bar.
     portal.close()

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.core import mail
 from django.core.management import call_command
 from playwright.sync_api import expect
 
@@ -70,3 +71,13 @@ def test_a_guest_builds_a_quote_from_product_pages_and_the_cart_and_submits_it(p
     quote = Quote.objects.get(number=number)
     assert quote.status == "open"
     assert quote.lines.count() == 3
+
+    # The guest's e-mail holds the key to the quote: its link opens the quote in the portal, and the key leaves the
+    # address bar (it is kept in the browser for the next visit).
+    to_guest = next(m for m in mail.outbox if m.to == ["ada@uni.test"])
+    link = re.search(r"/#/quoteDetail/\d+\?accessKey=\S+", to_guest.body).group(0)
+    page.goto(live_server.url + link)
+    expect(page.get_by_role("heading", name=f"Quote {number}")).to_be_visible()
+    expect(page.get_by_text("The supplier has not priced this quote yet.")).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"#/quoteDetail/{quote.pk}$"))
+    expect(page.get_by_role("button", name="Proceed to checkout")).to_have_count(0)  # guests do not check out

@@ -45,8 +45,9 @@ def test_each_demo_account_signs_in_through_the_overlay_and_sees_exactly_its_men
 ):
     portal.sign_in(email)
 
-    # Of the menu pages only the account settings page and the super admin's dashboard exist so far: the super
-    # admin lands on the dashboard (shell §2), everyone else on the account settings.
+    # Of the menu pages the quotes, the account settings and the super admin's dashboard exist so far: the super
+    # admin lands on the dashboard (shell §2), everyone else on the account settings (shell §2 landing order:
+    # orders, shopping lists, account settings). A super admin who is not masquerading has quotes off.
     if email == "superadmin@demo.test":
         expect(page).to_have_url(re.compile(r"#/dashboard$"))
         expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
@@ -54,7 +55,7 @@ def test_each_demo_account_signs_in_through_the_overlay_and_sees_exactly_its_men
     else:
         expect(page).to_have_url(re.compile(r"#/accountSettings$"))
         expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
-        assert menu_entries(page) == ["Account settings"]
+        assert menu_entries(page) == ["Quotes", "Account settings"]
     summary = page.get_by_test_id("user-summary")
     expect(summary).to_contain_text(name)
     if company:

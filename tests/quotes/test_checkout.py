@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from accounts.models import AuditEvent
 from orders.models import Order
 from quotes import amounts
 from quotes.models import Quote, QuoteStatus
@@ -75,6 +76,9 @@ def test_checkout_orders_at_the_quoted_prices_and_marks_the_quote_ordered(quote,
     quote.refresh_from_db()
     assert (quote.status, quote.order, quote.ordered_at is not None) == (QuoteStatus.ORDERED, order, True)
     assert quote.grand_total - quote.tax_total == order.subtotal  # the quote's own summary, without shipping
+    assert AuditEvent.objects.get(action="order_placed").summary.startswith(
+        f"Order #{order.number} placed from quote {quote.number}: "
+    )
     assert Cart.objects.count() == 0
     # An ordered quote cannot be checked out again.
     again = _checkout(graphql, token, quote.pk)

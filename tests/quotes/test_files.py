@@ -1,14 +1,12 @@
 """Attachments (business §5 drop zone, checked by content) and the quote PDF: who may upload and download, and
 never another company's."""
 
-import re
-import zlib
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from quotes.models import QuoteAttachment
 from quotes.selectors import quote_access_key
+from tests.helpers import pdf_text
 from tests.quotes.support import ADD, DETAIL, DRAFT, PDF, SUBMIT, line, make_quote, pdf_file, png_file, price
 
 pytestmark = pytest.mark.django_db
@@ -111,18 +109,6 @@ def test_a_buyer_adds_a_file_to_a_submitted_quote_and_a_guest_with_the_key(catal
     assert QuoteAttachment.objects.filter(quote=guest).count() == 1
 
 
-def _pdf_text(content: bytes) -> bytes:
-    """The PDF with its streams inflated (WeasyPrint compresses them): each zlib stream is read from its start
-    to its own end, whatever bytes follow it."""
-    parts = [content]
-    for match in re.finditer(rb"stream\r?\n", content):
-        try:
-            parts.append(zlib.decompressobj().decompress(content[match.end() :]))
-        except zlib.error:
-            continue
-    return b"\n".join(parts)
-
-
 def test_the_quote_pdf_is_a_real_pdf_with_the_quote_number(catalog, graphql, client, login):
     quote = make_quote("senior@acme.test", title="QC balances")
     price(quote)
@@ -133,7 +119,10 @@ def test_the_quote_pdf_is_a_real_pdf_with_the_quote_number(catalog, graphql, cli
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     content = response.content
     assert content.startswith(b"%PDF-") and len(content) > 5_000
-    assert quote.number.encode() in _pdf_text(content)
+    text = pdf_text(content)
+    assert quote.number in text
+    for quote_line in quote.lines.all():
+        assert quote_line.sku in text and quote_line.name in text
     # With the bearer token directly, and refused to another company or without the permission.
     assert _get(client, f"/api/v2/quotes/{quote.pk}/pdf", token).content.startswith(b"%PDF-")
     assert _get(client, f"/api/v2/quotes/{quote.pk}/pdf", login("admin@globex.test")).status_code == 404

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from accounts.models import Company
+from accounts.models import AuditEvent, Company
 from orders.models import Order
 from portal.models import StorefrontConfig
 from pricing.models import Product
@@ -149,6 +149,7 @@ def test_a_guest_checks_out_with_the_test_card_and_the_order_keeps_the_prices(sh
     assert order.shipping_total == Decimal("0.00")  # free from $500
     assert order.grand_total == Decimal("1472.88")
     assert order.company is None and order.customer_email == "ada@uni.test"
+    assert not AuditEvent.objects.filter(action="order_placed").exists()  # not a company's order
     line = order.lines.get()
     assert (line.sku, line.quantity, line.unit_price) == ("HS-1001-500ML", 12, Decimal("115.52"))
     assert Cart.objects.count() == 0
@@ -188,6 +189,11 @@ def test_acme_admin_checks_out_on_account_against_company_credit(shop, client):
     assert order.tax_total == Decimal("4.04")
     acme = Company.objects.get(name="Acme Labs")
     assert acme.available_credit == Decimal("5000") - order.grand_total
+    # The company's audit log names who ordered, and that no masquerade was involved.
+    event = AuditEvent.objects.get(action="order_placed")
+    assert (event.company, event.actor.email, event.masquerade_session) == (acme, "admin@acme.test", None)
+    assert event.summary == f"Order #{order.number} placed: {order.grand_total} USD"
+    assert (event.object_type, event.object_id) == ("orders.order", str(order.pk))
 
 
 def test_credit_hold_refuses_an_order_on_account_and_changes_nothing(shop, client):

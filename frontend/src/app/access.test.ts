@@ -222,12 +222,13 @@ describe('landing and redirects (shell §2)', () => {
 describe('menu (shell §2, §6)', () => {
   const labels = (context: AccessContext, table = ROUTE_TABLE) => menuRoutes(context, table).map((route) => route.menu);
 
-  it('today shows Account settings to every signed-in user, the Dashboard too to the super admin, nothing to guests', () => {
+  it('today shows Quotes and Account settings to every signed-in user, the Dashboard too to the super admin, nothing to guests', () => {
     for (const who of [0, 1, 2, 5, 99] as const) {
-      expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: ['menu.accountSettings'] });
+      expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: ['menu.quotes', 'menu.accountSettings'] });
     }
+    // The super admin who is not masquerading has quotes off (shell §4).
     expect(labels(contextFor(3))).toEqual(['menu.dashboard', 'menu.accountSettings']);
-    expect(labels({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toEqual(['menu.dashboard', 'menu.accountSettings']);
+    expect(labels({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toEqual(['menu.dashboard', 'menu.quotes', 'menu.accountSettings']);
     expect(labels(contextFor(100))).toEqual([]);
   });
 

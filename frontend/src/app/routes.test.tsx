@@ -4,25 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { setB2BToken } from '../lib/session';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, storefrontConfigResult } from '../test/graphqlMock';
 import { renderPortal } from '../test/renderPortal';
+import { mobileViewport } from '../test/viewport';
 
 const JUNIOR = customer({
   role: 2,
   permissions: [...DEMO_PERMISSIONS.junior],
   userInfo: { firstName: 'Jules', lastName: 'Junior', email: 'junior@acme.test' },
 });
-
-function mobileViewport() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width:750px'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('portal routes and shell (shell §2)', () => {
   it('sends a guest on a protected page to /login?loginFlag=3 and on an unknown one to /login', async () => {
@@ -38,7 +26,7 @@ describe('portal routes and shell (shell §2)', () => {
   it('sends a signed-in user from routes without a page, unknown routes and the sign-in page to the landing page', async () => {
     setB2BToken('tok');
     mockGraphQL({ CustomerInfo: customerResult() });
-    const view = renderPortal('/quotes');
+    const view = renderPortal('/shoppingLists');
     expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
     expect(view.location()).toBe('/accountSettings');
 
@@ -67,14 +55,15 @@ describe('portal routes and shell (shell §2)', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Portal menu' });
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Quotes', '/quotes'],
       ['Account settings', '/accountSettings'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Account settings' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('has no menu when account settings are switched off — and then no page for the user: the portal closes', async () => {
+  it('has no menu when account settings and quotes are switched off — and then no page for the user: the portal closes', async () => {
     setB2BToken('tok');
-    mockGraphQL({ CustomerInfo: customerResult(), StorefrontConfig: storefrontConfigResult({ accountSettings: false }) });
+    mockGraphQL({ CustomerInfo: customerResult(), StorefrontConfig: storefrontConfigResult({ accountSettings: false, quotes: false }) });
     const view = renderPortal('/accountSettings');
     await waitFor(() => expect(view.requestClose).toHaveBeenCalled());
   });
@@ -115,7 +104,7 @@ describe('portal routes and shell (shell §2)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Account settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Account settings']);
     expect(screen.getByText('Jules Junior')).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Account settings' }));
     await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());

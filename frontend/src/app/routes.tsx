@@ -1,14 +1,10 @@
-import { useEffect } from 'react';
-import type { RouteObject } from 'react-router';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Suspense, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
+import { matchPath, type RouteObject } from 'react-router';
 
-import { AccountSettingsPage } from '../features/account/routes/AccountSettingsPage';
-import { ForgotPasswordPage } from '../features/auth/routes/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/routes/LoginPage';
-import { DashboardPage } from '../features/dashboard/routes/DashboardPage';
-import { ConvertPage } from '../features/register/routes/ConvertPage';
-import { RegisterPage } from '../features/register/routes/RegisterPage';
-import { QuoteDraftPage } from '../features/quotes/routes/QuoteDraftPage';
+import { useMessages } from '../lib/i18n/I18nProvider';
 import { ROUTE_PATHS } from '../lib/routePaths';
+import { appMessages } from './messages';
 import { PortalLayout } from './layout/PortalLayout';
 import { usePortalControls } from './PortalControls';
 import { RouteGate } from './RouteGate';
@@ -20,19 +16,53 @@ export function BlankLanding() {
   return null;
 }
 
+type PageLoader = () => Promise<ComponentType>;
+
 /**
- * The screens that exist (lib/routePaths ROUTES_WITH_PAGES). Every other path — the route table's routes
- * without a page yet, unknown paths — reaches the gate through "*" and is redirected.
+ * The screens that exist (lib/routePaths ROUTES_WITH_PAGES), each in its own chunk with its texts: opening the
+ * portal loads the shell and the one page it shows (preloadPage starts that download beside start-up). Every
+ * other path — the route table's routes without a page yet, unknown paths — reaches the gate through "*" and is
+ * redirected.
  */
-export const PAGE_ELEMENTS = {
-  [ROUTE_PATHS.login]: <LoginPage />,
-  [ROUTE_PATHS.register]: <RegisterPage />,
-  [ROUTE_PATHS.registeredBcToB2b]: <ConvertPage />,
-  [ROUTE_PATHS.forgotPassword]: <ForgotPasswordPage />,
-  [ROUTE_PATHS.dashboard]: <DashboardPage />,
-  [ROUTE_PATHS.accountSettings]: <AccountSettingsPage />,
-  [ROUTE_PATHS.quoteDraft]: <QuoteDraftPage />,
-} as const;
+const PAGE_LOADERS = {
+  [ROUTE_PATHS.login]: () => import('../features/auth/routes/LoginPage').then((m) => m.LoginPage),
+  [ROUTE_PATHS.register]: () => import('../features/register/routes/RegisterPage').then((m) => m.RegisterPage),
+  [ROUTE_PATHS.registeredBcToB2b]: () => import('../features/register/routes/ConvertPage').then((m) => m.ConvertPage),
+  [ROUTE_PATHS.forgotPassword]: () => import('../features/auth/routes/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  [ROUTE_PATHS.dashboard]: () => import('../features/dashboard/routes/DashboardPage').then((m) => m.DashboardPage),
+  [ROUTE_PATHS.quotes]: () => import('../features/quotes/routes/QuotesPage').then((m) => m.QuotesPage),
+  [ROUTE_PATHS.quoteDraft]: () => import('../features/quotes/routes/QuoteDraftPage').then((m) => m.QuoteDraftPage),
+  [ROUTE_PATHS.accountSettings]: () => import('../features/account/routes/AccountSettingsPage').then((m) => m.AccountSettingsPage),
+  [ROUTE_PATHS.quoteDetail]: () => import('../features/quotes/routes/QuoteDetailPage').then((m) => m.QuoteDetailPage),
+} as const satisfies Record<string, PageLoader>;
+
+/** Starts downloading the page of a path (the hash route the portal opens on); nothing for other paths. */
+export function preloadPage(pathname: string): void {
+  const entry = Object.entries(PAGE_LOADERS).find(([pattern]) => matchPath({ path: pattern, end: true }, pathname));
+  entry?.[1]().catch(() => undefined); // a failed download is retried, and reported, when the page renders
+}
+
+function PageLoading() {
+  const t = useMessages(appMessages);
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+      <CircularProgress size={32} aria-label={t('page.loading')} />
+    </div>
+  );
+}
+
+function lazyPage(load: PageLoader): ReactElement {
+  const Page = lazy(() => load().then((component) => ({ default: component })));
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+export const PAGE_ELEMENTS = Object.fromEntries(
+  Object.entries(PAGE_LOADERS).map(([path, load]) => [path, lazyPage(load)]),
+) as Record<keyof typeof PAGE_LOADERS, ReactElement>;
 
 export const portalRoutes: RouteObject[] = [
   { path: ROUTE_PATHS.landing, element: <BlankLanding /> },

@@ -12,11 +12,15 @@ export interface UploadedMedia {
 
 export class MediaUploadError extends Error {
   override readonly name = 'MediaUploadError';
+  /** The answer's `data.errorCode` (or one that names what happened without it), or ''. */
   readonly errorCode: string;
+  /** The HTTP status; 0 when no answer arrived. */
+  readonly status: number;
 
-  constructor(message: string, errorCode = '') {
+  constructor(message: string, errorCode = '', status = 0) {
     super(message);
     this.errorCode = errorCode;
+    this.status = status;
   }
 }
 
@@ -60,16 +64,18 @@ export function createMediaUploader(apiOrigin: string, requestType: string, fetc
       if (uploadSession) body.append('uploadSession', uploadSession);
       let answer: UploadAnswer;
       let ok = false;
+      let status = 0;
       try {
         const response = await fetchImpl(endpoint(apiOrigin), { method: 'POST', headers: headers(), body });
         ok = response.ok;
+        status = response.status;
         answer = (await response.json()) as UploadAnswer;
       } catch {
-        throw new MediaUploadError(fallbackMessage);
+        throw new MediaUploadError(fallbackMessage, '', status);
       }
       const data = answer.data;
       if (!ok || answer.code !== 200 || !data?.id) {
-        throw new MediaUploadError(data?.errMsg || answer.message || fallbackMessage, data?.errorCode ?? '');
+        throw new MediaUploadError(data?.errMsg || answer.message || fallbackMessage, data?.errorCode ?? '', status);
       }
       if (data.uploadSession) uploadSession = data.uploadSession;
       return { id: data.id, fileName: data.fileName ?? file.name, fileSize: data.fileSize ?? file.size, fileType: data.fileType ?? file.type };

@@ -39,8 +39,10 @@ export const ROUTES_WITH_PAGES: readonly RoutePath[] = [
   ROUTE_PATHS.registeredBcToB2b,
   ROUTE_PATHS.forgotPassword,
   ROUTE_PATHS.dashboard,
+  ROUTE_PATHS.quotes,
   ROUTE_PATHS.quoteDraft,
   ROUTE_PATHS.accountSettings,
+  ROUTE_PATHS.quoteDetail,
 ];
 
 /** shell §2 login flags: 3 signed out, 6 session lost, 7 invoice link without a company account. */

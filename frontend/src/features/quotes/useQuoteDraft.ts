@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 
 import type { GraphQLClient } from '../../lib/graphql';
 import { useGraphQLClient } from '../../lib/GraphQLClientProvider';
+import { usePortalConfig } from '../../lib/PortalConfigProvider';
 import { USER_QUERY_SCOPE, useB2BToken } from '../../lib/session';
-import type { QuoteDraft, QuoteDraftPayload } from './api/draftFields';
+import type { QuoteDraft, QuoteDraftPayload, QuoteFile } from './api/draftFields';
+import { uploadQuoteDraftAttachment } from './api/quoteAttachmentUpload';
 import { QUOTE_DRAFT } from './api/quoteDraft';
 import { QUOTE_DRAFT_CLAIM } from './api/quoteDraftClaim';
 import { readDraftKey, rememberDraftKey, writeDraftKey } from '../../lib/quoteDraftKey';
@@ -54,4 +57,39 @@ export function useDraftMutation<TInput>(write: (client: GraphQLClient, draftKey
       queryClient.setQueryData(quoteDraftQueryKey(signedIn), payload.draft);
     },
   });
+}
+
+/**
+ * Uploads files to the draft one after another — a guest's first upload creates the draft and its key, which the
+ * next upload must send — puts each stored file into the cached draft and fetches the draft again. `uploading`
+ * counts the files sent or waiting (the draft must not be submitted while one is on its way).
+ */
+export function useDraftFileUpload() {
+  const { apiOrigin } = usePortalConfig();
+  const queryClient = useQueryClient();
+  const signedIn = useB2BToken() !== null;
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [uploading, setUploading] = useState(0);
+
+  const upload = useCallback(
+    (file: File): Promise<QuoteFile> => {
+      setUploading((count) => count + 1);
+      const send = () => uploadQuoteDraftAttachment(file, { draftKey: signedIn ? null : readDraftKey(), apiOrigin });
+      const sent = queue.current.then(send);
+      queue.current = sent.catch(() => undefined);
+      return sent
+        .then(({ draftKey, ...stored }) => {
+          const queryKey = quoteDraftQueryKey(signedIn);
+          queryClient.setQueryData<QuoteDraft>(queryKey, (draft) =>
+            draft && { ...draft, draftKey: draftKey ?? draft.draftKey, fileInfo: [...draft.fileInfo.filter((item) => item.id !== stored.id), stored] },
+          );
+          void queryClient.invalidateQueries({ queryKey });
+          return stored;
+        })
+        .finally(() => setUploading((count) => count - 1));
+    },
+    [apiOrigin, queryClient, signedIn],
+  );
+
+  return { upload, uploading };
 }

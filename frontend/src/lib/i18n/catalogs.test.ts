@@ -1,8 +1,9 @@
 import { SUPPORTED_LANGUAGES } from './languages';
 
-// Every catalog in the code base: each `messages.ts` module exports catalogs made with defineMessages.
+// Every catalog in the code base: each `messages.ts` (or `…Messages.ts`) module exports catalogs made with
+// defineMessages.
 const modules = import.meta.glob<Record<string, Record<string, Record<string, string>>>>(
-  ['/src/**/messages.ts'],
+  ['/src/**/messages.ts', '/src/**/*Messages.ts'],
   { eager: true },
 );
 
@@ -24,6 +25,9 @@ describe('message catalogs', () => {
         'lib/messages.ts',
         'loader/messages.ts',
         'features/quotes/messages.ts',
+        'features/quotes/listMessages.ts',
+        'features/quotes/detailMessages.ts',
+        'components/dataTable/messages.ts',
         'storefront/messages.ts',
       ]),
     );

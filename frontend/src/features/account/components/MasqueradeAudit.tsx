@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -10,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import { useCompanyMasqueradeSessions } from '../api/companyMasqueradeSessions';
 import { accountMessages } from '../messages';
@@ -36,16 +36,7 @@ export function MasqueradeAudit() {
       </div>
       {sessions.isPending && <CircularProgress aria-label={t('account.loading')} sx={{ alignSelf: 'center' }} />}
       {sessions.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-              {t('account.retry')}
-            </Button>
-          }
-        >
-          {t('audit.loadError')}
-        </Alert>
+        <LoadErrorAlert message={t('audit.loadError')} retryLabel={t('account.retry')} onRetry={() => void sessions.refetch()} />
       )}
       {sessions.isSuccess && rows.length === 0 && <Typography>{t('audit.empty')}</Typography>}
       {rows.length > 0 && (

@@ -6,6 +6,7 @@ import { B2B_TOKEN_STORAGE_KEY, setB2BToken } from '../../../lib/session';
 import { CUSTOMER_INFO_QUERY_KEY } from '../../../lib/user/customerInfo';
 import { customer, customerResult, mockGraphQL } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
+import { enterText } from '../../../test/userInput';
 
 async function openSettings(value = customer(), extra: Parameters<typeof mockGraphQL>[0] = {}) {
   setB2BToken('tok');
@@ -68,9 +69,9 @@ describe('account settings (shell §2, §5)', () => {
     });
 
     await user.clear(field(/First name/));
-    await user.type(field(/First name/), ' Samantha ');
+    await enterText(user, field(/First name/), ' Samantha ');
     await user.clear(field(/Phone number/));
-    await user.type(field(/Phone number/), '+1 617 555 0199');
+    await enterText(user, field(/Phone number/), '+1 617 555 0199');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(getToasts().map((toast) => toast.message)).toEqual(['Your account settings have been saved.']));
@@ -87,8 +88,8 @@ describe('account settings (shell §2, §5)', () => {
 
     await user.clear(field(/First name/));
     await user.clear(field(/Phone number/));
-    await user.type(field(/Phone number/), '555-01');
-    await user.type(field(/^New password/), 'short1');
+    await enterText(user, field(/Phone number/), '555-01');
+    await enterText(user, field(/^New password/), 'short1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(screen.getByText('Enter your first name.')).toBeInTheDocument();
@@ -97,12 +98,12 @@ describe('account settings (shell §2, §5)', () => {
     expect(screen.getByText('Use at least 7 characters, with at least one letter and one digit.')).toHaveClass('Mui-error');
     expect(field(/First name/)).toHaveFocus();
 
-    await user.type(field(/First name/), 'Sam');
+    await enterText(user, field(/First name/), 'Sam');
     await user.clear(field(/Phone number/));
-    await user.type(field(/Current password/), 'Demo1234');
+    await enterText(user, field(/Current password/), 'Demo1234');
     await user.clear(field(/^New password/));
-    await user.type(field(/^New password/), 'Lab2024x');
-    await user.type(field(/Confirm new password/), 'Lab2024z');
+    await enterText(user, field(/^New password/), 'Lab2024x');
+    await enterText(user, field(/Confirm new password/), 'Lab2024z');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByText('The passwords don’t match.')).toBeInTheDocument();
     expect(server.callsTo('UpdateAccountSettings')).toHaveLength(0);
@@ -111,9 +112,9 @@ describe('account settings (shell §2, §5)', () => {
   it('changes the password with the current one and clears the password fields', async () => {
     const { server, user } = await openSettings(customer(), { UpdateAccountSettings: saved() });
 
-    await user.type(field(/Current password/), 'Demo1234');
-    await user.type(field(/^New password/), 'Lab2024x');
-    await user.type(field(/Confirm new password/), 'Lab2024x');
+    await enterText(user, field(/Current password/), 'Demo1234');
+    await enterText(user, field(/^New password/), 'Lab2024x');
+    await enterText(user, field(/Confirm new password/), 'Lab2024x');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(server.callsTo('UpdateAccountSettings')).toHaveLength(1));
@@ -139,9 +140,9 @@ describe('account settings (shell §2, §5)', () => {
         ],
       },
     });
-    await user.type(field(/Current password/), 'Wrong123');
-    await user.type(field(/^New password/), 'Lab2024x');
-    await user.type(field(/Confirm new password/), 'Lab2024x');
+    await enterText(user, field(/Current password/), 'Wrong123');
+    await enterText(user, field(/^New password/), 'Lab2024x');
+    await enterText(user, field(/Confirm new password/), 'Lab2024x');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { ROLE } from '../../../lib/permissions';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
@@ -59,16 +58,7 @@ export function AccountSettingsPage() {
         </Centered>
       )}
       {customer.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void customer.refetch()}>
-              {t('account.retry')}
-            </Button>
-          }
-        >
-          {t('account.loadError')}
-        </Alert>
+        <LoadErrorAlert message={t('account.loadError')} retryLabel={t('account.retry')} onRetry={() => void customer.refetch()} />
       )}
     </Page>
   );

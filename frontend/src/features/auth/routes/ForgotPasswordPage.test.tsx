@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { B2B_TOKEN_STORAGE_KEY } from '../../../lib/session';
 import { customerResult, mockGraphQL } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
+import { enterText } from '../../../test/userInput';
 
 const NEUTRAL = 'If an account exists for that e-mail address, we have sent a link to reset the password.';
 const RESET_LINK = '/forgotpassword?uid=Mw&token=c5x-abc';
@@ -15,10 +16,10 @@ describe('forgot password: the request (/forgotpassword)', () => {
   it('asks for the e-mail address and shows the server’s neutral answer', async () => {
     const server = mockGraphQL({ RequestPasswordReset: requestAnswer });
     renderPortal('/forgotpassword');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Email Address/), ' lost@acme.test ');
+    await enterText(user, screen.getByLabelText(/Email Address/), ' lost@acme.test ');
     await user.click(screen.getByRole('button', { name: 'SEND RESET LINK' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL);
@@ -32,14 +33,14 @@ describe('forgot password: the request (/forgotpassword)', () => {
       RequestPasswordReset: { errors: [{ message: 'Invalid input.', extensions: { code: 'VALIDATION_ERROR', fields: { email: ['Enter a valid email address.'] } } }] },
     });
     renderPortal('/forgotpassword?action=reset_password');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { name: 'Reset your password' });
 
     await user.click(screen.getByRole('button', { name: 'SEND RESET LINK' }));
     expect(screen.getByText('Enter your email address.')).toBeInTheDocument();
     expect(server.callsTo('RequestPasswordReset')).toHaveLength(0);
 
-    await user.type(screen.getByLabelText(/Email Address/), 'a@b.test');
+    await enterText(user, screen.getByLabelText(/Email Address/), 'a@b.test');
     await user.click(screen.getByRole('button', { name: 'SEND RESET LINK' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('aria-invalid', 'true');
@@ -50,7 +51,7 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
   async function open(path = RESET_LINK) {
     const view = renderPortal(path);
     await screen.findByRole('heading', { name: 'Set a new password' });
-    return { view, user: userEvent.setup() };
+    return { view, user: userEvent.setup({ delay: null }) };
   }
 
   it('checks the shell §5 rule and the confirmation before calling the server', async () => {
@@ -60,14 +61,14 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
     expect(screen.getByText('Enter a new password.')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText(/^New password/), 'abcdefgh');
+    await enterText(user, screen.getByLabelText(/^New password/), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
     expect(screen.getByText('Use at least 7 characters, with at least one letter and one digit.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText(/^New password/));
-    await user.type(screen.getByLabelText(/^New password/), 'Lab2024x');
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Lab2024y');
+    await enterText(user, screen.getByLabelText(/^New password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/Confirm new password/), 'Lab2024y');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
     expect(screen.getByText('The passwords don’t match.')).toBeInTheDocument();
     expect(server.callsTo('ResetPassword')).toHaveLength(0);
@@ -77,8 +78,8 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
     const server = mockGraphQL({ ResetPassword: resetAnswer });
     const { view, user } = await open();
 
-    await user.type(screen.getByLabelText(/^New password/), 'Lab2024x');
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/^New password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/Confirm new password/), 'Lab2024x');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
@@ -91,8 +92,8 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
     window.sessionStorage.setItem(B2B_TOKEN_STORAGE_KEY, 'tok');
     mockGraphQL({ ResetPassword: resetAnswer, CustomerInfo: customerResult() });
     const { user } = await open();
-    await user.type(screen.getByLabelText(/^New password/), 'Lab2024x');
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/^New password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/Confirm new password/), 'Lab2024x');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
@@ -105,8 +106,8 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
       RequestPasswordReset: requestAnswer,
     });
     const { view, user } = await open();
-    await user.type(screen.getByLabelText(/^New password/), 'Lab2024x');
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/^New password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/Confirm new password/), 'Lab2024x');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
 
     const alert = await screen.findByRole('alert');
@@ -123,8 +124,8 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
       },
     });
     const { user } = await open();
-    await user.type(screen.getByLabelText(/^New password/), 'Password1');
-    await user.type(screen.getByLabelText(/Confirm new password/), 'Password1');
+    await enterText(user, screen.getByLabelText(/^New password/), 'Password1');
+    await enterText(user, screen.getByLabelText(/Confirm new password/), 'Password1');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
 
     const field = screen.getByLabelText(/^New password/);

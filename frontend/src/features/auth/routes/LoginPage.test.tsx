@@ -12,6 +12,7 @@ import {
   type MockServerOptions,
 } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
+import { enterText } from '../../../test/userInput';
 
 async function openSignIn(path = '/login') {
   const view = renderPortal(path);
@@ -20,9 +21,9 @@ async function openSignIn(path = '/login') {
 }
 
 async function signIn(email = 'senior@acme.test', password = 'Demo1234') {
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText(/Email Address/), email);
-  await user.type(screen.getByLabelText(/^Password/), password);
+  const user = userEvent.setup({ delay: null });
+  await enterText(user, screen.getByLabelText(/Email Address/), email);
+  await enterText(user, screen.getByLabelText(/^Password/), password);
   await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
   return user;
 }
@@ -61,14 +62,14 @@ describe('sign-in page (shell §2)', () => {
   it('validates the fields before calling the server', async () => {
     const server = mockGraphQL({});
     await openSignIn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
     expect(screen.getByText('Enter your email address.')).toBeInTheDocument();
     expect(screen.getByText('Enter your password.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Email Address/)).toHaveFocus();
 
-    await user.type(screen.getByLabelText(/Email Address/), 'senior@acme');
+    await enterText(user, screen.getByLabelText(/Email Address/), 'senior@acme');
     expect(screen.getByText('Enter a valid email address, for example name@company.com.')).toBeInTheDocument();
     expect(server.restCallsTo('POST', '/login/')).toHaveLength(0);
   });
@@ -151,8 +152,8 @@ describe('sign-in page (shell §2)', () => {
       UserLoginState: (variables) => ({ data: { userLoginState: { forcePasswordReset: variables.email === 'reset@acme.test' } } }),
     });
     await openSignIn();
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/Email Address/), 'reset@acme.test');
+    const user = userEvent.setup({ delay: null });
+    await enterText(user, screen.getByLabelText(/Email Address/), 'reset@acme.test');
     await user.tab();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('You need to set a new password before you can sign in.');

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +12,7 @@ import { styled } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { emptyStorefrontCart, readStorefrontCart, type StorefrontCartState } from '../../../lib/storefrontCart';
@@ -107,16 +107,7 @@ export function DashboardPage() {
         />
         {list.isPending && <CircularProgress aria-label={t('dashboard.loading')} sx={{ alignSelf: 'center' }} />}
         {list.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                {t('dashboard.retry')}
-              </Button>
-            }
-          >
-            {t('dashboard.loadError')}
-          </Alert>
+          <LoadErrorAlert message={t('dashboard.loadError')} retryLabel={t('dashboard.retry')} onRetry={() => void list.refetch()} />
         )}
         {list.data && list.data.companies.length === 0 && <Typography>{t('dashboard.empty')}</Typography>}
         {list.data && list.data.companies.length > 0 && (

@@ -42,6 +42,21 @@ export interface QuoteDraftLine {
   priceError: string | null;
 }
 
+/** A file attached to a draft or quote (business §5 drop zone; docs/api.md "Files"). */
+export interface QuoteFile {
+  id: number;
+  fileName: string;
+  /** Bytes. */
+  fileSize: number;
+  contentType: string;
+  fromSupplier: boolean;
+  createdAt: string;
+  /** A signed link, valid 5 minutes: fetch the draft again before opening an older one. */
+  downloadUrl: string;
+}
+
+export const QUOTE_FILE_FIELDS = 'id fileName fileSize contentType fromSupplier createdAt downloadUrl';
+
 export interface QuoteDraft {
   draftKey: string | null;
   id: number | null;
@@ -53,6 +68,8 @@ export interface QuoteDraft {
   contactInfo: QuoteContactInfo;
   shippingAddress: QuoteAddress;
   billingAddress: QuoteAddress;
+  /** The buyer's files (at most 3). */
+  fileInfo: QuoteFile[];
   products: QuoteDraftLine[];
   totals: { subtotal: string | null; tax: string | null; grandTotal: string | null };
 }
@@ -69,6 +86,7 @@ export const QUOTE_DRAFT_FIELDS = `
   contactInfo { name email companyName phoneNumber quoteTitle }
   shippingAddress { ${ADDRESS} }
   billingAddress { ${ADDRESS} }
+  fileInfo { ${QUOTE_FILE_FIELDS} }
   products { id productId variantId variantSku productName primaryImage productUrl quantity
              options { optionId optionName value }
              basePrice calculatedValue lineTotal lineTotalWithTax priceError }

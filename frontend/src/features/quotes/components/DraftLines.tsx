@@ -1,9 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,6 +12,7 @@ import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import type { QuoteDraft, QuoteDraftLine } from '../api/draftFields';
 import { quoteMessages } from '../messages';
 import { formatMoney } from '../money';
+import { DraftRemoveDialog } from './DraftRemoveDialog';
 import { QuantityInput } from './QuantityInput';
 
 interface DraftLinesProps {
@@ -120,25 +116,13 @@ export function DraftLines({ draft, busy, onQuantity, onRemove }: DraftLinesProp
           </TableBody>
         </Table>
       )}
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="quote-remove-title">
-        <DialogTitle id="quote-remove-title">{t('quoteDraft.removeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('quoteDraft.removeBody', { name: removing?.productName ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>{t('quoteDraft.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              if (removing) onRemove(removing);
-              setRemoving(null);
-            }}
-          >
-            {t('quoteDraft.removeConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <DraftRemoveDialog
+        removing={removing}
+        title={t('quoteDraft.removeTitle')}
+        body={t('quoteDraft.removeBody', { name: removing?.productName ?? '' })}
+        onRemove={onRemove}
+        onClose={() => setRemoving(null)}
+      />
     </>
   );
 }

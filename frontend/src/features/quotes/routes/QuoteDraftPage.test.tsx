@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
-import { customerResult, mockGraphQL } from '../../../test/graphqlMock';
+import { customerResult, mockGraphQL, type MockServerOptions } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
-import type { QuoteAddress, QuoteDraft, QuoteDraftLine } from '../api/draftFields';
+import type { QuoteAddress, QuoteDraft, QuoteDraftLine, QuoteFile } from '../api/draftFields';
 import { QUOTE_DRAFT_KEY_STORAGE_KEY } from '../../../lib/quoteDraftKey';
 
 const address = (): QuoteAddress => ({
@@ -25,6 +25,7 @@ const draft = (overrides: Partial<QuoteDraft> = {}): QuoteDraft => ({
   draftKey: 'key-1', id: 9, cartId: null, currencyCode: 'USD', showInclusive: false, pricesHidden: false, note: '',
   contactInfo: { name: '', email: '', companyName: '', phoneNumber: '', quoteTitle: '' },
   shippingAddress: address(), billingAddress: address(),
+  fileInfo: [],
   products: [line()],
   totals: { subtotal: '40.00', tax: '2.50', grandTotal: '42.50' },
   ...overrides,
@@ -34,9 +35,23 @@ const payload = (name: string, value: QuoteDraft, message = '') => ({ data: { [n
 const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 const toastTexts = () => getToasts().map((item) => item.message);
 
-async function openDraft(handlers: Parameters<typeof mockGraphQL>[0] = {}, value = draft()) {
+const protocol = (): QuoteFile => ({
+  id: 3, fileName: 'protocol.pdf', fileSize: 48211, contentType: 'application/pdf', fromSupplier: false,
+  createdAt: '2025-05-02T10:00:00+00:00', downloadUrl: 'https://api.helix.test/api/v2/quotes/attachments/3?token=t1',
+});
+const ATTACHMENTS_URL = 'https://api.helix.test/api/v2/quotes/attachments';
+const fileInput = () => screen.getByLabelText('Add files to your quote', { selector: 'input' });
+
+/** What the page sent to the attachments endpoint: headers and the multipart fields. */
+function attachmentRequests(server: ReturnType<typeof mockGraphQL>) {
+  return server.fetchMock.mock.calls
+    .filter(([url]) => String(url) === ATTACHMENTS_URL)
+    .map(([, init]) => ({ headers: init?.headers as Record<string, string>, form: init?.body as FormData }));
+}
+
+async function openDraft(handlers: Parameters<typeof mockGraphQL>[0] = {}, value = draft(), options: MockServerOptions = {}) {
   window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'key-1');
-  const server = mockGraphQL({ QuoteDraft: { data: { quoteDraft: value } }, ...handlers });
+  const server = mockGraphQL({ QuoteDraft: { data: { quoteDraft: value } }, ...handlers }, options);
   const view = renderPortal('/quoteDraft');
   await screen.findByRole('heading', { name: 'Quote draft' });
   return { server, view, user: userEvent.setup({ delay: null }) };
@@ -194,4 +209,149 @@ describe('quote draft page (issue 6)', () => {
     expect(server.callsTo('QuoteDraft')).toHaveLength(0);
     expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull();
   });
+
+  it('attaches a guest’s file with the draft key, shows a refusal, and removes a file after confirming', async () => {
+    let files: QuoteFile[] = [];
+    let uploads = 0;
+    const rejected = 'File notes.pdf was rejected. File type not supported. File is too big. Size limit is 3 MB.';
+    const { server, user } = await openDraft(
+      {
+        QuoteDraft: () => ({ data: { quoteDraft: draft({ fileInfo: files }) } }),
+        QuoteDraftRemoveFile: () => {
+          files = [];
+          return payload('quoteDraftRemoveFile', draft({ fileInfo: [] }));
+        },
+      },
+      draft(),
+      {
+        rest: {
+          'POST /api/v2/quotes/attachments': () => {
+            uploads += 1;
+            if (uploads === 1) return { status: 400, body: { code: 400, message: rejected, data: { errorCode: 'QUOTE_FILE_REJECTED', fields: { file: [rejected] } } } };
+            files = [protocol()];
+            return { body: { code: 200, message: 'File protocol.pdf successfully added.', data: { ...protocol(), draftKey: 'key-1' } } };
+          },
+        },
+      },
+    );
+    const region = await screen.findByRole('region', { name: 'Attachments' });
+    expect(within(region).getByText('No files attached yet.')).toBeInTheDocument();
+
+    await user.upload(fileInput(), new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(toastTexts()).toContain(rejected));
+    expect(within(region).getByText(rejected)).toBeInTheDocument();
+
+    const file = new File(['%PDF-1.4'], 'protocol.pdf', { type: 'application/pdf' });
+    await user.upload(fileInput(), file);
+    expect(await within(region).findByRole('link', { name: 'Download protocol.pdf' })).toHaveAttribute('href', protocol().downloadUrl);
+    expect(toastTexts()).toContain('File protocol.pdf successfully added.');
+    const requests = attachmentRequests(server);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.headers).toEqual({ Accept: 'application/json' });
+    expect([...requests[1]!.form.keys()]).toEqual(['mediaFile', 'draftKey']);
+    expect(requests[1]!.form.get('mediaFile')).toBe(file);
+    expect(requests[1]!.form.get('draftKey')).toBe('key-1');
+    // The draft is fetched again after the upload.
+    await waitFor(() => expect(server.callsTo('QuoteDraft')).toHaveLength(2));
+
+    await user.click(within(region).getByRole('button', { name: 'Remove file protocol.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this file?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('QuoteDraftRemoveFile')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove file protocol.pdf', hidden: true }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(server.callsTo('QuoteDraftRemoveFile')).toHaveLength(1));
+    expect(server.callsTo('QuoteDraftRemoveFile')[0]!.variables).toEqual({ draftKey: 'key-1', fileId: 3 });
+    expect(await screen.findByText('No files attached yet.')).toBeInTheDocument();
+    expect(toastTexts()).toContain('File protocol.pdf removed.');
+  }, 60_000);
+
+  it('keeps the key of the draft a guest’s first upload creates', async () => {
+    let files: QuoteFile[] = [];
+    const server = mockGraphQL(
+      {
+        QuoteDraft: (variables) =>
+          variables.draftKey === 'new-key'
+            ? { data: { quoteDraft: draft({ draftKey: 'new-key', products: [], fileInfo: files }) } }
+            : { data: { quoteDraft: draft({ draftKey: null, id: null, products: [] }) } },
+      },
+      {
+        rest: {
+          'POST /api/v2/quotes/attachments': () => {
+            files = [protocol()];
+            return { body: { code: 200, message: 'File protocol.pdf successfully added.', data: { ...protocol(), draftKey: 'new-key' } } };
+          },
+        },
+      },
+    );
+    renderPortal('/quoteDraft');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('region', { name: 'Attachments' });
+
+    await user.upload(fileInput(), new File(['%PDF-1.4'], 'protocol.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('link', { name: 'Download protocol.pdf' })).toBeInTheDocument();
+    expect([...attachmentRequests(server)[0]!.form.keys()]).toEqual(['mediaFile']);
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBe('new-key');
+    // The draft is fetched again with the new key.
+    await waitFor(() => expect(server.callsTo('QuoteDraft').map((call) => call.variables)).toEqual([{ draftKey: null }, { draftKey: 'new-key' }]));
+    expect(screen.getByRole('link', { name: 'Download protocol.pdf' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user’s file with the bearer token and no draft key', async () => {
+    setB2BToken('tok');
+    let files: QuoteFile[] = [];
+    const server = mockGraphQL(
+      { CustomerInfo: customerResult(), QuoteDraft: () => ({ data: { quoteDraft: draft({ draftKey: null, fileInfo: files }) } }) },
+      {
+        rest: {
+          'POST /api/v2/quotes/attachments': () => {
+            files = [protocol()];
+            return { body: { code: 200, message: 'File protocol.pdf successfully added.', data: { ...protocol(), draftKey: null } } };
+          },
+        },
+      },
+    );
+    renderPortal('/quoteDraft');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('region', { name: 'Attachments' });
+
+    await user.upload(fileInput(), new File(['%PDF-1.4'], 'protocol.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('link', { name: 'Download protocol.pdf' })).toBeInTheDocument();
+    const [request] = attachmentRequests(server);
+    expect(request!.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok' });
+    expect([...request!.form.keys()]).toEqual(['mediaFile']);
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull();
+  });
+
+  it('starts the next draft without the submitted draft’s files', async () => {
+    let submitted = false;
+    let answerNextDraft: () => void = () => undefined;
+    const nextDraft = new Promise<void>((resolve) => (answerNextDraft = resolve));
+    const filled = draft({ contactInfo: { name: 'Ada Chen', email: 'ada@uni.test', companyName: '', phoneNumber: '', quoteTitle: '' }, fileInfo: [protocol()] });
+    const { user } = await openDraft({
+      QuoteDraft: async () => {
+        if (!submitted) return { data: { quoteDraft: filled } };
+        await nextDraft;
+        return { data: { quoteDraft: draft({ draftKey: null, id: null, products: [], fileInfo: [] }) } };
+      },
+      QuoteDraftUpdate: payload('quoteDraftUpdate', filled),
+      QuoteDraftSubmit: () => {
+        submitted = true;
+        return { data: { quoteDraftSubmit: { quoteId: 1, number: 'Q-100001', status: 'open', accessKey: 'acc', title: '', message: '', autoQuoted: false } } };
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Download protocol.pdf' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Submit quote' }));
+    await user.click(await screen.findByRole('button', { name: 'Start a new quote' }));
+    // Until the next draft arrives the submitted one is not shown again.
+    expect(await screen.findByRole('progressbar', { name: 'Loading your quote' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download protocol.pdf' })).not.toBeInTheDocument();
+    answerNextDraft();
+
+    const region = await screen.findByRole('region', { name: 'Attachments' });
+    expect(within(region).getByText('No files attached yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download protocol.pdf' })).not.toBeInTheDocument();
+  }, 60_000);
 });

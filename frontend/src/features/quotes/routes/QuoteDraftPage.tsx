@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -7,6 +6,7 @@ import { styled } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { toast } from '../../../components/toast/toastStore';
 import { useErrorText } from '../../../lib/errorText';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
@@ -15,32 +15,33 @@ import { usePortalConfig } from '../../../lib/PortalConfigProvider';
 import { useB2BToken } from '../../../lib/session';
 import type { QuoteAddress, QuoteAddressInput, QuoteDraft } from '../api/draftFields';
 import { QUOTE_DRAFT_ADD_LINES } from '../api/quoteDraftAddLines';
+import { QUOTE_DRAFT_REMOVE_FILE } from '../api/quoteDraftRemoveFile';
 import { QUOTE_DRAFT_REMOVE_LINE } from '../api/quoteDraftRemoveLine';
 import { QUOTE_DRAFT_SUBMIT, type QuoteSubmitResult } from '../api/quoteDraftSubmit';
 import { QUOTE_DRAFT_UPDATE, type QuoteDraftInfoInput } from '../api/quoteDraftUpdate';
 import { QUOTE_DRAFT_UPDATE_LINE } from '../api/quoteDraftUpdateLine';
+import { DraftAttachments } from '../components/DraftAttachments';
 import { DraftDetailsForm } from '../components/DraftDetailsForm';
 import { DraftLines } from '../components/DraftLines';
 import { QuickAdd, type QuickAddRow } from '../components/QuickAdd';
+import { QuotePage } from '../components/QuotePage';
 import { SubmittedPanel } from '../components/SubmittedPanel';
 import { readDraftKey, writeDraftKey } from '../../../lib/quoteDraftKey';
 import { quoteMessages } from '../messages';
 import { fieldErrors, quoteErrorKey } from '../quoteErrors';
-import { quoteDraftQueryKey, useDraftMutation, useQuoteDraft } from '../useQuoteDraft';
-
-const Page = styled('div')(({ theme }) => ({
-  maxWidth: 1080,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(3),
-}));
+import { quoteDraftQueryKey, useDraftFileUpload, useDraftMutation, useQuoteDraft } from '../useQuoteDraft';
 
 const Section = styled(Paper)(({ theme }) => ({
   padding: theme.spacing(3),
   display: 'flex',
   flexDirection: 'column',
   gap: theme.spacing(2),
+}));
+
+const Actions = styled('div')(({ theme }) => ({
+  display: 'flex',
+  gap: theme.spacing(2),
+  justifyContent: 'flex-end',
 }));
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -58,7 +59,7 @@ function detailsOf(draft: QuoteDraft): QuoteDraftInfoInput {
   };
 }
 
-/** `/quoteDraft` (issue 6): the buyer's quote draft — lines, details, quick add, submission. */
+/** `/quoteDraft` (issue 6): the buyer's quote draft — lines, quick add, details, attachments, submission. */
 export function QuoteDraftPage() {
   const t = useMessages(quoteMessages);
   const errorText = useErrorText();
@@ -96,7 +97,12 @@ export function QuoteDraftPage() {
     c.request(QUOTE_DRAFT_UPDATE, { draftKey, data }, { suppressErrorToast: true }).then((data) => data.quoteDraftUpdate),
   );
 
-  const busy = updateLine.isPending || removeLine.isPending || addLines.isPending || updateDetails.isPending || submitting;
+  const removeFile = useDraftMutation((c, draftKey, fileId: number) =>
+    c.request(QUOTE_DRAFT_REMOVE_FILE, { draftKey, fileId }, { suppressErrorToast: true }).then((data) => data.quoteDraftRemoveFile),
+  );
+  const fileUpload = useDraftFileUpload();
+
+  const busy = updateLine.isPending || removeLine.isPending || addLines.isPending || updateDetails.isPending || removeFile.isPending || submitting;
 
   const validateDetails = (value: QuoteDraftInfoInput): Record<string, string> => {
     const errors: Record<string, string> = {};
@@ -145,7 +151,8 @@ export function QuoteDraftPage() {
       if (!signedIn) writeDraftKey(null);
       setSubmitted(quoteDraftSubmit);
       setDetails(null);
-      void queryClient.invalidateQueries({ queryKey: quoteDraftQueryKey(signedIn) });
+      // Reset, not just refetched: the next draft starts without the submitted one's lines and files on screen.
+      void queryClient.resetQueries({ queryKey: quoteDraftQueryKey(signedIn) });
     } catch (error) {
       const fields = fieldErrors(error);
       if (Object.keys(fields).length > 0) {
@@ -174,15 +181,15 @@ export function QuoteDraftPage() {
 
   if (submitted) {
     return (
-      <Page>
+      <QuotePage>
         <Typography variant="h1">{t('quoteDraft.title')}</Typography>
         <SubmittedPanel result={submitted} onNewQuote={() => setSubmitted(null)} />
-      </Page>
+      </QuotePage>
     );
   }
 
   return (
-    <Page>
+    <QuotePage>
       <Typography variant="h1">{t('quoteDraft.title')}</Typography>
       {draft.isPending && (
         <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
@@ -190,16 +197,7 @@ export function QuoteDraftPage() {
         </div>
       )}
       {draft.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void draft.refetch()}>
-              {t('quoteDraft.retry')}
-            </Button>
-          }
-        >
-          {t('quoteDraft.loadError')}
-        </Alert>
+        <LoadErrorAlert message={t('quoteDraft.loadError')} retryLabel={t('quoteDraft.retry')} onRetry={() => void draft.refetch()} />
       )}
       {draft.data && currentDetails && (
         <>
@@ -237,17 +235,36 @@ export function QuoteDraftPage() {
               {t('quoteDraft.section.contact')}
             </Typography>
             <DraftDetailsForm value={currentDetails} errors={detailErrors} disabled={busy} onChange={setDetails} />
-            <div style={{ display: 'flex', gap: 16, justifyContent: 'flex-end' }}>
-              <Button variant="outlined" disabled={busy} onClick={() => void onSave()}>
-                {t('quoteDraft.save')}
-              </Button>
-              <Button variant="contained" disabled={busy || draft.data.products.length === 0} onClick={() => void onSubmit()}>
-                {t('quoteDraft.submit')}
-              </Button>
-            </div>
           </Section>
+          <Section variant="outlined">
+            <DraftAttachments
+              files={draft.data.fileInfo}
+              fetchedAt={draft.dataUpdatedAt}
+              disabled={submitting}
+              upload={fileUpload.upload}
+              onRemove={(file) =>
+                removeFile.mutate(file.id, {
+                  onSuccess: () => toast.success(t('quoteDraft.attachments.removed', { name: file.fileName })),
+                  onError: showError,
+                })
+              }
+              refresh={async () => {
+                const result = await draft.refetch();
+                return result.isError || !result.data ? null : result.data.fileInfo;
+              }}
+            />
+          </Section>
+          <Actions>
+            <Button variant="outlined" disabled={busy} onClick={() => void onSave()}>
+              {t('quoteDraft.save')}
+            </Button>
+            {/* A file still on its way would land on the next draft: submit once every upload is done. */}
+            <Button variant="contained" disabled={busy || fileUpload.uploading > 0 || draft.data.products.length === 0} onClick={() => void onSubmit()}>
+              {t('quoteDraft.submit')}
+            </Button>
+          </Actions>
         </>
       )}
-    </Page>
+    </QuotePage>
   );
 }

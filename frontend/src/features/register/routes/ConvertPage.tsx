@@ -7,6 +7,7 @@ import { styled } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useErrorText } from '../../../lib/errorText';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
@@ -193,16 +194,7 @@ function ApplicationForm({ customer, onDone }: { customer: CustomerInfo; onDone(
       )}
       {(formFields.isPending || (rejected && previous.isPending)) && <CircularProgress aria-label={t('register.loading')} sx={{ alignSelf: 'center' }} />}
       {formFields.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void formFields.refetch()}>
-              {t('register.retry')}
-            </Button>
-          }
-        >
-          {t('register.loadError')}
-        </Alert>
+        <LoadErrorAlert message={t('register.loadError')} retryLabel={t('register.retry')} onRetry={() => void formFields.refetch()} />
       )}
       {fields && (!rejected || !previous.isPending) && (
         <form noValidate onSubmit={onSubmit}>

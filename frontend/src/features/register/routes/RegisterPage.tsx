@@ -17,6 +17,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { signInWithPassword, signOutEverywhere } from '../../../lib/auth/signIn';
 import { useErrorText } from '../../../lib/errorText';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
@@ -206,16 +207,7 @@ export function RegisterPage() {
         )}
         {formFields.isPending && <CircularProgress aria-label={t('register.loading')} sx={{ alignSelf: 'center' }} />}
         {formFields.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void formFields.refetch()}>
-                {t('register.retry')}
-              </Button>
-            }
-          >
-            {t('register.loadError')}
-          </Alert>
+          <LoadErrorAlert message={t('register.loadError')} retryLabel={t('register.retry')} onRetry={() => void formFields.refetch()} />
         )}
         {fields && (
           <form noValidate onSubmit={onNext}>

@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { graphqlOperation } from '../../../lib/graphql';
+import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import { USER_QUERY_SCOPE } from '../../../lib/session';
+
+// api.md "Quotes": quotes(first, offset, search, status, dateFrom, dateTo, orderBy) — orderBy is required.
+
+export const QUOTE_STATUSES = ['open', 'ordered', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_ORDER_FIELDS = ['createdAt', 'number', 'title', 'status', 'expiresOn', 'grandTotal', 'updatedAt'] as const;
+export type QuoteOrderField = (typeof QUOTE_ORDER_FIELDS)[number];
+export type QuoteOrderBy = QuoteOrderField | `-${QuoteOrderField}`;
+
+/** The server's page size limit. */
+export const MAX_QUOTES_PAGE_SIZE = 100;
+/** The server refuses longer searches. */
+export const MAX_QUOTE_SEARCH_LENGTH = 100;
+
+export interface QuotePerson {
+  name: string;
+  email: string;
+}
+
+/** A quote as the list shows it (`QuoteHeader`); amounts are decimal strings in `currencyCode`. */
+export interface QuoteListItem {
+  id: number;
+  number: string;
+  title: string;
+  status: string;
+  isPriced: boolean;
+  issuedOn: string;
+  expiresOn: string;
+  updatedAt: string;
+  currencyCode: string;
+  originalSubtotal: string;
+  /** Null until the supplier has priced the quote. */
+  quotedSubtotal: string | null;
+  /** Null until the supplier has priced the quote. */
+  grandTotal: string | null;
+  salesRep: QuotePerson | null;
+  createdBy: QuotePerson | null;
+}
+
+export interface QuotesVariables {
+  first: number;
+  offset: number;
+  search: string | null;
+  status: QuoteStatus | null;
+  /** The issue date, inclusive (YYYY-MM-DD). */
+  dateFrom: string | null;
+  dateTo: string | null;
+  orderBy: QuoteOrderBy;
+}
+
+export interface QuotesPage {
+  totalCount: number;
+  quotes: QuoteListItem[];
+}
+
+export const QUOTES = graphqlOperation<{ quotes: { totalCount: number; edges: { node: QuoteListItem }[] } }, QuotesVariables>(`
+  query Quotes($first: Int!, $offset: Int!, $search: String, $status: String, $dateFrom: Date, $dateTo: Date, $orderBy: String!) {
+    quotes(first: $first, offset: $offset, search: $search, status: $status, dateFrom: $dateFrom, dateTo: $dateTo, orderBy: $orderBy) {
+      totalCount
+      edges {
+        node {
+          id
+          number
+          title
+          status
+          isPriced
+          issuedOn
+          expiresOn
+          updatedAt
+          currencyCode
+          originalSubtotal
+          quotedSubtotal
+          grandTotal
+          salesRep { name email }
+          createdBy { name email }
+        }
+      }
+    }
+  }
+`);
+
+/** Every cached page of the quotes list (the user's data: dropped when the user changes). */
+export const QUOTES_QUERY_KEY = [USER_QUERY_SCOPE, 'quotes'] as const;
+
+/** One page of the caller's quotes; the page shown stays while the next one loads. */
+export function useQuotes(variables: QuotesVariables) {
+  const client = useGraphQLClient();
+  return useQuery({
+    queryKey: [...QUOTES_QUERY_KEY, variables] as const,
+    queryFn: async ({ signal }): Promise<QuotesPage> => {
+      // The page shows a failure in place, with a retry: no toast on top of it.
+      const { quotes } = await client.request(QUOTES, variables, { signal, suppressErrorToast: true });
+      return { totalCount: quotes.totalCount, quotes: quotes.edges.map((edge) => edge.node) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}

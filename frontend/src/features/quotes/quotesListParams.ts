@@ -1,0 +1,129 @@
+import { DATA_TABLE_PAGE_SIZES } from '../../components/dataTable/DataTable';
+import {
+  MAX_QUOTE_SEARCH_LENGTH,
+  QUOTE_ORDER_FIELDS,
+  QUOTE_STATUSES,
+  type QuoteOrderBy,
+  type QuoteOrderField,
+  type QuoteStatus,
+  type QuotesVariables,
+} from './api/quotes';
+
+// The quotes list's filters, sort and page live in the hash route's query (`#/quotes?status=open&page=2`), so that
+// a reload, a shared link and back / forward keep them. Defaults are left out of the URL.
+
+export const DEFAULT_QUOTES_ORDER_BY: QuoteOrderBy = '-createdAt';
+export const DEFAULT_QUOTES_PAGE_SIZE = DATA_TABLE_PAGE_SIZES[0];
+
+export interface QuotesListFilters {
+  search: string;
+  status: QuoteStatus | null;
+  /** The issue date range, inclusive, as YYYY-MM-DD; null when open. */
+  dateFrom: string | null;
+  dateTo: string | null;
+}
+
+export interface QuotesListState extends QuotesListFilters {
+  orderBy: QuoteOrderBy;
+  /** One-based, as people count pages. */
+  page: number;
+  pageSize: number;
+}
+
+export const NO_QUOTE_FILTERS: QuotesListFilters = { search: '', status: null, dateFrom: null, dateTo: null };
+
+const PARAM = { search: 'search', status: 'status', dateFrom: 'from', dateTo: 'to', orderBy: 'sort', page: 'page', pageSize: 'size' } as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written as YYYY-MM-DD (what a native date input gives). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** ISO dates compare as strings. */
+export function isDateRangeValid(dateFrom: string | null, dateTo: string | null): boolean {
+  return dateFrom === null || dateTo === null || dateFrom <= dateTo;
+}
+
+function isQuoteStatus(value: string | null): value is QuoteStatus {
+  return value !== null && (QUOTE_STATUSES as readonly string[]).includes(value);
+}
+
+function isQuoteOrderBy(value: string | null): value is QuoteOrderBy {
+  return value !== null && (QUOTE_ORDER_FIELDS as readonly string[]).includes(value.replace(/^-/, ''));
+}
+
+function positiveInteger(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const number = Number(value);
+  return number >= 1 ? number : null;
+}
+
+/** Reads the list's state from the URL; anything unknown or malformed falls back to its default. */
+export function parseQuotesListParams(params: URLSearchParams): QuotesListState {
+  const status = params.get(PARAM.status);
+  const orderBy = params.get(PARAM.orderBy);
+  const size = positiveInteger(params.get(PARAM.pageSize));
+  const date = (name: string) => {
+    const value = params.get(name);
+    return value !== null && isIsoDate(value) ? value : null;
+  };
+  let dateFrom = date(PARAM.dateFrom);
+  let dateTo = date(PARAM.dateTo);
+  // A reversed range typed into the URL cannot match anything: it is ignored rather than sent.
+  if (!isDateRangeValid(dateFrom, dateTo)) {
+    dateFrom = null;
+    dateTo = null;
+  }
+  return {
+    search: (params.get(PARAM.search) ?? '').trim().slice(0, MAX_QUOTE_SEARCH_LENGTH),
+    status: isQuoteStatus(status) ? status : null,
+    dateFrom,
+    dateTo,
+    orderBy: isQuoteOrderBy(orderBy) ? orderBy : DEFAULT_QUOTES_ORDER_BY,
+    page: positiveInteger(params.get(PARAM.page)) ?? 1,
+    pageSize: size !== null && (DATA_TABLE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_QUOTES_PAGE_SIZE,
+  };
+}
+
+/** The URL query of a state, without the defaults. */
+export function quotesListSearchParams(state: QuotesListState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.search) params.set(PARAM.search, state.search);
+  if (state.status) params.set(PARAM.status, state.status);
+  if (state.dateFrom) params.set(PARAM.dateFrom, state.dateFrom);
+  if (state.dateTo) params.set(PARAM.dateTo, state.dateTo);
+  if (state.orderBy !== DEFAULT_QUOTES_ORDER_BY) params.set(PARAM.orderBy, state.orderBy);
+  if (state.pageSize !== DEFAULT_QUOTES_PAGE_SIZE) params.set(PARAM.pageSize, String(state.pageSize));
+  if (state.page !== 1) params.set(PARAM.page, String(state.page));
+  return params;
+}
+
+export function hasQuoteFilters(filters: QuotesListFilters): boolean {
+  return filters.search !== '' || filters.status !== null || filters.dateFrom !== null || filters.dateTo !== null;
+}
+
+export function sameQuoteFilters(a: QuotesListFilters, b: QuotesListFilters): boolean {
+  return a.search === b.search && a.status === b.status && a.dateFrom === b.dateFrom && a.dateTo === b.dateTo;
+}
+
+/** The `quotes` query's variables for a state: every argument is sent, null when it does not filter. */
+export function quotesVariables(state: QuotesListState): QuotesVariables {
+  return {
+    first: state.pageSize,
+    offset: (state.page - 1) * state.pageSize,
+    search: state.search || null,
+    status: state.status,
+    dateFrom: state.dateFrom,
+    dateTo: state.dateTo,
+    orderBy: state.orderBy,
+  };
+}
+
+export function orderByField(orderBy: QuoteOrderBy): QuoteOrderField {
+  return orderBy.replace(/^-/, '') as QuoteOrderField;
+}
