@@ -83,10 +83,14 @@ def test_a_senior_buyer_gets_a_repriced_quote_talks_to_the_supplier_and_orders_a
 
     # A message each way.
     messages = page.get_by_role("region", name="Messages")
-    expect(messages).to_contain_text("Academic discount applied for this order size.")
-    messages.get_by_label("Message to the supplier").fill("Thank you. Can it ship by Friday?")
+    thread = messages.get_by_role("list", name="Conversation with the supplier")
+    expect(thread).to_contain_text("Academic discount applied for this order size.")
+    reply = messages.get_by_label("Message to the supplier")
+    reply.fill("Thank you. Can it ship by Friday?")
     messages.get_by_role("button", name="Send").click()
-    expect(messages).to_contain_text("Thank you. Can it ship by Friday?")
+    # The thread, not the reply box (whose text also counts as content), shows the sent message.
+    expect(thread.get_by_role("listitem").last).to_contain_text("Thank you. Can it ship by Friday?")
+    expect(reply).to_have_value("")
     assert quote.messages.filter(from_staff=False, body="Thank you. Can it ship by Friday?").exists()
 
     # The PDF: a real file holding the quote's lines at the quoted price.
