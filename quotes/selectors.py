@@ -90,6 +90,8 @@ class DraftView:
     show_inclusive: bool
     prices_hidden: bool
     lines: list[DraftLineView] = field(default_factory=list)
+    # What a draft not stored yet shows as its contact details: the signed-in user's own (draft_contact_defaults).
+    contact_defaults: dict[str, str] = field(default_factory=dict)
 
     @property
     def subtotal(self) -> Decimal | None:
@@ -151,6 +153,21 @@ def price_lines(lines: Sequence[QuoteDraftLine], *, actor: Any, pricing: calcula
         return results
 
 
+def draft_contact_defaults(*, actor: Any) -> dict[str, str]:
+    """The contact details a signed-in user's new draft starts with (their name, e-mail, phone and company), keyed
+    by QuoteDraft field; none for a guest."""
+    user = actor.user
+    if user is None:
+        return {}
+    company = actor.b2b_company or actor.company
+    return {
+        "contact_name": user.get_full_name()[:150],
+        "contact_email": user.email,
+        "phone_number": user.phone,
+        "company_name": company.name if company else "",
+    }
+
+
 def quote_draft_view(*, draft: QuoteDraft | None, actor: Any) -> DraftView:
     """The draft with live prices and tax for the caller's customer group (null prices while hidden)."""
     pricing = calculation.store_pricing(currency_code=draft.currency_code if draft else None)
@@ -161,6 +178,7 @@ def quote_draft_view(*, draft: QuoteDraft | None, actor: Any) -> DraftView:
         prices_hidden=calculation.prices_hidden_for(actor, channel_id=draft.channel_id if draft else 1),
     )
     if draft is None or draft.pk is None:
+        view.contact_defaults = draft_contact_defaults(actor=actor)
         return view
     lines = draft_lines(draft)
     prices: Sequence = [None] * len(lines)

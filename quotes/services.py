@@ -64,6 +64,7 @@ from quotes.permissions import (
     source_allowed,
 )
 from quotes.selectors import (
+    draft_contact_defaults,
     draft_key_hash,
     effective_status,
     guest_draft_by_key,
@@ -296,16 +297,11 @@ def _draft_create(*, actor: Any, channel_id: int) -> tuple[QuoteDraft, str | Non
     """A new draft: the signed-in user's, prefilled with their contact details, or a guest's with a new key."""
     currency = _default_currency_code()
     if actor.user is not None:
-        user = actor.user
-        company = actor.b2b_company or actor.company
         draft = QuoteDraft.objects.create(
-            user=user,
+            user=actor.user,
             channel_id=channel_id,
             currency_code=currency,
-            contact_name=user.get_full_name()[:150],
-            contact_email=user.email,
-            phone_number=user.phone,
-            company_name=company.name if company else "",
+            **draft_contact_defaults(actor=actor),
         )
         return draft, None
     raw_key = secrets.token_urlsafe(32)

@@ -251,8 +251,15 @@ class QuoteDraft:
     @strawberry.field
     def contact_info(self) -> QuoteContactInfo:
         draft = self.view.draft
-        if draft is None:
-            return QuoteContactInfo(name="", email="", company_name="", phone_number="", quote_title="")
+        if draft is None:  # nothing stored yet: a signed-in user's own details, a guest's blank
+            defaults = self.view.contact_defaults
+            return QuoteContactInfo(
+                name=defaults.get("contact_name", ""),
+                email=defaults.get("contact_email", ""),
+                company_name=defaults.get("company_name", ""),
+                phone_number=defaults.get("phone_number", ""),
+                quote_title="",
+            )
         return QuoteContactInfo(
             name=draft.contact_name,
             email=draft.contact_email,

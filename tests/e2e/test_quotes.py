@@ -64,6 +64,11 @@ def test_a_guest_builds_a_quote_from_product_pages_and_the_cart_and_submits_it(p
     page.locator("#quote-contact-email").fill("ada@uni.test")
     page.locator("#quote-contact-companyName").fill("Chen Lab")
     page.locator("#quote-contact-quoteTitle").fill("Spring order")
+    page.locator("#quote-shippingAddress-city").fill("Boston")
+    page.get_by_role("combobox", name="Country").click()
+    page.get_by_role("option", name="United States", exact=True).click()
+    page.get_by_role("combobox", name="State or province").click()
+    page.get_by_role("option", name="Massachusetts").click()
     page.get_by_role("button", name="Submit quote").click()
 
     expect(page.get_by_test_id("quote-number")).to_have_text(re.compile(r"^Quote number: Q-\d{6}$"))
@@ -71,6 +76,9 @@ def test_a_guest_builds_a_quote_from_product_pages_and_the_cart_and_submits_it(p
     quote = Quote.objects.get(number=number)
     assert quote.status == "open"
     assert quote.lines.count() == 3
+    shipping = {key: quote.shipping_address.get(key) for key in ("city", "state", "country")}
+    assert shipping == {"city": "Boston", "state": "MA", "country": "United States"}
+    assert quote.billing_address["city"] == "Boston"  # "the same as the shipping address", ticked by default
 
     # The guest's e-mail holds the key to the quote: its link opens the quote in the portal, and the key leaves the
     # address bar (it is kept in the browser for the next visit).

@@ -173,8 +173,12 @@ def test_a_signed_in_buyer_has_one_draft_with_their_prices_and_contact(catalog, 
     }  # fmt: skip
     # Another device: the same draft.
     assert graphql(DRAFT, {}, token=login("senior@acme.test"))["data"]["quoteDraft"]["id"] == draft["id"]
-    # Another user does not see it.
-    assert graphql(DRAFT, {}, token=login("admin@acme.test"))["data"]["quoteDraft"]["id"] is None
+    # Another user does not see it: their draft is not stored yet, and shows their own details to start from.
+    other = graphql(DRAFT, {}, token=login("admin@acme.test"))["data"]["quoteDraft"]
+    assert other["id"] is None and other["products"] == []
+    assert (other["contactInfo"]["email"], other["contactInfo"]["companyName"]) == ("admin@acme.test", "Acme Labs")
+    # A guest's empty draft starts blank.
+    assert set(graphql(DRAFT, {})["data"]["quoteDraft"]["contactInfo"].values()) == {""}
 
 
 def test_lines_are_edited_merged_and_removed(catalog, graphql):

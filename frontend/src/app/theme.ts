@@ -29,6 +29,7 @@ export function createPortalTheme({ popupContainer, htmlFontSize = 16 }: PortalT
       fontFamily: 'Roboto, "Helvetica Neue", Helvetica, Arial, system-ui, sans-serif',
       h1: { fontSize: rem(28), fontWeight: 600, lineHeight: 1.3 },
       h2: { fontSize: rem(20), fontWeight: 600, lineHeight: 1.4 },
+      h3: { fontSize: rem(16), fontWeight: 600, lineHeight: 1.5 },
       button: { fontWeight: 600, letterSpacing: '0.04em' },
     },
     components: {

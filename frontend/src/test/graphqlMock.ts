@@ -272,6 +272,17 @@ const DEFAULT_HANDLERS: Record<string, Handler> = {
   },
   TaxZoneRates: { data: { taxZoneRates: [] } },
   Authorization: authorizationResult(),
+  Countries: {
+    data: {
+      countries: [
+        { id: 1, countryName: 'Germany', countryCode: 'DE', states: [] },
+        {
+          id: 2, countryName: 'United States', countryCode: 'US',
+          states: [{ stateName: 'California', stateCode: 'CA' }, { stateName: 'Massachusetts', stateCode: 'MA' }],
+        },
+      ],
+    },
+  },
 };
 
 /** Sam Senior of Acme Labs, a senior buyer. */

@@ -1,5 +1,5 @@
 import type { AccountFormField } from './api/accountFormFields';
-import type { Country } from './api/countries';
+import type { Country } from '../../lib/countries';
 import { CONFIRM_PASSWORD, checkStep, companyCreateInput, customerCreateInput, fieldProblem, serverFieldName, stepOfField, stepsFor } from './formModel';
 
 let nextId = 1;

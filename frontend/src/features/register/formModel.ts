@@ -3,7 +3,7 @@ import { isValidEmail, isValidPhone, meetsPasswordRule } from '../../lib/validat
 import type { DroppedFile } from '../../components/dropzone/FileDropZone';
 import type { AccountFormField } from './api/accountFormFields';
 import type { CompanyCreateInput, ExtraFieldInput } from './api/companyCreate';
-import type { Country } from './api/countries';
+import { statesOf, type Country } from '../../lib/countries';
 import type { CustomerCreateInput } from './api/customerCreate';
 import type { registerMessages } from './messages';
 
@@ -84,10 +84,6 @@ function isValidDate(value: string): boolean {
   if (!match) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-}
-
-export function statesOf(countries: readonly Country[] | undefined, countryCode: string) {
-  return countries?.find((country) => country.countryCode === countryCode)?.states ?? [];
 }
 
 export interface CheckContext {

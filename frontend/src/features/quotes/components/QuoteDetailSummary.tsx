@@ -12,9 +12,9 @@ const Rows = styled('dl')(({ theme }) => ({
   margin: 0,
   display: 'grid',
   gridTemplateColumns: '1fr auto',
-  columnGap: theme.spacing(3),
+  // No column gap: each row's rule runs unbroken from the label to the amount.
   '& > dt, & > dd': { padding: theme.spacing(1, 0), borderBottom: `1px solid ${theme.palette.divider}`, ...theme.typography.body1 },
-  '& > dd': { margin: 0, textAlign: 'right' },
+  '& > dd': { margin: 0, paddingLeft: theme.spacing(3), textAlign: 'right' },
   '& > .total': { borderBottom: 'none', fontWeight: 700, fontSize: theme.typography.h2.fontSize },
 }));
 

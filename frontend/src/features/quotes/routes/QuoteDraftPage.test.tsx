@@ -194,6 +194,42 @@ describe('quote draft page (issue 6)', () => {
     expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull();
   }, 60_000);
 
+  it('chooses the country and state from the lists and keeps the billing address a copy until unticked', async () => {
+    const { server, user } = await openDraft({
+      QuoteDraftUpdate: (variables) => payload('quoteDraftUpdate', draft(variables.data as Partial<QuoteDraft>)),
+    });
+    fill(await screen.findByLabelText(/^Name/), 'Ada Chen');
+    fill(screen.getByLabelText(/^Email/), 'ada@uni.test');
+    // One address to begin with: the billing address is the same.
+    const same = screen.getByRole('checkbox', { name: 'Billing address is the same as the shipping address' });
+    expect(same).toBeChecked();
+    expect(screen.getAllByLabelText('City')).toHaveLength(1);
+
+    fill(screen.getByLabelText('City'), 'Boston');
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'United States' }));
+    await user.click(screen.getByRole('combobox', { name: 'State or province' }));
+    await user.click(await screen.findByRole('option', { name: 'Massachusetts' }));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(server.callsTo('QuoteDraftUpdate')).toHaveLength(1));
+    const shipping = { city: 'Boston', country: 'United States', state: 'MA' };
+    expect(server.callsTo('QuoteDraftUpdate')[0]!.variables).toMatchObject({ data: { shippingAddress: shipping, billingAddress: shipping } });
+
+    // Unticked: a billing address of its own, starting from the copy; a country without states takes a typed one.
+    await user.click(same);
+    const billingCity = screen.getAllByLabelText('City')[1]!;
+    expect(billingCity).toHaveValue('Boston');
+    fill(billingCity, 'Berlin');
+    await user.click(screen.getAllByRole('combobox', { name: 'Country' })[1]!);
+    await user.click(await screen.findByRole('option', { name: 'Germany' }));
+    expect(screen.getAllByRole('textbox', { name: 'State or province' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(server.callsTo('QuoteDraftUpdate')).toHaveLength(2));
+    expect(server.callsTo('QuoteDraftUpdate')[1]!.variables).toMatchObject({
+      data: { shippingAddress: shipping, billingAddress: { city: 'Berlin', country: 'Germany', state: '' } },
+    });
+  }, 60_000);
+
   it('claims a guest draft once after sign-in and forgets the key', async () => {
     setB2BToken('tok');
     window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'key-1');

@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type DropLimits } from '../../../components/dropzone/dr
 import type { MediaUploader } from '../../../lib/mediaUpload';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { AccountFormField } from '../api/accountFormFields';
-import type { Country } from '../api/countries';
+import type { Country } from '../../../lib/countries';
 import { FILES_TYPE, type FieldProblems, type FormValues } from '../formModel';
 import { registerMessages } from '../messages';
 import { FormFieldInput } from './FormFieldInput';

@@ -7,8 +7,8 @@ import TextField from '@mui/material/TextField';
 
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { AccountFormField } from '../api/accountFormFields';
-import type { Country } from '../api/countries';
-import { dropdownOptions, statesOf, type FormValues } from '../formModel';
+import { statesOf, type Country } from '../../../lib/countries';
+import { dropdownOptions, type FormValues } from '../formModel';
 import { registerMessages } from '../messages';
 
 export interface FormFieldInputProps {

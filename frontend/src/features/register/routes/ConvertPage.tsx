@@ -17,7 +17,7 @@ import { useMobileLayout } from '../../../lib/useMobileLayout';
 import { COMPANY_STATUS, CUSTOMER_INFO_QUERY_KEY, fetchCustomerInfo, useCustomerInfo, type CustomerInfo } from '../../../lib/user/customerInfo';
 import { useAccountFormFields, type AccountFormField } from '../api/accountFormFields';
 import { COMPANY_CREATE } from '../api/companyCreate';
-import { useCountries } from '../api/countries';
+import { useCountries } from '../../../lib/countries';
 import { USER_COMPANY, userCompanyQueryKey, type UserCompany } from '../api/userCompany';
 import { FieldSection } from '../components/FieldSection';
 import { FinishPanel } from '../components/FinishPanel';

@@ -31,7 +31,7 @@ import { useSessionActions } from '../../../lib/useSessionActions';
 import { fetchCustomerInfo } from '../../../lib/user/customerInfo';
 import { useAccountFormFields } from '../api/accountFormFields';
 import { COMPANY_CREATE } from '../api/companyCreate';
-import { useCountries } from '../api/countries';
+import { useCountries } from '../../../lib/countries';
 import { CUSTOMER_CREATE } from '../api/customerCreate';
 import { CUSTOMER_SUBSCRIBERS_CREATE } from '../api/customerSubscribersCreate';
 import { FieldSection } from '../components/FieldSection';
