@@ -7,7 +7,7 @@ from django.core import mail
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from quotes.models import Quote
+from quotes.models import Quote, QuoteDraftLine
 
 
 @pytest.fixture
@@ -17,6 +17,12 @@ def shop(demo):
 
 def added_toast(page):
     return page.locator("#helix-quote-toast")
+
+
+def chosen_label(line: QuoteDraftLine, option) -> str:
+    """The label of the value a draft line holds for a multiple-choice option."""
+    value_id = {int(option_id): value for option_id, value in line.options}[option.pk]
+    return option.values.get(pk=int(value_id)).label
 
 
 def test_a_guest_builds_a_quote_from_product_pages_and_the_cart_and_submits_it(page, live_server, shop):
@@ -89,3 +95,36 @@ def test_a_guest_builds_a_quote_from_product_pages_and_the_cart_and_submits_it(p
     expect(page.get_by_text("The supplier has not priced this quote yet.")).to_be_visible()
     expect(page).to_have_url(re.compile(rf"#/quoteDetail/{quote.pk}$"))
     expect(page.get_by_role("button", name="Proceed to checkout")).to_have_count(0)  # guests do not check out
+
+
+def test_a_buyer_finds_a_product_in_the_draft_chooses_its_options_and_changes_them_later(page, portal, shop):
+    portal.sign_in("senior@acme.test")
+    expect(page.get_by_role("button", name="SIGN IN")).to_have_count(0)
+    portal.open("/quoteDraft")
+    expect(page.get_by_role("heading", name="Quote draft")).to_be_visible()
+
+    page.get_by_role("combobox", name="Search products").fill("HS-4006")
+    page.get_by_role("option", name=re.compile(r"^Analytical balance, 220 g")).click()
+    chosen = page.get_by_role("group", name="Chosen product")
+    expect(chosen.get_by_test_id("quote-search-variant")).to_contain_text("SKU: HS-4006")
+    chosen.get_by_role("combobox", name=re.compile("^Warranty")).click()
+    page.get_by_role("option", name="3 years").click()
+    chosen.get_by_role("button", name="Add to quote").click()
+
+    products = page.get_by_role("table", name="Products")
+    expect(products).to_contain_text("Warranty: 3 years")
+    line = QuoteDraftLine.objects.get()
+    assert (line.variant.sku, line.quantity) == ("HS-4006", 1)
+    warranty = line.product.options.get(display_name="Warranty")
+    assert chosen_label(line, warranty) == "3 years"
+
+    # Later: five years instead, from the line's own options.
+    products.get_by_role("button", name=re.compile("^Edit options of Analytical balance")).click()
+    dialog = page.get_by_role("dialog", name=re.compile("^Options of Analytical balance"))
+    dialog.get_by_role("combobox", name=re.compile("^Warranty")).click()
+    page.get_by_role("option", name="5 years").click()
+    dialog.get_by_role("button", name="Save options").click()
+    expect(dialog).to_have_count(0)
+    expect(products).to_contain_text("Warranty: 5 years")
+    line.refresh_from_db()
+    assert chosen_label(line, warranty) == "5 years"

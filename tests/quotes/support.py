@@ -29,8 +29,8 @@ mutation Add($key: String, $lines: [QuoteDraftLineInput!]!, $source: QuoteSource
 """
 DRAFT = f"query Draft($key: String) {{ quoteDraft(draftKey: $key) {{ {DRAFT_FIELDS} }} }}"
 UPDATE_LINE = f"""
-mutation Update($key: String, $id: Int!, $qty: Int, $options: [QuoteOptionInput!]) {{
-  quoteDraftUpdateLine(draftKey: $key, lineId: $id, quantity: $qty, options: $options) {{
+mutation Update($key: String, $id: Int!, $qty: Int, $options: [QuoteOptionInput!], $variantId: Int) {{
+  quoteDraftUpdateLine(draftKey: $key, lineId: $id, quantity: $qty, options: $options, variantId: $variantId) {{
     draft {{ {DRAFT_FIELDS} }} }} }}
 """
 REMOVE_LINE = f"""

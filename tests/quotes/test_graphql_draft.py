@@ -203,6 +203,38 @@ def test_lines_are_edited_merged_and_removed(catalog, graphql):
     assert error_code(graphql(REMOVE_LINE, {"key": key, "id": other["products"][0]["id"]})) == "NOT_FOUND"
 
 
+def test_a_line_moves_to_another_variant_with_its_options_and_bad_changes_change_nothing(catalog, graphql):
+    key = _add(graphql, [line("HS-1001-100ML", 2, options=_coa("Yes"))])["data"]["quoteDraftAddLines"]["draft"][
+        "draftKey"
+    ]
+    (draft_line,) = QuoteDraftLine.objects.all()
+    half_litre = variant("HS-1001-500ML")
+    body = graphql(UPDATE_LINE, {"key": key, "id": draft_line.pk, "variantId": half_litre.pk, "options": _coa("Yes")})
+    (moved,) = body["data"]["quoteDraftUpdateLine"]["draft"]["products"]
+    assert (moved["id"], moved["variantSku"], moved["quantity"]) == (draft_line.pk, "HS-1001-500ML", 2)
+    chosen = {o["optionName"]: o["value"] for o in moved["options"]}
+    assert chosen == {"Pack size": "500 mL", COA: "Ship a signed, printed certificate of analysis with the order"}
+    before = QuoteDraftLine.objects.values_list("variant_id", "quantity", "options").get()
+
+    # A variant of another product, and an option value the option does not have, are refused; the line stays.
+    balance = variant("HS-4006")
+    foreign = graphql(UPDATE_LINE, {"key": key, "id": draft_line.pk, "variantId": balance.pk})
+    assert error_code(foreign) == "VALIDATION_ERROR"
+    assert foreign["errors"][0]["extensions"]["fields"] == {"variantId": ["This variant is not of the product."]}
+    assert QuoteDraftLine.objects.values_list("variant_id", "quantity", "options").get() == before
+    warranty = option_id(BALANCE, "Warranty")
+    three_years = value_id(BALANCE, "Warranty", "3 years")
+    _add(graphql, [line("HS-4006", 1, options=[{"optionId": warranty, "value": str(three_years)}])], key)
+    balance_line = QuoteDraftLine.objects.get(variant=balance)
+    unknown = graphql(
+        UPDATE_LINE, {"key": key, "id": balance_line.pk, "options": [{"optionId": warranty, "value": "9"}]}
+    )
+    assert unknown["errors"][0]["extensions"]["fields"] == {
+        f"options.{warranty}": ["Please choose a valid value in Warranty."]
+    }
+    assert QuoteDraftLine.objects.get(pk=balance_line.pk).options == balance_line.options
+
+
 def test_contact_info_addresses_and_note_are_checked_and_stored(catalog, graphql):
     data = {
         "contactInfo": {"name": "Ada Chen", "email": "ada@uni.test", "quoteTitle": "Spring order"},

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
+import { clearDraftCopy } from './quoteDraftCopy';
 import { B2B_TOKEN_STORAGE_KEY, PENDING_TIP_STORAGE_KEY, PURCHASE_ENABLED_STORAGE_KEY, readSessionValue, writeSessionValue } from './storage';
 
 export { B2B_TOKEN_STORAGE_KEY } from './storage';
@@ -29,6 +30,7 @@ function writeToken(token: string | null): void {
   if (token === null) {
     writeSessionValue(PURCHASE_ENABLED_STORAGE_KEY, null);
     writeSessionValue(PENDING_TIP_STORAGE_KEY, null);
+    clearDraftCopy(); // the signed-out user's draft (contact details, addresses) leaves the tab with them
   }
   listeners.forEach((listener) => listener());
 }

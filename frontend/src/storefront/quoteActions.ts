@@ -3,6 +3,7 @@
 import type { PortalConfig } from '../lib/config';
 import { translate, type MessageKey } from '../lib/i18n/catalog';
 import { browserLanguages, resolveLanguage } from '../lib/i18n/languages';
+import { clearDraftCopy } from '../lib/quoteDraftCopy';
 import { readDraftKey, writeDraftKey } from '../lib/quoteDraftKey';
 import { B2B_TOKEN_STORAGE_KEY, readSessionValue } from '../lib/storage';
 import { storefrontQuoteMessages } from './messages';
@@ -113,6 +114,7 @@ async function addLines(config: PortalConfig, source: 'PRODUCT_PAGE' | 'CART_PAG
     }
     const { message, draft } = body.data.quoteDraftAddLines;
     if (!signedIn() && draft.draftKey) writeDraftKey(draft.draftKey);
+    clearDraftCopy(); // the draft page's copy lacks this line: it loads afresh
     showStorefrontToast('success', message || t('storefrontQuote.added'));
     return true;
   } catch {

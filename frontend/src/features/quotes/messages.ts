@@ -5,6 +5,7 @@ export const quoteMessages = defineMessages({
   en: {
     'quoteDraft.title': "Quote draft",
     'quoteDraft.loading': "Loading your quote",
+    'quoteDraft.refreshing': "Bringing your quote up to date",
     'quoteDraft.loadError': "We couldn’t load your quote.",
     'quoteDraft.retry': "Try again",
     'quoteDraft.empty.title': "Your quote is empty",
@@ -91,6 +92,7 @@ export const quoteMessages = defineMessages({
   zh: {
     'quoteDraft.title': "报价草稿",
     'quoteDraft.loading': "正在加载您的报价",
+    'quoteDraft.refreshing': "正在更新您的报价",
     'quoteDraft.loadError': "无法加载您的报价。",
     'quoteDraft.retry': "重试",
     'quoteDraft.empty.title': "您的报价为空",
@@ -177,6 +179,7 @@ export const quoteMessages = defineMessages({
   fr: {
     'quoteDraft.title': "Brouillon de devis",
     'quoteDraft.loading': "Chargement de votre devis",
+    'quoteDraft.refreshing': "Mise à jour de votre devis",
     'quoteDraft.loadError': "Impossible de charger votre devis.",
     'quoteDraft.retry': "Réessayer",
     'quoteDraft.empty.title': "Votre devis est vide",
@@ -263,6 +266,7 @@ export const quoteMessages = defineMessages({
   nl: {
     'quoteDraft.title': "Offerteconcept",
     'quoteDraft.loading': "Uw offerte wordt geladen",
+    'quoteDraft.refreshing': "Uw offerte wordt bijgewerkt",
     'quoteDraft.loadError': "We konden uw offerte niet laden.",
     'quoteDraft.retry': "Opnieuw proberen",
     'quoteDraft.empty.title': "Uw offerte is leeg",
@@ -349,6 +353,7 @@ export const quoteMessages = defineMessages({
   de: {
     'quoteDraft.title': "Angebotsentwurf",
     'quoteDraft.loading': "Ihr Angebot wird geladen",
+    'quoteDraft.refreshing': "Ihr Angebot wird aktualisiert",
     'quoteDraft.loadError': "Ihr Angebot konnte nicht geladen werden.",
     'quoteDraft.retry': "Erneut versuchen",
     'quoteDraft.empty.title': "Ihr Angebot ist leer",
@@ -435,6 +440,7 @@ export const quoteMessages = defineMessages({
   it: {
     'quoteDraft.title': "Bozza di preventivo",
     'quoteDraft.loading': "Caricamento del preventivo",
+    'quoteDraft.refreshing': "Aggiornamento del preventivo",
     'quoteDraft.loadError': "Impossibile caricare il preventivo.",
     'quoteDraft.retry': "Riprova",
     'quoteDraft.empty.title': "Il preventivo è vuoto",
@@ -521,6 +527,7 @@ export const quoteMessages = defineMessages({
   es: {
     'quoteDraft.title': "Borrador de presupuesto",
     'quoteDraft.loading': "Cargando su presupuesto",
+    'quoteDraft.refreshing': "Actualizando su presupuesto",
     'quoteDraft.loadError': "No se pudo cargar su presupuesto.",
     'quoteDraft.retry': "Reintentar",
     'quoteDraft.empty.title': "Su presupuesto está vacío",

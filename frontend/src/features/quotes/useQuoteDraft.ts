@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { GraphQLClient } from '../../lib/graphql';
 import { useGraphQLClient } from '../../lib/GraphQLClientProvider';
@@ -10,6 +10,7 @@ import { uploadQuoteDraftAttachment } from './api/quoteAttachmentUpload';
 import { QUOTE_DRAFT } from './api/quoteDraft';
 import { QUOTE_DRAFT_CLAIM } from './api/quoteDraftClaim';
 import { readDraftKey, rememberDraftKey, writeDraftKey } from '../../lib/quoteDraftKey';
+import { draftCopyOwner, readDraftCopy, writeDraftCopy } from '../../lib/quoteDraftCopy';
 
 /** Signed-in users' drafts are user data (dropped when the user changes); a guest's is keyed apart. */
 export function quoteDraftQueryKey(signedIn: boolean) {
@@ -33,13 +34,25 @@ export async function loadQuoteDraft(client: GraphQLClient, signedIn: boolean): 
   return quoteDraft;
 }
 
+/**
+ * The caller's draft from the server. Until it arrives, the local copy of the last one this tab saw for the same
+ * owner stands in (`isPlaceholderData`: shown, not editable); every draft the server answers becomes the new copy.
+ */
 export function useQuoteDraft() {
   const client = useGraphQLClient();
-  const signedIn = useB2BToken() !== null;
-  return useQuery({
+  const token = useB2BToken();
+  const signedIn = token !== null;
+  const draft = useQuery({
     queryKey: quoteDraftQueryKey(signedIn),
     queryFn: () => loadQuoteDraft(client, signedIn),
+    placeholderData: () => readDraftCopy<QuoteDraft>(draftCopyOwner(token, readDraftKey())),
   });
+  const fresh = draft.isPlaceholderData ? undefined : draft.data;
+  useEffect(() => {
+    // The owner is read now: a guest's first write has just stored the key the copy belongs to.
+    if (fresh) writeDraftCopy(draftCopyOwner(token, readDraftKey()), fresh);
+  }, [fresh, token]);
+  return draft;
 }
 
 /**

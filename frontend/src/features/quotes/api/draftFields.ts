@@ -34,6 +34,8 @@ export interface QuoteDraftLine {
   primaryImage: string | null;
   productUrl: string | null;
   quantity: number;
+  /** The chosen modifier options as JSON: [{"optionId": 12, "optionValue": "34"}] (the variant's own are not in it). */
+  optionList: string;
   options: { optionId: number | null; optionName: string; value: string }[];
   basePrice: string | null;
   calculatedValue: string | null;
@@ -87,7 +89,7 @@ export const QUOTE_DRAFT_FIELDS = `
   shippingAddress { ${ADDRESS} }
   billingAddress { ${ADDRESS} }
   fileInfo { ${QUOTE_FILE_FIELDS} }
-  products { id productId variantId variantSku productName primaryImage productUrl quantity
+  products { id productId variantId variantSku productName primaryImage productUrl quantity optionList
              options { optionId optionName value }
              basePrice calculatedValue lineTotal lineTotalWithTax priceError }
   totals { subtotal tax grandTotal }

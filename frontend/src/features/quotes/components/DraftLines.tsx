@@ -12,6 +12,7 @@ import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import type { QuoteDraft, QuoteDraftLine } from '../api/draftFields';
 import { quoteMessages } from '../messages';
 import { formatMoney } from '../money';
+import { quoteSearchMessages } from '../searchMessages';
 import { DraftRemoveDialog } from './DraftRemoveDialog';
 import { QuantityInput } from './QuantityInput';
 
@@ -20,11 +21,14 @@ interface DraftLinesProps {
   busy: boolean;
   onQuantity(line: QuoteDraftLine, quantity: number): void;
   onRemove(line: QuoteDraftLine): void;
+  /** Opens the options of a line that has any. */
+  onEditOptions(line: QuoteDraftLine): void;
 }
 
 /** The draft's lines with live prices, editable quantities and removal after a confirmation; then the totals. */
-export function DraftLines({ draft, busy, onQuantity, onRemove }: DraftLinesProps) {
+export function DraftLines({ draft, busy, onQuantity, onRemove, onEditOptions }: DraftLinesProps) {
   const t = useMessages(quoteMessages);
+  const ts = useMessages(quoteSearchMessages);
   const language = useLanguage();
   const [removing, setRemoving] = useState<QuoteDraftLine | null>(null);
   const money = (amount: string | null) => formatMoney(amount, draft.currencyCode, language);
@@ -56,6 +60,17 @@ export function DraftLines({ draft, busy, onQuantity, onRemove }: DraftLinesProp
                     {option.optionName}: {option.value}
                   </Typography>
                 ))}
+                {line.options.length > 0 && (
+                  <Button
+                    size="small"
+                    sx={{ ml: -0.5, minWidth: 0 }}
+                    disabled={busy}
+                    onClick={() => onEditOptions(line)}
+                    aria-label={ts('quoteEdit.button', { name: line.productName })}
+                  >
+                    {ts('quoteEdit.link')}
+                  </Button>
+                )}
               </TableCell>
               <TableCell>{line.variantSku}</TableCell>
               <TableCell align="right">

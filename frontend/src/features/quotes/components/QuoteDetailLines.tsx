@@ -13,27 +13,10 @@ import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { QuoteDetail, QuoteLine } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
 import { formatMoney } from '../money';
+import { ProductThumb } from './ProductThumb';
 import { VisuallyHidden } from './QuoteDetailParts';
 
 type DetailKey = MessageKey<typeof quoteDetailMessages>;
-
-const Thumb = styled('img')(({ theme }) => ({
-  width: 56,
-  height: 56,
-  flex: '0 0 56px',
-  objectFit: 'contain',
-  borderRadius: theme.shape.borderRadius,
-  border: `1px solid ${theme.palette.divider}`,
-  backgroundColor: theme.palette.background.paper,
-}));
-
-const ThumbPlaceholder = styled('span')(({ theme }) => ({
-  width: 56,
-  height: 56,
-  flex: '0 0 56px',
-  borderRadius: theme.shape.borderRadius,
-  backgroundColor: theme.palette.action.hover,
-}));
 
 const Product = styled('div')(({ theme }) => ({ display: 'flex', gap: theme.spacing(1.5), alignItems: 'flex-start', minWidth: 0 }));
 
@@ -86,7 +69,7 @@ export function percentLabel(discountPercent: string, language: Language): strin
 function ProductCell({ line, problem, t }: { line: QuoteLine; problem: string | undefined; t: Formatters['t'] }) {
   return (
     <Product>
-      {line.primaryImage ? <Thumb src={line.primaryImage} alt="" loading="lazy" /> : <ThumbPlaceholder aria-hidden />}
+      <ProductThumb src={line.primaryImage} />
       <div style={{ minWidth: 0 }}>
         <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
           {line.productName}

@@ -15,7 +15,7 @@ const address = (): QuoteAddress => ({
 
 const line = (overrides: Partial<QuoteDraftLine> = {}): QuoteDraftLine => ({
   id: 5, productId: 42, variantId: 77, variantSku: 'HS-ETH-500', productName: 'Ethanol absolute 99.8%', primaryImage: null,
-  productUrl: '/products/ethanol-absolute-998/', quantity: 2,
+  productUrl: '/products/ethanol-absolute-998/', quantity: 2, optionList: '[]',
   options: [{ optionId: 3, optionName: 'Pack size', value: '500 mL' }],
   basePrice: '20.00', calculatedValue: '20.00', lineTotal: '40.00', lineTotalWithTax: '42.50', priceError: null,
   ...overrides,

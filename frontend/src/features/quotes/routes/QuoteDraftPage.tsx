@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
@@ -13,22 +14,26 @@ import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { usePortalConfig } from '../../../lib/PortalConfigProvider';
 import { useB2BToken } from '../../../lib/session';
-import type { QuoteAddress, QuoteAddressInput, QuoteDraft } from '../api/draftFields';
-import { QUOTE_DRAFT_ADD_LINES } from '../api/quoteDraftAddLines';
+import type { QuoteAddress, QuoteAddressInput, QuoteDraft, QuoteDraftLine } from '../api/draftFields';
+import { QUOTE_DRAFT_ADD_LINES, type QuoteDraftLineInput } from '../api/quoteDraftAddLines';
 import { QUOTE_DRAFT_REMOVE_FILE } from '../api/quoteDraftRemoveFile';
 import { QUOTE_DRAFT_REMOVE_LINE } from '../api/quoteDraftRemoveLine';
 import { QUOTE_DRAFT_SUBMIT, type QuoteSubmitResult } from '../api/quoteDraftSubmit';
 import { QUOTE_DRAFT_UPDATE, type QuoteDraftInfoInput } from '../api/quoteDraftUpdate';
-import { QUOTE_DRAFT_UPDATE_LINE } from '../api/quoteDraftUpdateLine';
+import { QUOTE_DRAFT_UPDATE_LINE, type QuoteDraftUpdateLineVariables } from '../api/quoteDraftUpdateLine';
 import { DraftAttachments } from '../components/DraftAttachments';
 import { DraftDetailsForm } from '../components/DraftDetailsForm';
+import { DraftLineOptionsDialog, type LineOptionsChange } from '../components/DraftLineOptionsDialog';
 import { DraftLines } from '../components/DraftLines';
+import { DraftProductSearch } from '../components/DraftProductSearch';
 import { QuickAdd, type QuickAddRow } from '../components/QuickAdd';
 import { QuotePage } from '../components/QuotePage';
 import { SubmittedPanel } from '../components/SubmittedPanel';
+import { clearDraftCopy } from '../../../lib/quoteDraftCopy';
 import { readDraftKey, writeDraftKey } from '../../../lib/quoteDraftKey';
 import { quoteMessages } from '../messages';
 import { fieldErrors, quoteErrorKey } from '../quoteErrors';
+import { quoteSearchMessages } from '../searchMessages';
 import { quoteDraftQueryKey, useDraftFileUpload, useDraftMutation, useQuoteDraft } from '../useQuoteDraft';
 
 const Section = styled(Paper)(({ theme }) => ({
@@ -74,6 +79,8 @@ export function QuoteDraftPage() {
   const [quickAddErrors, setQuickAddErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState<QuoteSubmitResult | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [editingOptions, setEditingOptions] = useState<QuoteDraftLine | null>(null);
+  const ts = useMessages(quoteSearchMessages);
 
   const currentDetails = details ?? (draft.data ? detailsOf(draft.data) : null);
 
@@ -82,13 +89,13 @@ export function QuoteDraftPage() {
     toast.error(key ? t(key) : errorText(error));
   };
 
-  const updateLine = useDraftMutation((c, draftKey, input: { lineId: number; quantity: number }) =>
+  const updateLine = useDraftMutation((c, draftKey, input: Omit<QuoteDraftUpdateLineVariables, 'draftKey'>) =>
     c.request(QUOTE_DRAFT_UPDATE_LINE, { draftKey, ...input }, { suppressErrorToast: true }).then((data) => data.quoteDraftUpdateLine),
   );
   const removeLine = useDraftMutation((c, draftKey, lineId: number) =>
     c.request(QUOTE_DRAFT_REMOVE_LINE, { draftKey, lineId }, { suppressErrorToast: true }).then((data) => data.quoteDraftRemoveLine),
   );
-  const addLines = useDraftMutation((c, draftKey, rows: QuickAddRow[]) =>
+  const addLines = useDraftMutation((c, draftKey, rows: QuoteDraftLineInput[]) =>
     c
       .request(QUOTE_DRAFT_ADD_LINES, { draftKey, source: 'QUOTE_DRAFT', channelId, lines: rows }, { suppressErrorToast: true })
       .then((data) => data.quoteDraftAddLines),
@@ -102,7 +109,8 @@ export function QuoteDraftPage() {
   );
   const fileUpload = useDraftFileUpload();
 
-  const busy = updateLine.isPending || removeLine.isPending || addLines.isPending || updateDetails.isPending || removeFile.isPending || submitting;
+  // A local copy shown while the server's draft loads is not edited: its lines may be gone on the server.
+  const busy = draft.isPlaceholderData || updateLine.isPending || removeLine.isPending || addLines.isPending || updateDetails.isPending || removeFile.isPending || submitting;
 
   const validateDetails = (value: QuoteDraftInfoInput): Record<string, string> => {
     const errors: Record<string, string> = {};
@@ -149,6 +157,7 @@ export function QuoteDraftPage() {
       );
       // The draft is gone on the server: forget the guest's key and start afresh.
       if (!signedIn) writeDraftKey(null);
+      clearDraftCopy();
       setSubmitted(quoteDraftSubmit);
       setDetails(null);
       // Reset, not just refetched: the next draft starts without the submitted one's lines and files on screen.
@@ -179,6 +188,31 @@ export function QuoteDraftPage() {
     }
   };
 
+  /** A line from the search: null when added, else the server's field messages for the form to show. */
+  const onSearchAdd = async (line: QuoteDraftLineInput): Promise<Record<string, string> | null> => {
+    try {
+      const payload = await addLines.mutateAsync([line]);
+      toast.success(payload.message || t('quoteDraft.toast.added'));
+      return null;
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length === 0) showError(error);
+      return fields;
+    }
+  };
+
+  const onSaveOptions = async (line: QuoteDraftLine, change: LineOptionsChange): Promise<Record<string, string> | null> => {
+    try {
+      await updateLine.mutateAsync({ lineId: line.id, ...change });
+      toast.success(ts('quoteEdit.saved', { name: line.productName }));
+      return null;
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length === 0) showError(error);
+      return fields;
+    }
+  };
+
   if (submitted) {
     return (
       <QuotePage>
@@ -201,6 +235,7 @@ export function QuoteDraftPage() {
       )}
       {draft.data && currentDetails && (
         <>
+          {draft.isPlaceholderData && <LinearProgress aria-label={t('quoteDraft.refreshing')} />}
           <Section variant="outlined" aria-labelledby="quote-products-title">
             <Typography variant="h2" id="quote-products-title">
               {t('quoteDraft.section.products')}
@@ -215,6 +250,7 @@ export function QuoteDraftPage() {
                 draft={draft.data}
                 busy={busy}
                 onQuantity={(line, quantity) => updateLine.mutate({ lineId: line.id, quantity }, { onError: showError })}
+                onEditOptions={setEditingOptions}
                 onRemove={(line) =>
                   removeLine.mutate(line.id, {
                     onSuccess: () => toast.success(t('quoteDraft.removed', { name: line.productName })),
@@ -223,6 +259,12 @@ export function QuoteDraftPage() {
                 }
               />
             )}
+          </Section>
+          <Section variant="outlined" aria-labelledby="quote-search-title">
+            <Typography variant="h2" id="quote-search-title">
+              {ts('quoteSearch.title')}
+            </Typography>
+            <DraftProductSearch currencyCode={draft.data.currencyCode} busy={busy} onAdd={onSearchAdd} />
           </Section>
           <Section variant="outlined" aria-labelledby="quote-quick-add-title">
             <Typography variant="h2" id="quote-quick-add-title">
@@ -265,6 +307,7 @@ export function QuoteDraftPage() {
           </Actions>
         </>
       )}
+      <DraftLineOptionsDialog line={editingOptions} onClose={() => setEditingOptions(null)} onSave={onSaveOptions} />
     </QuotePage>
   );
 }

@@ -1,0 +1,52 @@
+import { graphqlOperation } from '../../../lib/graphql';
+import { PRODUCT_OPTION_FIELDS, type ProductOption } from '../../../lib/productOptions';
+
+// Products to add to the draft, found by text (name, catalog number, CAS number, synonym) or by id (to edit the
+// options of a line); docs/api.md "Catalog" productsSearch. Prices are the caller's, null while hidden.
+
+export interface QuoteSearchVariant {
+  variantId: number;
+  sku: string;
+  purchasingDisabled: boolean;
+  imageUrl: string | null;
+  /** The caller's unit price for quantity 1, excluding tax. */
+  calculatedPrice: string | null;
+  optionValues: { id: number; optionId: number; label: string }[];
+}
+
+export interface QuoteSearchProduct {
+  id: number;
+  name: string;
+  sku: string;
+  casNumber: string;
+  availability: string;
+  imageUrl: string | null;
+  productUrl: string | null;
+  variants: QuoteSearchVariant[];
+  allOptions: ProductOption[];
+}
+
+export interface QuoteProductSearchVariables {
+  search?: string | null;
+  productIds?: number[] | null;
+  first: number;
+}
+
+export const QUOTE_PRODUCT_SEARCH = graphqlOperation<{ productsSearch: QuoteSearchProduct[] }, QuoteProductSearchVariables>(`
+  query QuoteProductSearch($search: String, $productIds: [Int!], $first: Int!) {
+    productsSearch(search: $search, productIds: $productIds, first: $first) {
+      id name sku casNumber availability imageUrl productUrl
+      variants { variantId sku purchasingDisabled imageUrl calculatedPrice optionValues { id optionId label } }
+      allOptions { ${PRODUCT_OPTION_FIELDS} }
+    }
+  }
+`);
+
+/** The variant whose variant-option values are the ones chosen; undefined while one is not chosen. */
+export function variantFor(product: QuoteSearchProduct, values: Record<number, string>): QuoteSearchVariant | undefined {
+  const variantOptions = product.allOptions.filter((option) => option.isVariantOption);
+  if (variantOptions.length === 0) return product.variants[0];
+  return product.variants.find((variant) =>
+    variantOptions.every((option) => variant.optionValues.some((value) => value.optionId === option.id && String(value.id) === values[option.id])),
+  );
+}

@@ -1,0 +1,239 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+
+import { ProductOptionFields } from '../../../components/productOptions/ProductOptionFields';
+import { serverOptionErrors } from '../../../components/productOptions/optionRules';
+import { defaultOptionValues } from '../../../components/productOptions/optionValues';
+import { useOptionErrors } from '../../../components/productOptions/useOptionErrors';
+import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
+import { optionInputs, type OptionValues } from '../../../lib/productOptions';
+import type { QuoteDraftLineInput } from '../api/quoteDraftAddLines';
+import { QUOTE_PRODUCT_SEARCH, variantFor, type QuoteSearchProduct } from '../api/quoteProductSearch';
+import { formatMoney } from '../money';
+import { quoteSearchMessages } from '../searchMessages';
+import { ProductThumb } from './ProductThumb';
+import { QuantityInput } from './QuantityInput';
+
+/** Results shown for one search; the buyer narrows the text rather than pages. */
+const RESULTS = 8;
+const MIN_QUERY = 2;
+const DEBOUNCE_MS = 300;
+
+const Option = styled('li')(({ theme }) => ({
+  display: 'flex',
+  gap: theme.spacing(1.5),
+  alignItems: 'center',
+}));
+
+const Chosen = styled(Paper)(({ theme }) => ({
+  marginTop: theme.spacing(2),
+  padding: theme.spacing(2),
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(2),
+}));
+
+const ChosenHead = styled('div')(({ theme }) => ({ display: 'flex', gap: theme.spacing(1.5), alignItems: 'flex-start' }));
+
+const ChosenFoot = styled('div')(({ theme }) => ({
+  display: 'flex',
+  gap: theme.spacing(2),
+  alignItems: 'flex-start',
+  flexWrap: 'wrap',
+}));
+
+/** The text the search runs on: the typed text once typing has paused. */
+function useDebounced(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(text), DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+/** "$32.30", or "from $12.00" when the variants differ in price; '' while prices are hidden. */
+function priceLabel(product: QuoteSearchProduct, money: (amount: string) => string, from: (price: string) => string): string {
+  const prices = product.variants.map((variant) => variant.calculatedPrice).filter((price): price is string => price !== null);
+  if (prices.length === 0) return '';
+  const lowest = prices.reduce((a, b) => (Number(b) < Number(a) ? b : a));
+  return prices.every((price) => Number(price) === Number(lowest)) ? money(lowest) : from(money(lowest));
+}
+
+interface DraftProductSearchProps {
+  currencyCode: string;
+  busy: boolean;
+  /** Adds the line; resolves with null when it was added, or with the server's field messages (`lines.0.…`). */
+  onAdd(line: QuoteDraftLineInput): Promise<Record<string, string> | null>;
+}
+
+/**
+ * Find a product by name, catalog number or CAS number, choose its options and quantity, and add it to the draft
+ * (issue 6 "Add products inside the draft: search"). Options are checked here first with business §5's texts; the
+ * server checks them again.
+ */
+export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSearchProps) {
+  const t = useMessages(quoteSearchMessages);
+  const language = useLanguage();
+  const client = useGraphQLClient();
+  const checkOptions = useOptionErrors();
+  const idPrefix = useId();
+  const money = (amount: string) => formatMoney(amount, currencyCode, language);
+
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim());
+  const [chosen, setChosen] = useState<QuoteSearchProduct | null>(null);
+  const [values, setValues] = useState<OptionValues>({});
+  const [quantity, setQuantity] = useState(1);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [adding, setAdding] = useState(false);
+
+  const search = useQuery({
+    queryKey: ['quoteProductSearch', query] as const,
+    queryFn: ({ signal }) =>
+      client
+        .request(QUOTE_PRODUCT_SEARCH, { search: query, first: RESULTS }, { signal, suppressErrorToast: true })
+        .then((data) => data.productsSearch),
+    enabled: query.length >= MIN_QUERY,
+    staleTime: 60_000,
+  });
+
+  const typing = text.trim() !== query;
+  const results = query.length >= MIN_QUERY && !typing ? (search.data ?? []) : [];
+  const noOptionsText =
+    text.trim().length < MIN_QUERY
+      ? t('quoteSearch.tooShort')
+      : typing || search.isFetching
+        ? t('quoteSearch.loading')
+        : search.isError
+          ? t('quoteSearch.error')
+          : t('quoteSearch.none', { query });
+
+  const choose = (product: QuoteSearchProduct | null) => {
+    setChosen(product);
+    setValues(product ? defaultOptionValues(product.allOptions) : {});
+    setQuantity(1);
+    setErrors({});
+  };
+
+  const variant = chosen ? variantFor(chosen, values) : undefined;
+  const variantOptionsChosen = chosen ? chosen.allOptions.filter((option) => option.isVariantOption).every((option) => values[option.id]) : false;
+
+  const add = async () => {
+    if (!chosen) return;
+    const problems = checkOptions(chosen.allOptions, values);
+    if (!problems[''] && variantOptionsChosen && !variant) problems[''] = t('quoteSearch.noCombination');
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setAdding(true);
+    try {
+      const refused = await onAdd({ productId: chosen.id, variantId: variant?.variantId ?? null, quantity, options: optionInputs(values) });
+      if (refused === null) {
+        choose(null);
+        setText('');
+        return;
+      }
+      setErrors(serverOptionErrors(refused, 'lines.0.'));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <>
+      <Autocomplete<QuoteSearchProduct, false, false, false>
+        options={results}
+        value={chosen}
+        inputValue={text}
+        filterOptions={(options) => options} // the server has searched already (synonyms, CAS numbers)
+        getOptionLabel={(product) => product.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onInputChange={(_event, value, reason) => {
+          if (reason !== 'reset') setText(value);
+        }}
+        onChange={(_event, product) => choose(product)}
+        loading={search.isFetching || typing}
+        noOptionsText={noOptionsText}
+        loadingText={t('quoteSearch.loading')}
+        disabled={busy && !chosen}
+        renderOption={({ key, ...props }, product) => (
+          <Option key={key} {...props}>
+            <ProductThumb src={product.imageUrl} />
+            <div>
+              <Typography>{product.name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {[t('quoteSearch.sku', { sku: product.sku }), product.casNumber && t('quoteSearch.cas', { cas: product.casNumber })]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography>
+            </div>
+            <Typography sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>
+              {priceLabel(product, money, (price) => t('quoteSearch.priceFrom', { price }))}
+            </Typography>
+          </Option>
+        )}
+        renderInput={(params) => (
+          <TextField {...params} label={t('quoteSearch.label')} placeholder={t('quoteSearch.placeholder')} size="small" />
+        )}
+      />
+      {chosen && (
+        <Chosen variant="outlined" role="group" aria-label={t('quoteSearch.chosen')}>
+          <ChosenHead>
+            <ProductThumb src={variant?.imageUrl ?? chosen.imageUrl} />
+            <div>
+              <Typography variant="subtitle1">{chosen.name}</Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="quote-search-variant">
+                {variant
+                  ? [t('quoteSearch.sku', { sku: variant.sku }), variant.calculatedPrice !== null ? money(variant.calculatedPrice) : '']
+                      .filter(Boolean)
+                      .join(' · ')
+                  : t('quoteSearch.chooseOptions')}
+              </Typography>
+              {chosen.productUrl && (
+                <Link href={chosen.productUrl} variant="body2">
+                  {t('quoteSearch.viewProduct')}
+                </Link>
+              )}
+            </div>
+          </ChosenHead>
+          {chosen.allOptions.length > 0 && (
+            <ProductOptionFields
+              options={chosen.allOptions}
+              values={values}
+              errors={errors}
+              disabled={adding}
+              idPrefix={`${idPrefix}-search`}
+              productUrl={chosen.productUrl}
+              onChange={(optionId, value) => {
+                setValues((current) => ({ ...current, [optionId]: value }));
+                setErrors(({ [String(optionId)]: _dropped, ...rest }) => rest);
+              }}
+            />
+          )}
+          <ChosenFoot>
+            <QuantityInput label={t('quoteSearch.quantity')} value={quantity} disabled={adding} onCommit={setQuantity} />
+            <Button variant="contained" onClick={() => void add()} disabled={busy || adding} loading={adding}>
+              {t('quoteSearch.add')}
+            </Button>
+            <Button onClick={() => choose(null)} disabled={adding}>
+              {t('quoteSearch.cancel')}
+            </Button>
+          </ChosenFoot>
+          {errors.quantity && (
+            <Typography color="error" variant="body2">
+              {errors.quantity}
+            </Typography>
+          )}
+        </Chosen>
+      )}
+    </>
+  );
+}
