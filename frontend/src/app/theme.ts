@@ -57,6 +57,12 @@ export function createPortalTheme({ popupContainer, htmlFontSize = 16 }: PortalT
         styleOverrides: { outlined: ({ theme }) => ({ borderColor: theme.palette.divider }) },
       },
       MuiAlert: { styleOverrides: { root: { alignItems: 'center' } } },
+      // Papers are flat by default (above); a suggestion list floats over the page and needs its shadow back.
+      MuiAutocomplete: {
+        styleOverrides: {
+          paper: ({ theme }) => ({ boxShadow: theme.shadows[8], border: `1px solid ${theme.palette.divider}`, marginTop: theme.spacing(0.5) }),
+        },
+      },
       // The portal menu's entries are router links; the current page's is marked aria-current="page".
       MuiListItemButton: {
         styleOverrides: {

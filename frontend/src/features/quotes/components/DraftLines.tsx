@@ -6,15 +6,21 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { styled } from '@mui/material/styles';
+import { useState, type ReactNode } from 'react';
 
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
+import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { QuoteDraft, QuoteDraftLine } from '../api/draftFields';
 import { quoteMessages } from '../messages';
 import { formatMoney } from '../money';
 import { quoteSearchMessages } from '../searchMessages';
 import { DraftRemoveDialog } from './DraftRemoveDialog';
+import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards';
+import { ProductThumb } from './ProductThumb';
 import { QuantityInput } from './QuantityInput';
+
+const CardActions = styled('div')(({ theme }) => ({ display: 'flex', gap: theme.spacing(1), alignItems: 'center', justifyContent: 'space-between' }));
 
 interface DraftLinesProps {
   draft: QuoteDraft;
@@ -25,81 +31,132 @@ interface DraftLinesProps {
   onEditOptions(line: QuoteDraftLine): void;
 }
 
-/** The draft's lines with live prices, editable quantities and removal after a confirmation; then the totals. */
+interface LineParts {
+  product: ReactNode;
+  price: ReactNode;
+  quantity: ReactNode;
+  total: ReactNode;
+  remove: ReactNode;
+}
+
+/**
+ * The draft's lines with live prices, editable quantities and options, and removal after a confirmation; then the
+ * totals. A table on wide screens, stacked cards on mobile (shell §2, 750 px).
+ */
 export function DraftLines({ draft, busy, onQuantity, onRemove, onEditOptions }: DraftLinesProps) {
   const t = useMessages(quoteMessages);
   const ts = useMessages(quoteSearchMessages);
   const language = useLanguage();
+  const mobile = useMobileLayout();
   const [removing, setRemoving] = useState<QuoteDraftLine | null>(null);
   const money = (amount: string | null) => formatMoney(amount, draft.currencyCode, language);
 
+  const partsOf = (line: QuoteDraftLine): LineParts => ({
+    product: (
+      <LineProduct>
+        <ProductThumb src={line.primaryImage} />
+        <div style={{ minWidth: 0 }}>
+          {line.productUrl ? (
+            <Link href={line.productUrl}>{line.productName}</Link>
+          ) : (
+            <Typography component="span">{line.productName}</Typography>
+          )}
+          {line.options.map((option) => (
+            <Typography key={`${option.optionName}:${option.value}`} variant="body2" color="text.secondary">
+              {option.optionName}: {option.value}
+            </Typography>
+          ))}
+          {line.options.length > 0 && (
+            <Button
+              size="small"
+              sx={{ ml: -0.5, minWidth: 0 }}
+              disabled={busy}
+              onClick={() => onEditOptions(line)}
+              aria-label={ts('quoteEdit.button', { name: line.productName })}
+            >
+              {ts('quoteEdit.link')}
+            </Button>
+          )}
+        </div>
+      </LineProduct>
+    ),
+    price: line.priceError ? (
+      <Typography component="span" color="error" variant="body2">
+        {t('quoteDraft.toast.priceError')}
+      </Typography>
+    ) : (
+      money(line.calculatedValue)
+    ),
+    quantity: (
+      <QuantityInput
+        label={t('quoteDraft.quantityLabel', { name: line.productName })}
+        value={line.quantity}
+        disabled={busy}
+        onCommit={(quantity) => onQuantity(line, quantity)}
+      />
+    ),
+    total: line.priceError ? '' : money(draft.showInclusive ? line.lineTotalWithTax : line.lineTotal),
+    remove: (
+      <Button size="small" color="error" disabled={busy} onClick={() => setRemoving(line)} aria-label={t('quoteDraft.remove', { name: line.productName })}>
+        {t('quoteDraft.removeConfirm')}
+      </Button>
+    ),
+  });
+
   return (
     <>
-      <Table size="small" aria-label={t('quoteDraft.section.products')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('quoteDraft.col.product')}</TableCell>
-            <TableCell>{t('quoteDraft.col.sku')}</TableCell>
-            <TableCell align="right">{t('quoteDraft.col.price')}</TableCell>
-            <TableCell>{t('quoteDraft.col.quantity')}</TableCell>
-            <TableCell align="right">{t('quoteDraft.col.total')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {draft.products.map((line) => (
-            <TableRow key={line.id}>
-              <TableCell>
-                {line.productUrl ? (
-                  <Link href={line.productUrl}>{line.productName}</Link>
-                ) : (
-                  <Typography component="span">{line.productName}</Typography>
-                )}
-                {line.options.map((option) => (
-                  <Typography key={`${option.optionName}:${option.value}`} variant="body2" color="text.secondary">
-                    {option.optionName}: {option.value}
-                  </Typography>
-                ))}
-                {line.options.length > 0 && (
-                  <Button
-                    size="small"
-                    sx={{ ml: -0.5, minWidth: 0 }}
-                    disabled={busy}
-                    onClick={() => onEditOptions(line)}
-                    aria-label={ts('quoteEdit.button', { name: line.productName })}
-                  >
-                    {ts('quoteEdit.link')}
-                  </Button>
-                )}
-              </TableCell>
-              <TableCell>{line.variantSku}</TableCell>
-              <TableCell align="right">
-                {line.priceError ? (
-                  <Typography component="span" color="error" variant="body2">
-                    {t('quoteDraft.toast.priceError')}
-                  </Typography>
-                ) : (
-                  money(line.calculatedValue)
-                )}
-              </TableCell>
-              <TableCell>
-                <QuantityInput
-                  label={t('quoteDraft.quantityLabel', { name: line.productName })}
-                  value={line.quantity}
-                  disabled={busy}
-                  onCommit={(quantity) => onQuantity(line, quantity)}
-                />
-              </TableCell>
-              <TableCell align="right">{line.priceError ? '' : money(draft.showInclusive ? line.lineTotalWithTax : line.lineTotal)}</TableCell>
-              <TableCell>
-                <Button size="small" color="error" disabled={busy} onClick={() => setRemoving(line)} aria-label={t('quoteDraft.remove', { name: line.productName })}>
-                  {t('quoteDraft.removeConfirm')}
-                </Button>
-              </TableCell>
+      {mobile ? (
+        <LineCardList aria-label={t('quoteDraft.section.products')}>
+          {draft.products.map((line) => {
+            const parts = partsOf(line);
+            return (
+              <LineCard key={line.id}>
+                {parts.product}
+                <LineCardFacts>
+                  <dt>{t('quoteDraft.col.sku')}</dt>
+                  <dd>{line.variantSku}</dd>
+                  <dt>{t('quoteDraft.col.price')}</dt>
+                  <dd>{parts.price}</dd>
+                  <dt>{t('quoteDraft.col.total')}</dt>
+                  <dd>{parts.total}</dd>
+                </LineCardFacts>
+                <CardActions>
+                  {parts.quantity}
+                  {parts.remove}
+                </CardActions>
+              </LineCard>
+            );
+          })}
+        </LineCardList>
+      ) : (
+        <Table size="small" aria-label={t('quoteDraft.section.products')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('quoteDraft.col.product')}</TableCell>
+              <TableCell>{t('quoteDraft.col.sku')}</TableCell>
+              <TableCell align="right">{t('quoteDraft.col.price')}</TableCell>
+              <TableCell>{t('quoteDraft.col.quantity')}</TableCell>
+              <TableCell align="right">{t('quoteDraft.col.total')}</TableCell>
+              <TableCell />
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {draft.products.map((line) => {
+              const parts = partsOf(line);
+              return (
+                <TableRow key={line.id}>
+                  <TableCell>{parts.product}</TableCell>
+                  <TableCell>{line.variantSku}</TableCell>
+                  <TableCell align="right">{parts.price}</TableCell>
+                  <TableCell>{parts.quantity}</TableCell>
+                  <TableCell align="right">{parts.total}</TableCell>
+                  <TableCell>{parts.remove}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
       {draft.pricesHidden ? (
         <Typography color="text.secondary">{t('quoteDraft.pricesHidden')}</Typography>
       ) : (

@@ -13,40 +13,17 @@ import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { QuoteDetail, QuoteLine } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
 import { formatMoney } from '../money';
+import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards';
 import { ProductThumb } from './ProductThumb';
 import { VisuallyHidden } from './QuoteDetailParts';
 
 type DetailKey = MessageKey<typeof quoteDetailMessages>;
-
-const Product = styled('div')(({ theme }) => ({ display: 'flex', gap: theme.spacing(1.5), alignItems: 'flex-start', minWidth: 0 }));
 
 const ProblemRow = styled(TableRow, { shouldForwardProp: (prop) => prop !== 'problem' })<{ problem: boolean }>(({ theme, problem }) => ({
   ...(problem && {
     backgroundColor: alpha(theme.palette.error.main, 0.06),
     '& > td:first-of-type': { boxShadow: `inset 4px 0 0 ${theme.palette.error.main}` },
   }),
-}));
-
-const Card = styled('li', { shouldForwardProp: (prop) => prop !== 'problem' })<{ problem: boolean }>(({ theme, problem }) => ({
-  listStyle: 'none',
-  border: `1px solid ${problem ? theme.palette.error.main : theme.palette.divider}`,
-  backgroundColor: problem ? alpha(theme.palette.error.main, 0.06) : 'transparent',
-  borderRadius: theme.shape.borderRadius,
-  padding: theme.spacing(1.5),
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(1),
-}));
-
-const CardList = styled('ul')(({ theme }) => ({ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: theme.spacing(1.5) }));
-
-const CardFacts = styled('dl')(({ theme }) => ({
-  margin: 0,
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  gap: theme.spacing(0.5, 2),
-  '& dt': { ...theme.typography.body2, color: theme.palette.text.secondary },
-  '& dd': { ...theme.typography.body2, margin: 0, textAlign: 'right' },
 }));
 
 const Struck = styled('s')(({ theme }) => ({ color: theme.palette.text.secondary, display: 'block' }));
@@ -68,7 +45,7 @@ export function percentLabel(discountPercent: string, language: Language): strin
 
 function ProductCell({ line, problem, t }: { line: QuoteLine; problem: string | undefined; t: Formatters['t'] }) {
   return (
-    <Product>
+    <LineProduct>
       <ProductThumb src={line.primaryImage} />
       <div style={{ minWidth: 0 }}>
         <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
@@ -88,7 +65,7 @@ function ProductCell({ line, problem, t }: { line: QuoteLine; problem: string | 
           </Typography>
         )}
       </div>
-    </Product>
+    </LineProduct>
   );
 }
 
@@ -160,11 +137,11 @@ export function QuoteDetailLines({ quote, stockProblems }: { quote: QuoteDetail;
 
   if (mobile) {
     return (
-      <CardList aria-label={t('quoteDetail.section.lines')}>
+      <LineCardList aria-label={t('quoteDetail.section.lines')}>
         {quote.lines.map((line) => (
-          <Card key={line.id} problem={line.id in stockProblems} data-testid={`quote-line-${line.id}`}>
+          <LineCard key={line.id} problem={line.id in stockProblems} data-testid={`quote-line-${line.id}`}>
             <ProductCell line={line} problem={stockProblems[line.id]} t={t} />
-            <CardFacts>
+            <LineCardFacts>
               <dt>{t('quoteDetail.lines.quantity')}</dt>
               <dd>{line.quantity}</dd>
               <dt>{t('quoteDetail.lines.originalPrice')}</dt>
@@ -179,10 +156,10 @@ export function QuoteDetailLines({ quote, stockProblems }: { quote: QuoteDetail;
               <dd>
                 <LineTotal line={line} f={f} />
               </dd>
-            </CardFacts>
-          </Card>
+            </LineCardFacts>
+          </LineCard>
         ))}
-      </CardList>
+      </LineCardList>
     );
   }
 

@@ -5,6 +5,7 @@ import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
 import { customerResult, mockGraphQL, type MockServerOptions } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
+import { mobileViewport } from '../../../test/viewport';
 import type { QuoteAddress, QuoteDraft, QuoteDraftLine, QuoteFile } from '../api/draftFields';
 import { QUOTE_DRAFT_KEY_STORAGE_KEY } from '../../../lib/quoteDraftKey';
 
@@ -70,6 +71,24 @@ describe('quote draft page (issue 6)', () => {
     expect(screen.getByTestId('quote-grand-total')).toHaveTextContent('$42.50');
     expect(screen.getByText('Prices exclude tax.')).toBeInTheDocument();
     expect(server.callsTo('QuoteDraft')[0]!.variables).toEqual({ draftKey: 'key-1' });
+  });
+
+  it('stacks the lines as cards on mobile, quantity and removal still at hand', async () => {
+    mobileViewport();
+    const { server, user } = await openDraft({
+      QuoteDraftUpdateLine: payload('quoteDraftUpdateLine', draft({ products: [line({ quantity: 5, lineTotal: '100.00' })] })),
+    });
+    const cards = within(await screen.findByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    expect(screen.queryByRole('table', { name: 'Products' })).not.toBeInTheDocument();
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0]!).getByText('SKU').nextElementSibling).toHaveTextContent('HS-ETH-500');
+    expect(within(cards[0]!).getByText('Total').nextElementSibling).toHaveTextContent('$40.00');
+    const quantity = within(cards[0]!).getByRole('spinbutton', { name: 'Quantity of Ethanol absolute 99.8%' });
+    await user.clear(quantity);
+    await user.type(quantity, '5{Enter}');
+    await waitFor(() => expect(server.callsTo('QuoteDraftUpdateLine')).toHaveLength(1));
+    expect(await within(cards[0]!).findByText('$100.00')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Remove Ethanol absolute 99.8%' })).toBeEnabled();
   });
 
   it('shows the empty state', async () => {
