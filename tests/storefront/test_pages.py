@@ -5,6 +5,7 @@ import json
 import pytest
 from django.core import mail
 
+from accounts.models import User
 from storefront.models import ContactRequest
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +33,14 @@ def test_home_page_has_header_footer_content_and_the_overlay_loader(demo_store, 
         '<script type="module" src="/static/portal/assets/loader-abc123.js" data-api-origin="http://testserver"'
         ' data-channel-id="1" data-store-hash="helix-scientific" data-app-client-id="helix-buyer-portal"></script>'
     ) in html
+
+
+def test_the_home_page_offers_sign_in_to_guests_and_the_account_to_signed_in_customers(demo_store, client):
+    assert "Sign in to your business account" in client.get("/").content.decode()
+    client.force_login(User.objects.get(email="senior@acme.test"))
+    html = client.get("/").content.decode()
+    assert '<a class="button" href="#/accountSettings">Go to your account</a>' in html
+    assert "Sign in to your business account" not in html
 
 
 def test_every_storefront_page_loads_the_overlay(demo_store, client, built_overlay):
