@@ -25,6 +25,7 @@ import { QuantityInput } from './QuantityInput';
 /** Results shown for one search; the buyer narrows the text rather than pages. */
 const RESULTS = 8;
 const MIN_QUERY = 2;
+const MAX_QUERY = 200;
 const DEBOUNCE_MS = 300;
 
 const Option = styled('li')(({ theme }) => ({
@@ -181,7 +182,14 @@ export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSe
           </Option>
         )}
         renderInput={(params) => (
-          <TextField {...params} label={t('quoteSearch.label')} placeholder={t('quoteSearch.placeholder')} size="small" />
+          <TextField
+            {...params}
+            label={t('quoteSearch.label')}
+            placeholder={t('quoteSearch.placeholder')}
+            size="small"
+            // The catalog search takes at most 200 characters (productsSearch).
+            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: MAX_QUERY } }}
+          />
         )}
       />
       {chosen && (

@@ -82,6 +82,7 @@ describe('quote draft: products by search and their options (issue 6)', () => {
       QuoteDraftAddLines: payload('quoteDraftAddLines', draft([line()])),
     });
     const search = await screen.findByRole('combobox', { name: 'Search products' });
+    expect(search).toHaveAttribute('maxlength', '200'); // what the catalog search takes
     await user.type(search, '6');
     expect(await screen.findByText('Type at least 2 characters.')).toBeInTheDocument();
     await user.type(search, '4-17-5');
