@@ -34,7 +34,6 @@ SECRET_KEY = env.str("SECRET_KEY", default="") or _generated_secret_key()
 # when DEBUG is off (portal/wsgi.py, portal/asgi.py call require_production_secret_key).
 SECRET_KEY_FROM_ENV = bool(env.str("SECRET_KEY", default=""))
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
-CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -60,6 +59,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "storefront.middleware.session_cors_credentials",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -160,8 +160,12 @@ CELERY_BEAT_SCHEDULE = {
     "media-purge-stale": {"task": "accounts.tasks.media_purge_stale", "schedule": 24 * 3600.0},
 }
 
+# A storefront on another origin loads the overlay and calls the API (bearer token, no cookies). Its sign-in goes
+# through this server's storefront session: only those endpoints answer it with credentials
+# (storefront/middleware.py), and its CSRF-checked POSTs need its origin trusted, so every CORS origin is.
 CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
-CORS_ALLOW_HEADERS = ["authorization", "content-type", "accept", "accept-language"]
+CORS_ALLOW_HEADERS = ["authorization", "content-type", "accept", "accept-language", "x-csrftoken"]
+CSRF_TRUSTED_ORIGINS = list(dict.fromkeys(env.list("CSRF_TRUSTED_ORIGINS", default=[]) + CORS_ALLOWED_ORIGINS))
 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
@@ -191,7 +195,10 @@ GRAPHQL_MAX_BODY_BYTES = env.int("GRAPHQL_MAX_BODY_BYTES", default=1_000_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = GRAPHQL_MAX_BODY_BYTES
 
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SAMESITE = "Lax"
+# Lax serves a storefront on this site (shop.example.com beside portal.example.com); one on another site needs None,
+# which browsers accept only on Secure cookies (HTTPS).
+SESSION_COOKIE_SAMESITE = env.str("SESSION_COOKIE_SAMESITE", default="Lax")
+CSRF_COOKIE_SAMESITE = env.str("CSRF_COOKIE_SAMESITE", default="Lax")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 if not DEBUG:

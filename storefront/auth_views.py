@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth import login, logout
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -57,6 +58,15 @@ def sign_in(request):
         {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)},
         status=400 if error else 200,
     )
+
+
+@require_GET
+def csrf_token(request):
+    """`GET /api/v2/csrf-token`: the token the sign-in and sign-out POSTs send, for an overlay on another origin,
+    which cannot read this site's CSRF cookie (the answer sets it). Only CORS_ALLOWED_ORIGINS can read the answer."""
+    response = JsonResponse({"csrfToken": get_token(request)})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_POST

@@ -19,5 +19,6 @@ urlpatterns = [
     path("login/", auth_views.sign_in, name="login"),
     path("logout/", auth_views.sign_out, name="logout"),
     path("customer/current.jwt", auth_views.current_customer_jwt, name="current-jwt"),
+    path("api/v2/csrf-token", auth_views.csrf_token, name="csrf-token"),
     path("checkout/login/<str:token>", auth_views.checkout_login, name="checkout-login"),
 ]

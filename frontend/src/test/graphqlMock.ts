@@ -40,6 +40,9 @@ export interface MockServerOptions {
   storefrontSignedIn?: boolean;
 }
 
+/** What the fake storefront's `GET /api/v2/csrf-token` answers. */
+export const MOCK_CSRF_TOKEN = 'csrf-from-api';
+
 /** The fake storefront: POST /login/ signs in (any password but "wrong"), current.jwt answers while signed in. */
 function storefrontAnswer(call: RestCall, state: { signedIn: boolean }): RestAnswer {
   const key = `${call.method} ${call.path}`;
@@ -52,6 +55,7 @@ function storefrontAnswer(call: RestCall, state: { signedIn: boolean }): RestAns
     return { body: { ok: true, customerId: 7 } };
   }
   if (key === 'GET /login/') return { body: '<html></html>' };
+  if (key === 'GET /api/v2/csrf-token') return { body: { csrfToken: MOCK_CSRF_TOKEN } };
   if (key === 'POST /logout/') {
     state.signedIn = false;
     return { body: { ok: true } };

@@ -1,4 +1,4 @@
-import { authorizationResult, mockGraphQL } from '../../test/graphqlMock';
+import { MOCK_CSRF_TOKEN, authorizationResult, mockGraphQL } from '../../test/graphqlMock';
 import { createGraphQLClient } from '../graphql';
 import { exchangeStorefrontSession, signInWithPassword, signOutEverywhere } from './signIn';
 import { readCookie } from './storefrontSession';
@@ -17,18 +17,21 @@ afterEach(() => {
 
 describe('sign-in through the storefront (ARCHITECTURE §8)', () => {
   it('signs in on the storefront, fetches the customer JWT and exchanges it for a B2B token', async () => {
-    document.cookie = 'csrftoken=csrf-abc';
+    // The API is on another origin than this page (jsdom's localhost): its CSRF token comes from the API, not from a
+    // cookie of this page's.
+    document.cookie = 'csrftoken=this-pages-own';
     const server = mockGraphQL({ Authorization: authorizationResult('b2b-7') });
     const { context } = setup();
 
     await expect(signInWithPassword(context, 'senior@acme.test', 'Demo 1234&x')).resolves.toBe('b2b-7');
 
-    const [login, jwt] = server.restCalls;
+    const [csrf, login, jwt] = server.restCalls;
+    expect(csrf).toMatchObject({ method: 'GET', url: 'https://shop.helix.test/api/v2/csrf-token', credentials: 'include' });
     expect(login).toMatchObject({
       method: 'POST',
       url: 'https://shop.helix.test/login/',
       credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': 'csrf-abc' },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': MOCK_CSRF_TOKEN },
     });
     expect(Object.fromEntries(new URLSearchParams(login!.body!))).toEqual({ email: 'senior@acme.test', password: 'Demo 1234&x' });
     expect(jwt).toMatchObject({ method: 'GET', path: '/customer/current.jwt', credentials: 'include' });
@@ -36,20 +39,26 @@ describe('sign-in through the storefront (ARCHITECTURE §8)', () => {
     expect(server.callsTo('Authorization')[0]!.variables).toEqual({ authData: { bcToken: 'customer-jwt-1', channelId: 2 } });
   });
 
-  it('asks the storefront for a CSRF cookie when the page has none', async () => {
-    const server = mockGraphQL({}, {
-      rest: {
-        'GET /login/': () => {
-          document.cookie = 'csrftoken=fresh-token';
-          return { body: '<html></html>' };
-        },
-      },
-    });
-    const { context } = setup();
-    await signInWithPassword(context, 'senior@acme.test', 'Demo1234');
-    expect(server.restCalls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual(['GET /login/', 'POST /login/']);
-    expect(server.restCallsTo('POST', '/login/')[0]!.headers['X-CSRFToken']).toBe('fresh-token');
-    expect(readCookie('csrftoken')).toBe('fresh-token');
+  it('on the storefront’s own origin, sends the page’s CSRF cookie, or asks for a token when the page has none', async () => {
+    const sameOrigin = { ...CONFIG, apiOrigin: window.location.origin };
+    document.cookie = 'csrftoken=csrf-abc';
+    let server = mockGraphQL({});
+    await signInWithPassword({ ...setup().context, config: sameOrigin }, 'senior@acme.test', 'Demo1234');
+    expect(server.restCalls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual(['POST /login/', 'GET /customer/current.jwt']);
+    expect(server.restCallsTo('POST', '/login/')[0]!.headers['X-CSRFToken']).toBe('csrf-abc');
+
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    expect(readCookie('csrftoken')).toBeNull();
+    server = mockGraphQL({});
+    await signInWithPassword({ ...setup().context, config: sameOrigin }, 'senior@acme.test', 'Demo1234');
+    expect(server.restCalls.map((call) => `${call.method} ${call.path}`).slice(0, 2)).toEqual(['GET /api/v2/csrf-token', 'POST /login/']);
+    expect(server.restCallsTo('POST', '/login/')[0]!.headers['X-CSRFToken']).toBe(MOCK_CSRF_TOKEN);
+  });
+
+  it('sends an empty token when none can be had: the server refuses the sign-in and says so', async () => {
+    const server = mockGraphQL({}, { rest: { 'GET /api/v2/csrf-token': { status: 500, body: 'boom' }, 'POST /login/': { status: 403, body: '<h1>CSRF verification failed</h1>' } } });
+    await expect(signInWithPassword(setup().context, 'a@b.test', 'x')).rejects.toMatchObject({ code: 'UNEXPECTED_RESPONSE' });
+    expect(server.restCallsTo('POST', '/login/')[0]!.headers['X-CSRFToken']).toBe('');
   });
 
   it.each([
@@ -111,13 +120,12 @@ describe('taking over a storefront session', () => {
 
 describe('signing out everywhere', () => {
   it('revokes the token and ends the storefront session, in parallel', async () => {
-    document.cookie = 'csrftoken=csrf-abc';
     const server = mockGraphQL({ Logout: { data: { logout: { result: { message: 'Signed out.' } } } } }, { storefrontSignedIn: true });
     await signOutEverywhere(setup().context, 'tok-1');
     expect(server.callsTo('Logout')[0]!.headers.Authorization).toBe('Bearer tok-1');
     expect(server.restCallsTo('POST', '/logout/')[0]).toMatchObject({
       credentials: 'include',
-      headers: { Accept: 'application/json', 'X-CSRFToken': 'csrf-abc' },
+      headers: { Accept: 'application/json', 'X-CSRFToken': MOCK_CSRF_TOKEN },
     });
     expect(server.storefrontSignedIn()).toBe(false);
   });

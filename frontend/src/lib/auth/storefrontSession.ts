@@ -43,18 +43,26 @@ export function readCookie(name: string, cookies: string = document.cookie): str
 }
 
 /**
- * The CSRF token the storefront's forms need. Storefront pages set the cookie; on a page that did not, the
- * storefront's sign-in page sets it (a GET there is harmless).
+ * The CSRF token the storefront's sign-in and sign-out POSTs need. On the storefront's own pages it is in their
+ * cookie; elsewhere — a page that set none, or a storefront on another origin, which cannot read this site's
+ * cookies — `GET /api/v2/csrf-token` answers it (and sets the cookie it pairs with).
  */
 async function csrfToken(options: StorefrontEndpoints): Promise<string> {
-  const existing = readCookie(CSRF_COOKIE);
+  const sameOrigin = new URL(options.apiOrigin, window.location.href).origin === window.location.origin;
+  const existing = sameOrigin ? readCookie(CSRF_COOKIE) : null;
   if (existing) return existing;
   try {
-    await fetcher(options)(endpoint(options.apiOrigin, '/login/'), { credentials: 'include', headers: { Accept: 'text/html' } });
+    const response = await fetcher(options)(endpoint(options.apiOrigin, '/api/v2/csrf-token'), {
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { Accept: 'application/json' },
+    });
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && 'csrfToken' in body && typeof body.csrfToken === 'string') return body.csrfToken;
   } catch {
     // The POST that follows fails and says so.
   }
-  return readCookie(CSRF_COOKIE) ?? '';
+  return '';
 }
 
 function isSignInBody(value: unknown): value is { ok: boolean; code?: string; message?: string; customerId?: number } {
