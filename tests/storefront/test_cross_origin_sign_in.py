@@ -26,6 +26,22 @@ def _csrf_token(client: Client, origin: str) -> tuple[str, object]:
     return response.json()["csrfToken"], response
 
 
+def _sign_in(client: Client, origin: str, token: str):
+    return client.post(
+        "/login/",
+        {"email": "senior@acme.test", "password": "Demo1234"},
+        HTTP_ORIGIN=origin,
+        HTTP_ACCEPT="application/json",
+        HTTP_X_CSRFTOKEN=token,
+    )
+
+
+def _customer_jwt(client: Client, origin: str):
+    return client.get(
+        "/customer/current.jwt", {"app_client_id": django_settings.PORTAL_APP_CLIENT_ID}, HTTP_ORIGIN=origin
+    )
+
+
 def test_an_allowed_storefront_signs_in_gets_the_jwt_and_signs_out_with_credentials(demo_store, partner):
     token, answer = _csrf_token(partner, SHOP)
     assert (answer["Access-Control-Allow-Origin"], answer["Access-Control-Allow-Credentials"]) == (SHOP, "true")
@@ -40,19 +56,11 @@ def test_an_allowed_storefront_signs_in_gets_the_jwt_and_signs_out_with_credenti
     assert (preflight["Access-Control-Allow-Origin"], preflight["Access-Control-Allow-Credentials"]) == (SHOP, "true")
     assert "x-csrftoken" in preflight["Access-Control-Allow-Headers"]
 
-    signed_in = partner.post(
-        "/login/",
-        {"email": "senior@acme.test", "password": "Demo1234"},
-        HTTP_ORIGIN=SHOP,
-        HTTP_ACCEPT="application/json",
-        HTTP_X_CSRFTOKEN=token,
-    )
+    signed_in = _sign_in(partner, SHOP, token)
     assert signed_in.status_code == 200 and signed_in.json()["ok"] is True
     assert signed_in["Access-Control-Allow-Credentials"] == "true"
 
-    jwt = partner.get(
-        "/customer/current.jwt", {"app_client_id": django_settings.PORTAL_APP_CLIENT_ID}, HTTP_ORIGIN=SHOP
-    )
+    jwt = _customer_jwt(partner, SHOP)
     assert jwt.status_code == 200 and jwt.content.count(b".") == 2
     assert (jwt["Access-Control-Allow-Origin"], jwt["Access-Control-Allow-Credentials"]) == (SHOP, "true")
 
@@ -66,18 +74,10 @@ def test_another_origin_gets_no_credentials_and_cannot_sign_in_even_with_a_token
     token, answer = _csrf_token(partner, EVIL)
     # The browser keeps the answer from the page: no CORS headers for an origin not on the list.
     assert "Access-Control-Allow-Origin" not in answer and "Access-Control-Allow-Credentials" not in answer
-    refused = partner.post(
-        "/login/",
-        {"email": "senior@acme.test", "password": "Demo1234"},
-        HTTP_ORIGIN=EVIL,
-        HTTP_ACCEPT="application/json",
-        HTTP_X_CSRFTOKEN=token,
-    )
+    refused = _sign_in(partner, EVIL, token)
     assert refused.status_code == 403
     assert "_auth_user_id" not in partner.session
-    jwt = partner.get(
-        "/customer/current.jwt", {"app_client_id": django_settings.PORTAL_APP_CLIENT_ID}, HTTP_ORIGIN=EVIL
-    )
+    jwt = _customer_jwt(partner, EVIL)
     assert jwt.status_code == 401 and "Access-Control-Allow-Origin" not in jwt
 
 
