@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import services
 from accounts.errors import UploadErrorCode
 from accounts.selectors import actor_for_token
-from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, size_label
+from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, ONE_FILE_MESSAGE, size_label
 
 # The whole multipart request may carry the file plus its form fields; beyond this we do not read it at all.
 MAX_UPLOAD_REQUEST_BYTES = MAX_FILE_BYTES + 100_000
@@ -49,14 +49,16 @@ def media_upload(request: HttpRequest) -> JsonResponse:
         return _refusal(UploadErrorCode.FILE_TOO_LARGE, message, 413, sizeLimit=MAX_FILE_BYTES, maxFiles=MAX_FILES)
     actor = actor_for_token(_bearer_token(request))
     try:
-        uploaded = request.FILES.get("mediaFile")
+        uploads = request.FILES.getlist("mediaFile")
         request_type = request.POST.get("requestType", "")
         upload_session = request.POST.get("uploadSession") or None
     except (MultiPartParserError, RequestDataTooBig, TooManyFieldsSent, SuspiciousOperation):
         return _refusal("BAD_REQUEST", "The upload could not be read.", 400)
+    if len(uploads) > 1:  # one file a request: a second would be dropped unseen
+        return _refusal(UploadErrorCode.TOO_MANY_FILES, ONE_FILE_MESSAGE, 400, maxFiles=MAX_FILES)
     try:
         upload = services.media_upload(
-            uploaded_file=uploaded,
+            uploaded_file=uploads[0] if uploads else None,
             request_type=request_type,
             upload_session=upload_session,
             user=actor.user,

@@ -21,7 +21,7 @@ from django.utils.module_loading import import_string
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.uploads import size_label
+from accounts.uploads import ONE_FILE_MESSAGE, size_label
 from portal.errors import ErrorCode
 from quotes import files, permissions, selectors, services
 from quotes.downloads import download_token_valid, signed_download_url
@@ -88,11 +88,14 @@ def attachment_upload(request: HttpRequest) -> HttpResponse:
         )
         return _error(message, QuoteErrorCode.FILE_REJECTED, 413)
     try:
-        upload = request.FILES.get("mediaFile")
+        uploads = request.FILES.getlist("mediaFile")
     except (MultiPartParserError, RequestDataTooBig, TooManyFieldsSent, SuspiciousOperation):
         return _error("The upload could not be read.", ErrorCode.BAD_REQUEST, 400)
-    if upload is None:
+    if not uploads:
         return _error("Send the file as mediaFile.", ErrorCode.VALIDATION_ERROR, 400, {"mediaFile": ["Required."]})
+    if len(uploads) > 1:  # one file a request: a second would be dropped unseen
+        return _error(ONE_FILE_MESSAGE, ErrorCode.VALIDATION_ERROR, 400, {"mediaFile": [ONE_FILE_MESSAGE]})
+    (upload,) = uploads
     actor = _actor(request)
     try:
         draft_key = None

@@ -266,6 +266,16 @@ def test_malformed_uploads_are_refused(demo_store, client, private_media, payloa
     assert MediaFile.objects.count() == 0 and stored_files(private_media) == []
 
 
+def test_two_files_in_one_request_are_refused_rather_than_one_dropped(demo_store, client, private_media):
+    files = [SimpleUploadedFile("a.pdf", pdf_bytes()), SimpleUploadedFile("b.pdf", pdf_bytes())]
+    response = client.post(URL, {"requestType": "companyAttachedFile", "mediaFile": files})
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "Send one file at a time."
+    assert response.json()["data"]["errorCode"] == "TOO_MANY_FILES"
+    assert MediaFile.objects.count() == 0 and stored_files(private_media) == []
+
+
 def test_only_post_is_allowed(demo_store, client):
     assert client.get(URL).status_code == 405
 

@@ -69,6 +69,21 @@ def test_files_are_checked_by_content_size_and_count_with_the_spec_texts(catalog
     assert QuoteAttachment.objects.count() == 3
 
 
+def test_two_files_in_one_request_are_refused_rather_than_one_dropped(catalog, client, login):
+    token = login("senior@acme.test")
+    response = client.post(
+        "/api/v2/quotes/attachments",
+        {"mediaFile": [pdf_file("a.pdf"), pdf_file("b.pdf")]},
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 400
+    assert response.json()["data"] == {
+        "errorCode": "VALIDATION_ERROR",
+        "fields": {"mediaFile": ["Send one file at a time."]},
+    }
+    assert QuoteAttachment.objects.count() == 0
+
+
 def test_attachments_follow_the_quote_and_never_reach_another_company(catalog, graphql, client, login):
     token = login("senior@acme.test")
     graphql(ADD, {"lines": [line("HS-1001-100ML")]}, token=token)
