@@ -22,7 +22,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.uploads import ONE_FILE_MESSAGE, size_label
-from portal.errors import ErrorCode
+from portal.errors import SESSION_EXPIRED_CODE, SESSION_EXPIRED_MESSAGE, ErrorCode
 from quotes import files, permissions, selectors, services
 from quotes.downloads import download_token_valid, signed_download_url
 from quotes.errors import FILE_ADDED_MESSAGE, FILE_REJECTED_MESSAGE, QuoteErrorCode, QuoteRefused
@@ -33,10 +33,13 @@ from quotes.pdf import quote_pdf_file_name, quote_pdf_render
 MAX_UPLOAD_BODY = files.MAX_FILE_BYTES + 64 * 1024
 
 
-def _actor(request: HttpRequest):
+def _bearer_token(request: HttpRequest) -> str:
     scheme, _, value = request.headers.get("Authorization", "").partition(" ")
-    token = value.strip() if scheme.lower() == "bearer" else ""
-    return import_string(settings.PORTAL_ACTOR_RESOLVER)(token)
+    return value.strip() if scheme.lower() == "bearer" else ""
+
+
+def _actor(request: HttpRequest):
+    return import_string(settings.PORTAL_ACTOR_RESOLVER)(_bearer_token(request))
 
 
 def _error(message: str, code: str, status: int, fields: dict | None = None) -> JsonResponse:
@@ -97,6 +100,9 @@ def attachment_upload(request: HttpRequest) -> HttpResponse:
         return _error(ONE_FILE_MESSAGE, ErrorCode.VALIDATION_ERROR, 400, {"mediaFile": [ONE_FILE_MESSAGE]})
     (upload,) = uploads
     actor = _actor(request)
+    if actor.user is None and _bearer_token(request):
+        # As GuestOrValidToken on the draft's GraphQL operations: an expired token is not a silent guest.
+        return _error(SESSION_EXPIRED_MESSAGE, str(SESSION_EXPIRED_CODE), 401)
     try:
         draft_key = None
         quote_ref = request.POST.get("quoteId")

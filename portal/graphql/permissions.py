@@ -61,6 +61,19 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
 )
 
 
+class GuestOrValidToken(BasePermission):
+    """For guest-allowed operations on the caller's own data (the quote draft): a guest sends no token, and a token
+    that was sent but is no longer valid is 40101 (shell §8) rather than a silent guest — the buyer's lines would
+    otherwise land in a guest draft that nobody holds the key of."""
+
+    message = "Your session has expired. Please sign in again."
+
+    def has_permission(self, source: Any, info: Info, **kwargs: Any) -> bool:
+        if info.context.bearer_token and info.context.actor.user is None:
+            raise SessionExpired()
+        return True
+
+
 class IsAuthenticated(BasePermission):
     """A valid, unexpired, unrevoked B2B token: otherwise 40101 (shell §8)."""
 

@@ -6,7 +6,7 @@ import strawberry
 from django.db import transaction
 
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
-from portal.graphql.permissions import IsAuthenticated, requires
+from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated, requires
 from portal.selectors import channel_get_or_none, store_current
 from quotes import permissions, selectors, services
 from quotes.graphql.errors import api_errors
@@ -45,6 +45,7 @@ def _options(options: list[QuoteOptionInput] | None) -> list[tuple[int, str]] | 
 @strawberry.type
 class Mutation:
     @strawberry.mutation(
+        permission_classes=[GuestOrValidToken],
         description="Add products to the caller's quote draft (from the product page, the cart's Add All to Quote "
         "with its cartId, or the draft's search and quick add by SKU + quantity). Creates the draft when there is "
         "none (a guest gets its draftKey back). Rules (business §4, §5, §8): a line needs a SKU or a productId "
@@ -54,14 +55,15 @@ class Mutation:
         "(QUOTE_QUANTITY_OUT_OF_RANGE 'The quantity of each product in Quote is 1-1000000.'); a line with the same "
         "SKU and options adds its quantity; a product that cannot be priced is PRICE_ERROR 'Price error'. Refusals: "
         "QUOTES_DISABLED, PERMISSION_DENIED, NOT_QUOTABLE (a non-purchasable product with those quotes off). "
-        "Nothing is changed when anything fails. message: 'Product was added to your quote.' Guest-allowed."
+        "Nothing is changed when anything fails. message: 'Product was added to your quote.' Guest-allowed.",
     )
     def quote_draft_add_lines(
         self,
         info: strawberry.Info,
         lines: list[QuoteDraftLineInput],
         draft_key: DraftKey = None,
-        source: QuoteSource = QuoteSource.QUOTE_DRAFT,
+        # Named apart in Python: strawberry's permission extension takes a `source` of its own.
+        line_source: Annotated[QuoteSource, strawberry.argument(name="source")] = QuoteSource.QUOTE_DRAFT,
         cart_id: Annotated[str | None, strawberry.argument(description="With source CART_PAGE.")] = None,
         channel_id: int = 1,
     ) -> QuoteDraftPayload:
@@ -82,15 +84,16 @@ class Mutation:
                 actor=info.context.actor,
                 draft_key=draft_key,
                 lines=requests,
-                source=source.value,
+                source=line_source.value,
                 cart_id=(cart_id or "")[:64] or None,
                 channel_id=channel_id,
             )
         return _payload(info, result)
 
     @strawberry.mutation(
+        permission_classes=[GuestOrValidToken],
         description="Change a draft line's quantity, options or variant (validated like adding; a line that becomes "
-        "equal to another is merged into it). Guest-allowed."
+        "equal to another is merged into it). Guest-allowed.",
     )
     def quote_draft_update_line(
         self,
@@ -112,7 +115,9 @@ class Mutation:
             )
         return _payload(info, result)
 
-    @strawberry.mutation(description="Remove a line from the draft. Guest-allowed.")
+    @strawberry.mutation(
+        permission_classes=[GuestOrValidToken], description="Remove a line from the draft. Guest-allowed."
+    )
     def quote_draft_remove_line(
         self, info: strawberry.Info, line_id: int, draft_key: DraftKey = None
     ) -> QuoteDraftPayload:
@@ -121,8 +126,9 @@ class Mutation:
         return _payload(info, result)
 
     @strawberry.mutation(
+        permission_classes=[GuestOrValidToken],
         description="Set the draft's contact info (name, email, companyName, phoneNumber, quoteTitle), shipping "
-        "and billing addresses and note (business §3). Creates the draft when there is none. Guest-allowed."
+        "and billing addresses and note (business §3). Creates the draft when there is none. Guest-allowed.",
     )
     def quote_draft_update(
         self, info: strawberry.Info, data: QuoteDraftInfoInput, draft_key: DraftKey = None
@@ -145,7 +151,9 @@ class Mutation:
             )
         return _payload(info, result)
 
-    @strawberry.mutation(description="Remove a file from the draft. Guest-allowed.")
+    @strawberry.mutation(
+        permission_classes=[GuestOrValidToken], description="Remove a file from the draft. Guest-allowed."
+    )
     def quote_draft_remove_file(
         self, info: strawberry.Info, file_id: int, draft_key: DraftKey = None
     ) -> QuoteDraftPayload:
@@ -155,7 +163,10 @@ class Mutation:
             )
         return _payload(info, result)
 
-    @strawberry.mutation(description="Empty the draft: lines, title, note, addresses and files. Guest-allowed.")
+    @strawberry.mutation(
+        permission_classes=[GuestOrValidToken],
+        description="Empty the draft: lines, title, note, addresses and files. Guest-allowed.",
+    )
     def quote_draft_clear(self, info: strawberry.Info, draft_key: DraftKey = None) -> QuoteDraftPayload:
         with api_errors():
             result = services.quote_draft_clear(actor=info.context.actor, draft_key=draft_key)
@@ -173,10 +184,11 @@ class Mutation:
         return _payload(info, result)
 
     @strawberry.mutation(
+        permission_classes=[GuestOrValidToken],
         description="Submit the draft as a quote (status open, a number such as Q-100001); the draft is cleared. "
         "Needs contact name and e-mail (VALIDATION_ERROR fields contactInfo.name / contactInfo.email) and at "
         "least one line (QUOTE_DRAFT_EMPTY). Returns the quote_submission_response title and message; a guest "
-        "gets the quote's accessKey (also e-mailed). Guest-allowed."
+        "gets the quote's accessKey (also e-mailed). Guest-allowed.",
     )
     def quote_draft_submit(
         self, info: strawberry.Info, draft_key: DraftKey = None, channel_id: int = 1

@@ -6,7 +6,7 @@ from typing import Annotated
 import strawberry
 
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
-from portal.graphql.permissions import requires
+from portal.graphql.permissions import GuestOrValidToken, requires
 from pricing.selectors import product_detail
 from quotes import permissions, selectors
 from quotes.graphql.errors import api_errors
@@ -78,9 +78,10 @@ class Query:
         )
 
     @strawberry.field(
+        permission_classes=[GuestOrValidToken],
         description="The caller's quote draft with live prices: a signed-in user's own, or a guest's by the "
         "draftKey returned when it was created (an unknown key gives an empty draft with a null draftKey). "
-        "Guest-allowed."
+        "Guest-allowed.",
     )
     def quote_draft(
         self,

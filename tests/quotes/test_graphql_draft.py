@@ -1,8 +1,14 @@
 """The quote draft (business §3–§5, §8): adding by SKU or product, the merge rule, quantity limits and option
 validation with their exact texts, live prices, guest draft keys and the claim at sign-in."""
 
-import pytest
+from datetime import timedelta
 
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
+
+from accounts.models import B2BToken
+from accounts.selectors import token_hash
 from portal.models import Currency
 from quotes.models import QuoteDraft, QuoteDraftLine
 from tests.helpers import error_code
@@ -277,3 +283,40 @@ def test_signing_in_claims_the_guest_draft_by_the_merge_rule(catalog, graphql, l
         ("HS-1001-100ML", 3), ("HS-1055-500G", 1),
     ]  # fmt: skip
     assert error_code(graphql(CLAIM, {"key": "x"})) == 40101
+
+
+@pytest.mark.parametrize("kind", ["revoked", "expired", "unknown"])
+def test_a_token_that_is_no_longer_valid_is_40101_on_the_draft_not_a_silent_guest(
+    catalog, graphql, client, login, kind
+):
+    token = login("senior@acme.test")
+    _add(graphql, [line("HS-1001-100ML", 2)], token=token)
+    before = list(QuoteDraftLine.objects.values_list("draft_id", "variant__sku", "quantity"))
+    if kind == "unknown":
+        token = "no-such-token"
+    else:
+        stored = B2BToken.objects.get(key_hash=token_hash(token))
+        if kind == "revoked":
+            stored.revoked_at = timezone.now()
+        else:
+            stored.expires_at = timezone.now() - timedelta(seconds=1)
+        stored.save()
+
+    for body in (
+        _add(graphql, [line("HS-1001-500ML", 1)], token=token),
+        graphql(DRAFT, {}, token=token),
+        graphql(UPDATE_LINE, {"id": QuoteDraftLine.objects.get().pk, "qty": 9}, token=token),
+    ):
+        assert error_code(body) == 40101
+        assert body["errors"][0]["message"] == "Your session has expired. Please sign in again."
+    upload = client.post(
+        "/api/v2/quotes/attachments",
+        {"mediaFile": SimpleUploadedFile("a.pdf", b"%PDF-1.7\n%%EOF\n", content_type="application/pdf")},
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert upload.status_code == 401 and upload.json()["data"]["errorCode"] == "40101"
+    # Nothing went to a guest draft that nobody holds the key of, and the buyer's draft is as it was.
+    assert QuoteDraft.objects.count() == 1
+    assert list(QuoteDraftLine.objects.values_list("draft_id", "variant__sku", "quantity")) == before
+    # Without a token the caller is a guest, as before.
+    assert _add(graphql, [line("HS-1001-500ML", 1)])["data"]["quoteDraftAddLines"]["draft"]["draftKey"]

@@ -96,11 +96,13 @@ async function addLines(config: PortalConfig, source: 'PRODUCT_PAGE' | 'CART_PAG
     // A guest draft made before signing in is merged into the user's first (docs/api.md quoteDraftClaim).
     const storedKey = readDraftKey();
     if (signedIn() && storedKey) {
-      await storefrontGraphQL(config, CLAIM, { draftKey: storedKey });
-      writeDraftKey(null);
+      // The key is forgotten only once the claim is done: a refused one (an ended session) keeps the guest's lines.
+      const claimed = await storefrontGraphQL<{ quoteDraftClaim: unknown }>(config, CLAIM, { draftKey: storedKey });
+      if (claimed.data?.quoteDraftClaim) writeDraftKey(null);
     }
     const body = await storefrontGraphQL<{ quoteDraftAddLines: { message: string; draft: { draftKey: string | null } } }>(config, ADD_LINES, {
-      draftKey: signedIn() ? null : readDraftKey(),
+      // A signed-in caller's key is ignored by the server; it counts when their session has ended (a guest retry).
+      draftKey: readDraftKey(),
       source,
       cartId,
       channelId: config.channelId,
@@ -113,7 +115,8 @@ async function addLines(config: PortalConfig, source: 'PRODUCT_PAGE' | 'CART_PAG
       return false;
     }
     const { message, draft } = body.data.quoteDraftAddLines;
-    if (!signedIn() && draft.draftKey) writeDraftKey(draft.draftKey);
+    // Only a guest's draft has a key (also a signed-in shopper's whose session has ended: see storefrontGraphQL).
+    if (draft.draftKey) writeDraftKey(draft.draftKey);
     clearDraftCopy(); // the draft page's copy lacks this line: it loads afresh
     showStorefrontToast('success', message || t('storefrontQuote.added'));
     return true;

@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { TEST_CONFIG } from '../test/renderPortal';
 import { mockGraphQL } from '../test/graphqlMock';
 import { QUOTE_DRAFT_KEY_STORAGE_KEY } from '../lib/quoteDraftKey';
+import { B2B_TOKEN_STORAGE_KEY } from '../lib/storage';
 import { addCartToQuote, addProductToQuote, readProductForm } from './quoteActions';
 import { installQuoteButtons } from './quoteButtons';
 
@@ -85,6 +86,40 @@ describe('storefront quote buttons (issue 6)', () => {
     expect(server.callsTo('QuoteDraftAddLines')[0]!.variables).toMatchObject({ draftKey: null, source: 'PRODUCT_PAGE', cartId: null, channelId: 1 });
     expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBe('k-9');
     expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Product was added to your quote.');
+  });
+
+  it('a session that has ended (40101) adds as a guest to the kept guest draft, leaving the token to the portal', async () => {
+    const form = productPage();
+    window.sessionStorage.setItem(B2B_TOKEN_STORAGE_KEY, 'stale-token');
+    window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'guest-key-1');
+    const expired = { errors: [{ message: 'Your session has expired. Please sign in again.', extensions: { code: 40101 } }] };
+    const server = mockGraphQL({
+      QuoteDraftClaim: expired,
+      QuoteDraftAddLines: (_variables, call) =>
+        call.headers.Authorization ? expired : { data: { quoteDraftAddLines: { message: 'Product was added to your quote.', draft: { draftKey: 'guest-key-1' } } } },
+    });
+    expect(await addProductToQuote(TEST_CONFIG, form)).toBe(true);
+
+    expect(server.callsTo('QuoteDraftClaim')[0]!.headers.Authorization).toBe('Bearer stale-token');
+    const adds = server.callsTo('QuoteDraftAddLines');
+    expect(adds.map((call) => call.headers.Authorization)).toEqual(['Bearer stale-token', undefined]);
+    expect(adds[1]!.variables).toMatchObject({ draftKey: 'guest-key-1' });
+    // The refused claim kept the guest's key; the portal's start-up turns the token into "session expired".
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBe('guest-key-1');
+    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBe('stale-token');
+    expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Product was added to your quote.');
+  });
+
+  it('asks for the quote state again as a guest when the token is refused', async () => {
+    productPage();
+    window.sessionStorage.setItem(B2B_TOKEN_STORAGE_KEY, 'stale-token');
+    const server = mockGraphQL({
+      StorefrontQuoteState: (_variables, call) =>
+        call.headers.Authorization ? { errors: [{ message: 'Your session has expired.', extensions: { code: 40101 } }] } : state(),
+    });
+    installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG });
+    await waitFor(() => expect(document.querySelector('[data-helix-quote-button="product"]')).not.toBeNull());
+    expect(server.callsTo('StorefrontQuoteState').map((call) => call.headers.Authorization)).toEqual(['Bearer stale-token', undefined]);
   });
 
   it('shows the spec toast for an empty cart and for cart lines without SKU', async () => {

@@ -25,13 +25,28 @@ const STATE_QUERY = `query StorefrontQuoteState($channelId: Int!, $productId: In
   quoteDraft(draftKey: $draftKey) { products { id } }
 }`;
 
-/** One GraphQL request with the caller's token (signed-in users) or nothing (guests). */
-export async function storefrontGraphQL<T>(config: PortalConfig, query: string, variables: Record<string, unknown>): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
+type GraphQLAnswer<T> = { data?: T; errors?: { message: string; extensions?: { code?: string | number } }[] };
+
+/** shell §8: the server no longer accepts the token (expired, revoked). */
+const SESSION_EXPIRED = '40101';
+
+/**
+ * One GraphQL request with the caller's token (signed-in users) or nothing (guests). A token the server refuses
+ * (40101) belongs to a session that has ended: the request is asked again as the guest the shopper now is, so that
+ * what they add lands in a guest draft whose key they keep (claimed when they sign in again). The token itself is
+ * left for the portal, whose start-up turns it into "your session has expired" (shell §8).
+ */
+export async function storefrontGraphQL<T>(config: PortalConfig, query: string, variables: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
+  const send = async (token: string | null): Promise<GraphQLAnswer<T>> => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(`${config.apiOrigin.replace(/\/+$/, '')}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    return (await response.json()) as GraphQLAnswer<T>;
+  };
   const token = readSessionValue(B2B_TOKEN_STORAGE_KEY);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${config.apiOrigin.replace(/\/+$/, '')}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  return (await response.json()) as { data?: T };
+  const body = await send(token);
+  if (!token || !body.errors?.some((error) => String(error.extensions?.code) === SESSION_EXPIRED)) return body;
+  return send(null);
 }
 
 interface StateAnswer {
@@ -43,11 +58,10 @@ interface StateAnswer {
 /** The quote switches for this user and page, the placements and how many lines the draft holds; null on failure. */
 export async function readQuoteState(config: PortalConfig, productId: number | null): Promise<StorefrontQuoteState | null> {
   try {
-    const signedIn = readSessionValue(B2B_TOKEN_STORAGE_KEY) !== null;
     const body = await storefrontGraphQL<StateAnswer>(config, STATE_QUERY, {
       channelId: config.channelId,
       productId,
-      draftKey: signedIn ? null : readDraftKey(),
+      draftKey: readDraftKey(), // ignored while signed in; counts on a guest retry (storefrontGraphQL)
     });
     if (!body.data) return null;
     const configs: Record<string, PlacementConfig> = {};

@@ -25,8 +25,11 @@ export async function loadQuoteDraft(client: GraphQLClient, signedIn: boolean): 
   const key = readDraftKey();
   if (signedIn && key) {
     const claimed = await client.request(QUOTE_DRAFT_CLAIM, { draftKey: key }, { suppressErrorToast: true }).catch(() => null);
-    writeDraftKey(null);
-    if (claimed) return claimed.quoteDraftClaim.draft;
+    // Forgotten once claimed (an unknown key is a claim of nothing); a refused claim keeps it for the next sign-in.
+    if (claimed) {
+      writeDraftKey(null);
+      return claimed.quoteDraftClaim.draft;
+    }
   }
   const { quoteDraft } = await client.request(QUOTE_DRAFT, { draftKey: signedIn ? null : key });
   // An unknown or expired key answers an empty draft without a key: forget it.

@@ -265,6 +265,20 @@ describe('quote draft page (issue 6)', () => {
     expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull();
   });
 
+  it('keeps the guest key when the claim is refused, to claim it at the next sign-in', async () => {
+    setB2BToken('tok');
+    window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'key-1');
+    const server = mockGraphQL({
+      CustomerInfo: customerResult(),
+      QuoteDraftClaim: { errors: [{ message: 'Something went wrong.', extensions: { code: 'INTERNAL_ERROR' } }] },
+      QuoteDraft: { data: { quoteDraft: draft({ draftKey: null }) } },
+    });
+    renderPortal('/quoteDraft');
+    expect(await screen.findByRole('link', { name: 'Ethanol absolute 99.8%' })).toBeInTheDocument();
+    expect(server.callsTo('QuoteDraft')[0]!.variables).toEqual({ draftKey: null });
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBe('key-1');
+  });
+
   it('attaches a guest’s file with the draft key, shows a refusal, and removes a file after confirming', async () => {
     let files: QuoteFile[] = [];
     let uploads = 0;
