@@ -15,14 +15,10 @@ from accounts import services
 from accounts.errors import UploadErrorCode
 from accounts.selectors import actor_for_token
 from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, ONE_FILE_MESSAGE, size_label
+from portal.auth import bearer_token
 
 # The whole multipart request may carry the file plus its form fields; beyond this we do not read it at all.
 MAX_UPLOAD_REQUEST_BYTES = MAX_FILE_BYTES + 100_000
-
-
-def _bearer_token(request: HttpRequest) -> str:
-    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
-    return value.strip() if scheme.lower() == "bearer" else ""
 
 
 def _refusal(code: str, message: str, status: int, **data) -> JsonResponse:
@@ -47,7 +43,7 @@ def media_upload(request: HttpRequest) -> JsonResponse:
     if length > MAX_UPLOAD_REQUEST_BYTES:
         message = f"File is too big. Size limit is {size_label(MAX_FILE_BYTES)}."
         return _refusal(UploadErrorCode.FILE_TOO_LARGE, message, 413, sizeLimit=MAX_FILE_BYTES, maxFiles=MAX_FILES)
-    actor = actor_for_token(_bearer_token(request))
+    actor = actor_for_token(bearer_token(request))
     try:
         uploads = request.FILES.getlist("mediaFile")
         request_type = request.POST.get("requestType", "")
@@ -90,7 +86,7 @@ def media_upload(request: HttpRequest) -> JsonResponse:
 def media_delete(request: HttpRequest, file_id: str) -> JsonResponse:
     """`DELETE /api/v2/media/upload/{id}`: the drop zone's "remove" for a file not yet sent with an application.
     A guest proves ownership with the `X-Upload-Session` header; a signed-in user with their bearer token."""
-    actor = actor_for_token(_bearer_token(request))
+    actor = actor_for_token(bearer_token(request))
     try:
         services.media_delete(
             file_id=file_id, upload_session=request.headers.get("X-Upload-Session", ""), user=actor.user

@@ -6,7 +6,6 @@ REST shape of shell §8: `{"code": <HTTP status>, "message", "data"}`, with the 
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.exceptions import (
     ObjectDoesNotExist,
     PermissionDenied,
@@ -17,11 +16,12 @@ from django.core.exceptions import (
 )
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
-from django.utils.module_loading import import_string
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.selectors import actor_for_token
 from accounts.uploads import ONE_FILE_MESSAGE, size_label
+from portal.auth import bearer_token
 from portal.errors import SESSION_EXPIRED_CODE, SESSION_EXPIRED_MESSAGE, ErrorCode
 from quotes import files, permissions, selectors, services
 from quotes.downloads import download_token_valid, signed_download_url
@@ -33,13 +33,8 @@ from quotes.pdf import quote_pdf_file_name, quote_pdf_render
 MAX_UPLOAD_BODY = files.MAX_FILE_BYTES + 64 * 1024
 
 
-def _bearer_token(request: HttpRequest) -> str:
-    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
-    return value.strip() if scheme.lower() == "bearer" else ""
-
-
 def _actor(request: HttpRequest):
-    return import_string(settings.PORTAL_ACTOR_RESOLVER)(_bearer_token(request))
+    return actor_for_token(bearer_token(request))
 
 
 def _error(message: str, code: str, status: int, fields: dict | None = None) -> JsonResponse:
@@ -100,7 +95,7 @@ def attachment_upload(request: HttpRequest) -> HttpResponse:
         return _error(ONE_FILE_MESSAGE, ErrorCode.VALIDATION_ERROR, 400, {"mediaFile": [ONE_FILE_MESSAGE]})
     (upload,) = uploads
     actor = _actor(request)
-    if actor.user is None and _bearer_token(request):
+    if actor.user is None and bearer_token(request):
         # As GuestOrValidToken on the draft's GraphQL operations: an expired token is not a silent guest.
         return _error(SESSION_EXPIRED_MESSAGE, str(SESSION_EXPIRED_CODE), 401)
     try:

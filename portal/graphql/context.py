@@ -10,6 +10,8 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 from strawberry.django.context import StrawberryDjangoContext
 
+from portal.auth import bearer_token
+
 
 def _actor_resolver():
     # portal may not import accounts (ARCHITECTURE §3): the resolver is named in settings.
@@ -20,9 +22,7 @@ def _actor_resolver():
 class PortalContext(StrawberryDjangoContext):
     @cached_property
     def bearer_token(self) -> str:
-        header = self.request.headers.get("Authorization", "")
-        scheme, _, value = header.partition(" ")
-        return value.strip() if scheme.lower() == "bearer" else ""
+        return bearer_token(self.request)
 
     @cached_property
     def actor(self) -> Any:

@@ -50,3 +50,8 @@ export function variantFor(product: QuoteSearchProduct, values: Record<number, s
     variantOptions.every((option) => variant.optionValues.some((value) => value.optionId === option.id && String(value.id) === values[option.id])),
   );
 }
+
+/** Whether every variant option has a value (only then can the chosen variant be told, or be missing). */
+export function variantOptionsChosen(product: QuoteSearchProduct, values: Record<number, string>): boolean {
+  return product.allOptions.filter((option) => option.isVariantOption).every((option) => values[option.id]);
+}

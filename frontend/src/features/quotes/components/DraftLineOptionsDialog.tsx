@@ -12,13 +12,13 @@ import { useId, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { ProductOptionFields } from '../../../components/productOptions/ProductOptionFields';
 import { serverOptionErrors } from '../../../components/productOptions/optionRules';
-import { useOptionErrors } from '../../../components/productOptions/useOptionErrors';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { optionInputs, type OptionValues } from '../../../lib/productOptions';
 import type { QuoteDraftLine } from '../api/draftFields';
 import { QUOTE_PRODUCT_SEARCH, variantFor, type QuoteSearchProduct } from '../api/quoteProductSearch';
 import { quoteSearchMessages } from '../searchMessages';
+import { useLineOptionCheck } from './useLineOptionCheck';
 
 export interface LineOptionsChange {
   options: { optionId: number; value: string }[];
@@ -69,7 +69,7 @@ export function DraftLineOptionsDialog({ line, onClose, onSave }: DraftLineOptio
 function OptionsForm({ line, titleId, onClose, onSave }: { line: QuoteDraftLine; titleId: string; onClose(): void; onSave: DraftLineOptionsDialogProps['onSave'] }) {
   const t = useMessages(quoteSearchMessages);
   const client = useGraphQLClient();
-  const checkOptions = useOptionErrors();
+  const checkLine = useLineOptionCheck();
   const idPrefix = useId();
   const product = useQuery({
     queryKey: ['quoteProductOptions', line.productId] as const,
@@ -87,9 +87,7 @@ function OptionsForm({ line, titleId, onClose, onSave }: { line: QuoteDraftLine;
 
   const save = async () => {
     if (!loaded) return;
-    const problems = checkOptions(loaded.allOptions, values);
-    const variant = variantFor(loaded, values);
-    if (!problems[''] && !variant) problems[''] = t('quoteSearch.noCombination');
+    const { problems, variant } = checkLine(loaded, values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);

@@ -11,7 +11,6 @@ import { useEffect, useId, useState } from 'react';
 import { ProductOptionFields } from '../../../components/productOptions/ProductOptionFields';
 import { serverOptionErrors } from '../../../components/productOptions/optionRules';
 import { defaultOptionValues } from '../../../components/productOptions/optionValues';
-import { useOptionErrors } from '../../../components/productOptions/useOptionErrors';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import { optionInputs, type OptionValues } from '../../../lib/productOptions';
@@ -21,6 +20,7 @@ import { formatMoney } from '../money';
 import { quoteSearchMessages } from '../searchMessages';
 import { ProductThumb } from './ProductThumb';
 import { QuantityInput } from './QuantityInput';
+import { useLineOptionCheck } from './useLineOptionCheck';
 
 /** Results shown for one search; the buyer narrows the text rather than pages. */
 const RESULTS = 8;
@@ -85,7 +85,7 @@ export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSe
   const t = useMessages(quoteSearchMessages);
   const language = useLanguage();
   const client = useGraphQLClient();
-  const checkOptions = useOptionErrors();
+  const checkLine = useLineOptionCheck();
   const idPrefix = useId();
   const money = (amount: string) => formatMoney(amount, currencyCode, language);
 
@@ -126,12 +126,10 @@ export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSe
   };
 
   const variant = chosen ? variantFor(chosen, values) : undefined;
-  const variantOptionsChosen = chosen ? chosen.allOptions.filter((option) => option.isVariantOption).every((option) => values[option.id]) : false;
 
   const add = async () => {
     if (!chosen) return;
-    const problems = checkOptions(chosen.allOptions, values);
-    if (!problems[''] && variantOptionsChosen && !variant) problems[''] = t('quoteSearch.noCombination');
+    const { problems } = checkLine(chosen, values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setAdding(true);

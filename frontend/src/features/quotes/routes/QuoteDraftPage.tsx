@@ -188,11 +188,13 @@ export function QuoteDraftPage() {
     }
   };
 
-  /** A line from the search: null when added, else the server's field messages for the form to show. */
-  const onSearchAdd = async (line: QuoteDraftLineInput): Promise<Record<string, string> | null> => {
+  /**
+   * A write whose refusals belong on a form (the search's chosen product, a line's options): null when done (its
+   * success text is shown), else the server's field messages; a refusal without fields is shown as a toast.
+   */
+  const writeForForm = async (write: () => Promise<string>): Promise<Record<string, string> | null> => {
     try {
-      const payload = await addLines.mutateAsync([line]);
-      toast.success(payload.message || t('quoteDraft.toast.added'));
+      toast.success(await write());
       return null;
     } catch (error) {
       const fields = fieldErrors(error);
@@ -201,17 +203,14 @@ export function QuoteDraftPage() {
     }
   };
 
-  const onSaveOptions = async (line: QuoteDraftLine, change: LineOptionsChange): Promise<Record<string, string> | null> => {
-    try {
+  const onSearchAdd = (line: QuoteDraftLineInput) =>
+    writeForForm(async () => (await addLines.mutateAsync([line])).message || t('quoteDraft.toast.added'));
+
+  const onSaveOptions = (line: QuoteDraftLine, change: LineOptionsChange) =>
+    writeForForm(async () => {
       await updateLine.mutateAsync({ lineId: line.id, ...change });
-      toast.success(ts('quoteEdit.saved', { name: line.productName }));
-      return null;
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length === 0) showError(error);
-      return fields;
-    }
-  };
+      return ts('quoteEdit.saved', { name: line.productName });
+    });
 
   if (submitted) {
     return (
