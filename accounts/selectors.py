@@ -83,6 +83,12 @@ class Actor:
         return self.masquerade is not None
 
     @property
+    def masquerade_company(self) -> Company | None:
+        """The company a masquerading super admin acts for. What they build meanwhile (quote draft, cart, lists) is
+        that company's: beginning or ending a masquerade never carries it across (issue 12)."""
+        return self.company if self.is_masquerading else None
+
+    @property
     def b2b_company(self) -> Company | None:
         """The company whose data the actor works in: for users of an approved company, and for a super admin
         masquerading as one (role 3 with a company)."""

@@ -32,8 +32,13 @@ class QuoteDraft(models.Model):
     """The request-a-quote draft (business §3 "Draft quote"): a signed-in user's, or a guest's reached by the
     random draft key the client keeps (only its SHA-256 is stored)."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="quote_draft"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="quote_drafts"
+    )
+    # A super admin's draft built while masquerading belongs to that company (issue 12): one draft per user and
+    # company acted for, never carried across a masquerade's beginning or end. Null for everyone else.
+    masquerade_company = models.ForeignKey(
+        "accounts.Company", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     key_hash = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
     channel_id = models.PositiveIntegerField(default=1)
@@ -56,7 +61,19 @@ class QuoteDraft(models.Model):
                 condition=models.Q(user__isnull=False, key_hash__isnull=True)
                 | models.Q(user__isnull=True, key_hash__isnull=False),
                 name="quotes_draft_user_or_key",
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(masquerade_company__isnull=True) | models.Q(user__isnull=False),
+                name="quotes_draft_masquerade_of_user",
+            ),
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(masquerade_company__isnull=True), name="quotes_draft_one_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "masquerade_company"],
+                condition=models.Q(masquerade_company__isnull=False),
+                name="quotes_draft_one_per_masquerade",
+            ),
         ]
 
     def __str__(self) -> str:

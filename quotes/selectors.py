@@ -15,6 +15,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from portal.locks import lock_for_transaction
 from pricing import calculation
 from pricing.models import OptionValue, ProductOption
 from pricing.options import OptionSelection, describe_selections
@@ -41,10 +42,16 @@ def draft_key_hash(raw_key: str) -> str:
 
 
 def quote_draft_for(*, actor: Any, draft_key: str | None, for_update: bool = False) -> QuoteDraft | None:
-    """The caller's draft: a signed-in user's own (the key is ignored), or the guest draft of the key."""
+    """The caller's draft: a signed-in user's own (the key is ignored) — a masquerading super admin's for the
+    company they act for —, or the guest draft of the key."""
     drafts = QuoteDraft.objects.select_for_update() if for_update else QuoteDraft.objects.all()
     if actor.user is not None:
-        return drafts.filter(user=actor.user).first()
+        if for_update:
+            # A write may create the user's one draft when there is none: two first writes at once would each
+            # create one, and the second would break the constraint. They take turns.
+            company = actor.masquerade_company
+            lock_for_transaction(f"quote-draft:{actor.user.pk}:{company.pk if company else ''}")
+        return drafts.filter(user=actor.user, masquerade_company=actor.masquerade_company).first()
     if not draft_key or len(draft_key) > MAX_DRAFT_KEY_LENGTH:
         return None
     return drafts.filter(key_hash=draft_key_hash(draft_key), user__isnull=True).first()

@@ -299,6 +299,7 @@ def _draft_create(*, actor: Any, channel_id: int) -> tuple[QuoteDraft, str | Non
     if actor.user is not None:
         draft = QuoteDraft.objects.create(
             user=actor.user,
+            masquerade_company=actor.masquerade_company,
             channel_id=channel_id,
             currency_code=currency,
             **draft_contact_defaults(actor=actor),
@@ -461,6 +462,7 @@ def quote_draft_update_line(
 
 @transaction.atomic
 def quote_draft_remove_line(*, actor: Any, draft_key: str | None, line_id: int) -> DraftResult:
+    quote_building_check(actor=actor, switches=quote_switches(channel_id=1))
     draft = quote_draft_for(actor=actor, draft_key=draft_key, for_update=True)
     _draft_line(draft, line_id).delete()
     _touch(draft)
@@ -470,6 +472,7 @@ def quote_draft_remove_line(*, actor: Any, draft_key: str | None, line_id: int) 
 @transaction.atomic
 def quote_draft_clear(*, actor: Any, draft_key: str | None) -> DraftResult:
     """Empty the draft (lines, details and files); the guest keeps the key."""
+    quote_building_check(actor=actor, switches=quote_switches(channel_id=1))
     draft = quote_draft_for(actor=actor, draft_key=draft_key, for_update=True)
     if draft is None:
         return DraftResult(None, None)
@@ -589,6 +592,7 @@ def quote_draft_attachment_add(
 
 @transaction.atomic
 def quote_draft_attachment_remove(*, actor: Any, draft_key: str | None, attachment_id: int) -> DraftResult:
+    quote_building_check(actor=actor, switches=quote_switches(channel_id=1))
     draft = quote_draft_for(actor=actor, draft_key=draft_key, for_update=True)
     if draft is None:
         raise QuoteAttachment.DoesNotExist

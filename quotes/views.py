@@ -120,7 +120,7 @@ def attachment_upload(request: HttpRequest) -> HttpResponse:
                 actor=actor,
                 draft_key=request.POST.get("draftKey") or None,
                 upload=upload,
-                client_ip=request.META.get("REMOTE_ADDR") or "unknown",
+                client_ip=client_ip(request),
             )
     except QuoteRefused as exc:
         return _error(str(exc), exc.code, 429 if exc.code == QuoteErrorCode.TOO_MANY_REQUESTS else 403)

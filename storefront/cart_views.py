@@ -18,14 +18,16 @@ from storefront.catalog_views import _int, product_page, selected_values, varian
 from storefront.forms import CheckoutForm
 from storefront.models import Cart
 from storefront.permissions import purchase_refusal, storefront_actor
-from storefront.selectors import cart_summary, currency_for
+from storefront.selectors import cart_summary, cart_usable_by, currency_for, own_cart
 from storefront.views import base_context
 
 CONFIRMED_ORDERS_KEY = "sf_confirmed_orders"
 
 
 def current_cart(request, *, create: bool = False) -> Cart | None:
-    """The caller's cart: the cookie's cart (claimed when a signed-in customer has none of their own), or theirs."""
+    """The caller's cart: the cookie's cart (claimed when a signed-in customer has none of their own), or theirs.
+    A masquerading super admin's cart is the one of the company they act for (issue 12)."""
+    actor = storefront_actor(request)
     cart_id = request.COOKIES.get(services.CART_COOKIE)
     cart = None
     if cart_id:
@@ -33,20 +35,16 @@ def current_cart(request, *, create: bool = False) -> Cart | None:
             cart = Cart.objects.filter(pk=cart_id).first()
         except ValidationError:
             cart = None
-    if request.user.is_authenticated:
-        if cart is not None and cart.user_id not in (None, request.user.pk):
-            cart = None  # another customer's cart: never shown
-        own = Cart.objects.filter(user=request.user).order_by("-updated_at").first()
+    if cart is not None and not cart_usable_by(cart, actor):
+        cart = None  # another customer's cart, or one from another masquerade: never shown
+    if actor.user is not None:
+        own = own_cart(actor)
         if cart is None or (own is not None and own.pk != cart.pk and cart.user_id is None and not cart.lines.exists()):
             cart = own
         elif cart.user_id is None:
-            Cart.objects.filter(pk=cart.pk).update(user=request.user)
-    elif cart is not None and cart.user_id is not None:
-        cart = None  # a signed-in customer's cart is not shown after sign-out
+            Cart.objects.filter(pk=cart.pk).update(user=actor.user, masquerade_company=actor.masquerade_company)
     if cart is None and create:
-        cart = services.cart_create(
-            user=request.user if request.user.is_authenticated else None, currency_code=currency_for(None).code
-        )
+        cart = services.cart_create(actor=actor, currency_code=currency_for(None).code)
     return cart
 
 

@@ -39,6 +39,11 @@ class Cart(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="carts"
     )
+    # A super admin's cart filled while masquerading belongs to that company (issue 12): it is not the cart of
+    # another masquerade, nor of the super admin after it ends. Null for everyone else.
+    masquerade_company = models.ForeignKey(
+        "accounts.Company", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     currency_code = models.CharField(max_length=3, default="USD")
     quote = models.ForeignKey(
         "quotes.Quote",

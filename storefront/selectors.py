@@ -81,6 +81,28 @@ class CartSummary:
         return self.label(self.total)
 
 
+def cart_usable_by(cart: Cart, actor: Actor) -> bool:
+    """Whether the caller may use the cart: a cart of nobody (a guest's), or their own — for a super admin the one
+    of the company they masquerade as now, or of none when they are not masquerading (issue 12)."""
+    if cart.user_id is None:
+        return True
+    if actor.user is None or cart.user_id != actor.user.pk:
+        return False
+    masquerade_company = actor.masquerade_company
+    return cart.masquerade_company_id == (masquerade_company.pk if masquerade_company else None)
+
+
+def own_cart(actor: Actor) -> Cart | None:
+    """The signed-in caller's most recent cart (for the company they masquerade as, if they do)."""
+    if actor.user is None:
+        return None
+    return (
+        Cart.objects.filter(user=actor.user, masquerade_company=actor.masquerade_company)
+        .order_by("-updated_at")
+        .first()
+    )
+
+
 def currency_for(code: str | None) -> Currency:
     store = store_current()
     currencies = {c.code: c for c in store.currencies.filter(enabled=True)}

@@ -4,7 +4,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
 from accounts.selectors import Actor
 from accounts.services import audit_record, company_credit_charge
 from orders.models import Order, PaymentMethod
@@ -52,9 +51,12 @@ def _normalised(options: list[tuple[int, object]]) -> list[list]:
 
 
 @transaction.atomic
-def cart_create(*, user: User | None, currency_code: str, quote=None) -> Cart:
-    """A new cart; the quote checkout passes its quote, whose prices the cart then carries."""
-    return Cart.objects.create(user=user, currency_code=currency_code, quote=quote)
+def cart_create(*, actor: Actor, currency_code: str, quote=None) -> Cart:
+    """A new cart of the caller (of nobody for a guest; of the company a masquerading super admin acts for); the
+    quote checkout passes its quote, whose prices the cart then carries."""
+    return Cart.objects.create(
+        user=actor.user, masquerade_company=actor.masquerade_company, currency_code=currency_code, quote=quote
+    )
 
 
 @transaction.atomic

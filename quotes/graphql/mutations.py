@@ -198,7 +198,7 @@ class Mutation:
                 actor=info.context.actor,
                 draft_key=draft_key,
                 channel_id=channel_id,
-                client_ip=info.context.request.META.get("REMOTE_ADDR") or "unknown",
+                client_ip=client_ip(info.context.request),
             )
         quote = result.quote
         return QuoteSubmitResult(
@@ -254,7 +254,7 @@ class Mutation:
                 raise NotFoundError("Quote not found.")
             with transaction.atomic():
                 quote = services.quote_for_checkout(actor=actor, quote_id=pk)
-                cart = shop.cart_create(user=actor.user, currency_code=quote.currency_code, quote=quote)
+                cart = shop.cart_create(actor=actor, currency_code=quote.currency_code, quote=quote)
                 for line in quote.lines.select_related("product", "variant").order_by("pk"):
                     shop.cart_line_add(
                         cart=cart, actor=actor, product=line.product, variant=line.variant, quantity=line.quantity,

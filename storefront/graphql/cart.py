@@ -21,7 +21,7 @@ from storefront.graphql.types import (
     Money,
 )
 from storefront.models import Cart
-from storefront.selectors import cart_summary
+from storefront.selectors import cart_summary, cart_usable_by
 
 MAX_LINE_ITEMS = 100
 
@@ -32,10 +32,8 @@ def cart_for_actor(actor: Actor, entity_id: str) -> Cart | None:
     except ValueError:
         return None
     cart = Cart.objects.filter(pk=cart_id).first()
-    if cart is None:
-        return None
-    if cart.user_id is not None and (actor.user is None or cart.user_id != actor.user.pk):
-        return None  # another customer's cart does not exist for the caller
+    if cart is None or not cart_usable_by(cart, actor):
+        return None  # another customer's (or another masquerade's) cart does not exist for the caller
     return cart
 
 

@@ -50,7 +50,7 @@ class Mutation:
     def create_cart(self, info: strawberry.Info, create_cart_input: CreateCartInput) -> CartType:
         actor = _buyer(info)
         with transaction.atomic():
-            cart = services.cart_create(user=actor.user, currency_code=currency_for(None).code)
+            cart = services.cart_create(actor=actor, currency_code=currency_for(None).code)
             add_line_items(cart, actor, create_cart_input.line_items)
         return cart_payload(cart, actor)
 
