@@ -500,3 +500,50 @@ def state_find(country: Country, value: str) -> State | None:
         if wanted in (state.state_code.casefold(), state.state_name.casefold()):
             return state
     return None
+
+
+# --- postal address lines ----------------------------------------------------------------------------------------
+
+# How the last lines of an address read, by country (the postal conventions of each): where the postcode stands
+# against the city and whether the state or province follows. Countries not listed write "postcode city".
+_CITY_LINE_AFTER = {"US", "CA", "AU", "IN"}  # "City, ST 12345"
+_POSTCODE_LINE_ALONE = {"GB", "IE"}  # "City", then "POSTCODE" on its own line
+_POSTCODE_FIRST_WITH_STATE = {"CN"}  # "Province City 100000"
+_NO_STATE_LINE = {"DE", "AT", "CH", "FR", "NL", "BE", "LU", "DK", "SE", "NO", "FI"}  # "10115 Berlin", no state
+
+
+def postal_address_lines(
+    *,
+    name: str = "",
+    company: str = "",
+    street: str = "",
+    street2: str = "",
+    city: str = "",
+    state: str = "",
+    postcode: str = "",
+    country: str = "",
+) -> list[str]:
+    """The lines of an address as the post of its country writes them ("Boston, MA 02110" in the US, "10115 Berlin"
+    in Germany), with the country's name last. Empty parts are left out; `country` and `state` may be codes or
+    names."""
+    found = country_find(country)
+    code = found.country_code if found else ""
+    country_name = found.country_name if found else country.strip()
+    state_name = state.strip()
+    if found and state_name:
+        known = state_find(found, state_name)
+        if known is not None:
+            # US, CA and AU addresses use the state's code; elsewhere its name reads better.
+            state_name = known.state_code if code in _CITY_LINE_AFTER else known.state_name
+    city, postcode = city.strip(), postcode.strip()
+    if code in _CITY_LINE_AFTER:
+        place = ", ".join(part for part in (city, " ".join(p for p in (state_name, postcode) if p)) if part)
+        place_lines = [place]
+    elif code in _POSTCODE_LINE_ALONE:
+        place_lines = [city, state_name, postcode]
+    elif code in _POSTCODE_FIRST_WITH_STATE:
+        place_lines = [" ".join(p for p in (state_name, city, postcode) if p)]
+    else:
+        place_lines = [" ".join(p for p in (postcode, city) if p), "" if code in _NO_STATE_LINE else state_name]
+    lines = [name.strip(), company.strip(), street.strip(), street2.strip(), *place_lines, country_name]
+    return [line for line in lines if line]

@@ -3,7 +3,7 @@ from django.db import models
 
 class AccountErrorCode(models.TextChoices):
     INVALID_CREDENTIALS = "INVALID_CREDENTIALS", "Your email address or password is incorrect. Please try again."
-    TOO_MANY_ATTEMPTS = "TOO_MANY_ATTEMPTS", "Too many sign-in attempts. Please wait 15 minutes and try again."
+    TOO_MANY_ATTEMPTS = "TOO_MANY_ATTEMPTS", "Too many sign-in attempts. Please wait a little and try again."
     PASSWORD_RESET_REQUIRED = (
         "PASSWORD_RESET_REQUIRED",
         "Your password must be changed before you can sign in. Use “Forgot your password?” to set a new one.",
@@ -28,6 +28,11 @@ class AccountErrorCode(models.TextChoices):
     COMPANY_NOT_APPROVED = "COMPANY_NOT_APPROVED", "Only approved companies can be masqueraded."
     MASQUERADE_NOT_ALLOWED = "MASQUERADE_NOT_ALLOWED", "You may not masquerade as this company."
     NOT_MASQUERADING = "NOT_MASQUERADING", "You are not masquerading as this company."
+    # Issue 13: the supplier's staff work in Django admin.
+    STAFF_ACCOUNT = (
+        "STAFF_ACCOUNT",
+        "This is a staff account: sign in to the store's administration instead. Customers use their own accounts.",
+    )
 
 
 class UploadErrorCode(models.TextChoices):

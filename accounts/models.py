@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from accounts.storage import private_storage
 
@@ -78,6 +80,9 @@ class User(AbstractBaseUser, PermissionsMixin):
         help_text="Only for a B2B super admin: the companies they may masquerade as. Empty means every company.",
     )
     date_joined = models.DateTimeField(default=timezone.now)
+    session_epoch = models.PositiveIntegerField(
+        default=0, editable=False, help_text="Raised to end every storefront session of the user (sign out everywhere)."
+    )
 
     objects = UserManager()
 
@@ -96,6 +101,25 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def get_short_name(self) -> str:
         return self.first_name or self.email
+
+    # Django keeps this hash in each session and ends the session when it no longer matches (as after a password
+    # change). Mixing in the epoch lets "sign out everywhere" end every storefront session, whatever the session
+    # store; at epoch 0 it is Django's own hash, so existing sessions survive the upgrade.
+    def get_session_auth_hash(self) -> str:
+        return self._session_auth_hash(secret=None)
+
+    def get_session_auth_fallback_hash(self):
+        for fallback_secret in settings.SECRET_KEY_FALLBACKS:
+            yield self._session_auth_hash(secret=fallback_secret)
+
+    def _session_auth_hash(self, *, secret: str | None) -> str:
+        value = self.password if not self.session_epoch else f"{self.password}:{self.session_epoch}"
+        return salted_hmac(
+            "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash",
+            value,
+            secret=secret,
+            algorithm="sha256",
+        ).hexdigest()
 
 
 class CompanyStatus(models.IntegerChoices):
@@ -250,6 +274,14 @@ class B2BToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField(db_index=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    storefront_session = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        db_index=True,
+        help_text="SHA-256 of the storefront session the token was handed over from (empty: signed in by the API); "
+        "signing out of that session revokes the token.",
+    )
 
     class Meta:
         verbose_name = "B2B token"

@@ -104,6 +104,12 @@ class Actor:
 GUEST = Actor(user=None)
 
 
+def staff_only(user: User) -> bool:
+    """The supplier's staff who are no customer: Django admin is theirs, the storefront and the portal are not
+    (issue 13). A super admin, or a staff member who also belongs to a company, is a customer as well."""
+    return user.is_staff and not user.is_super_admin and membership_of(user) is None
+
+
 def membership_of(user: User) -> CompanyMembership | None:
     try:
         return user.membership
@@ -168,14 +174,9 @@ def live_tokens() -> QuerySet[B2BToken]:
     return B2BToken.objects.filter(revoked_at__isnull=True, expires_at__gt=timezone.now())
 
 
-def masquerade_of_token(token: B2BToken) -> MasqueradeSession | None:
-    """The open masquerade session bound to a B2B token (issue 5: masquerading is token-bound)."""
-    return MasqueradeSession.objects.select_related("company").filter(token=token, ended_at__isnull=True).first()
-
-
 def masquerade_of_user(user: User) -> MasqueradeSession | None:
-    """For storefront pages (Django session, no token): the user's most recently begun masquerade that is still
-    open on a live token (docs/decisions.md, issue 5)."""
+    """The super admin's masquerade: their most recently begun one still open on a live token (the one it was begun
+    with). The portal on every device and the storefront pages all follow it (issue 13)."""
     return (
         MasqueradeSession.objects.select_related("company")
         .filter(super_admin=user, ended_at__isnull=True, token__in=live_tokens())
@@ -205,7 +206,9 @@ def actor_for_token(raw_token: str) -> Actor:
     )
     if token is None:
         return GUEST
-    masquerade = masquerade_of_token(token) if token.user.is_super_admin else None
+    # The masquerade is the super admin's, whichever of their tokens calls (issue 13): the portal on every device and
+    # the storefront pages agree.
+    masquerade = masquerade_of_user(token.user) if token.user.is_super_admin else None
     return actor_build(token.user, masquerade=masquerade, token=token)
 
 
@@ -297,7 +300,7 @@ def account_status(actor: Actor, *, channel_id: int = DEFAULT_CHANNEL_ID) -> Acc
 def convert_link_applies(actor: Actor) -> bool:
     """shell §4 convert link, apart from the registration switch: the user is not B2B, has a customer id, and has
     status 99 (no company at all: a pending or rejected applicant has one)."""
-    return actor.user is not None and not actor.is_super_admin and actor.company is None
+    return actor.user is not None and not actor.is_super_admin and actor.company is None and not actor.user.is_staff
 
 
 def account_form_fields(*, form_type: int) -> QuerySet[AccountFormField]:

@@ -4,6 +4,7 @@ company approval, masquerading and the audit log (issue 5)."""
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import re
 import secrets
 import uuid
@@ -54,18 +55,24 @@ from accounts.selectors import (
     masquerade_of_user,
     membership_of,
     registration_allowed,
+    staff_only,
     storefront_configs,
     token_hash,
 )
 from accounts.tasks import company_email_send, password_reset_email_send
 from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, clean_file_name, detect, size_label
 from portal import ratelimit
+from portal.client_address import client_ip
 from portal.errors import NotFoundError, PermissionDeniedError, PortalError, SessionExpired
+from portal.locks import lock_for_transaction
 from portal.selectors import channel_get, store_current
 
-SIGN_IN_WINDOW = 15 * 60
-SIGN_IN_LIMIT_PER_EMAIL = 10
-SIGN_IN_LIMIT_PER_IP = 100
+# Sign-in throttling (issue 12, docs/decisions.md): growing delays instead of lock-outs, keyed so that failures on
+# one address never refuse the right password from another. Failures are counted per (account, address) and per
+# address, which wait hard, and per account across addresses, which only slows the addresses that failed on it.
+SIGN_IN_PER_ACCOUNT_ADDRESS = ratelimit.Backoff(free=5, base_seconds=1, max_seconds=15 * 60, window_seconds=3600)
+SIGN_IN_PER_ADDRESS = ratelimit.Backoff(free=20, base_seconds=1, max_seconds=15 * 60, window_seconds=3600)
+SIGN_IN_PER_ACCOUNT = ratelimit.Backoff(free=10, base_seconds=1, max_seconds=60, window_seconds=3600)
 RESET_REQUEST_LIMIT = 5
 CUSTOMER_JWT_TTL = 120  # seconds: the JWT only carries the storefront session over to the portal
 CUSTOMER_JWT_AUDIENCE = "b2b-portal"
@@ -87,12 +94,14 @@ class IssuedToken:
 
 
 @transaction.atomic
-def b2b_token_issue(*, user: User) -> IssuedToken:
+def b2b_token_issue(*, user: User, storefront_session: str = "") -> IssuedToken:
+    """A new B2B token; `storefront_session` binds it to the storefront session it was handed over from."""
     raw = secrets.token_urlsafe(32)
     token = B2BToken.objects.create(
         user=user,
         key_hash=token_hash(raw),
         expires_at=timezone.now() + timedelta(seconds=settings.B2B_TOKEN_TTL_SECONDS),
+        storefront_session=storefront_session,
     )
     login_type = LoginType.FIRST_LOGIN if user.last_login is None else LoginType.GENERAL_LOGIN
     User.objects.filter(pk=user.pk).update(last_login=timezone.now())
@@ -119,37 +128,119 @@ def b2b_tokens_revoke_all(*, user: User) -> int:
     return B2BToken.objects.filter(user=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
-def _client_ip(request) -> str:
-    return (request.META.get("REMOTE_ADDR") or "unknown") if request is not None else "unknown"
+# The random value in a storefront session's data that its B2B tokens are bound to (by its SHA-256). Not the session
+# key: Django rotates that when the same customer signs in again, and it must never reach a script (the JWT is read
+# by one). The value goes with the session: signing out, or another customer signing in, flushes it.
+STOREFRONT_SESSION_BINDING = "b2b_binding"
+
+
+def storefront_session_binding(*, session, create: bool) -> str:
+    """The binding of a storefront session, made on first use when `create`; "" when it has none."""
+    value = session.get(STOREFRONT_SESSION_BINDING)
+    if not value and create:
+        value = secrets.token_urlsafe(32)
+        session[STOREFRONT_SESSION_BINDING] = value
+    return hashlib.sha256(value.encode()).hexdigest() if value else ""
+
+
+@transaction.atomic
+def storefront_session_tokens_revoke(*, binding: str) -> int:
+    """Signing out of a storefront session (or another customer signing in on it) revokes the B2B tokens handed over
+    from it, and ends their masquerades: one sign-out ends the customer's session everywhere in that browser."""
+    if not binding:
+        return 0
+    tokens = B2BToken.objects.filter(storefront_session=binding, revoked_at__isnull=True)
+    _masquerades_close(
+        MasqueradeSession.objects.filter(token__in=tokens, ended_at__isnull=True),
+        reason=MasqueradeSession.EndReason.SIGNED_OUT,
+    )
+    return tokens.update(revoked_at=timezone.now())
+
+
+@transaction.atomic
+def customer_sign_out_everywhere(*, user: User) -> int:
+    """Account settings' "sign out everywhere": every B2B token of the user is revoked (their masquerades end) and
+    every storefront session of theirs ends at its next request (the session hash mixes in `session_epoch`)."""
+    revoked = b2b_tokens_revoke_all(user=user)
+    User.objects.filter(pk=user.pk).update(session_epoch=models.F("session_epoch") + 1)
+    return revoked
+
+
+class SignInThrottled(PortalError):
+    """TOO_MANY_ATTEMPTS with the whole seconds to wait (`extensions.retryAfter`; the storefront's Retry-After)."""
+
+    def __init__(self, retry_after: int):
+        super().__init__(
+            f"Too many sign-in attempts. Please try again in {_wait_text(retry_after)}.",
+            code=AccountErrorCode.TOO_MANY_ATTEMPTS,
+        )
+        self.retry_after = retry_after
+        self.extensions["retryAfter"] = retry_after
+
+
+def _wait_text(seconds: int) -> str:
+    if seconds < 60:
+        return "1 second" if seconds == 1 else f"{seconds} seconds"
+    minutes = -(-seconds // 60)
+    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def _sign_in_keys(email: str, ip: str) -> tuple[str, str, str]:
+    """The (account, address), address and account keys. The e-mail is hashed (no addresses in the cache's keys);
+    an IPv6 client is keyed by its /64, which one host or household usually holds whole."""
+    account = hashlib.sha256(email.encode()).hexdigest()[:32]
+    try:
+        parsed = ipaddress.ip_address(ip)
+    except ValueError:
+        address = ip
+    else:
+        address = str(ipaddress.ip_network(f"{parsed}/64", strict=False)) if parsed.version == 6 else str(parsed)
+    return f"{account}:{address}", address, account
 
 
 def customer_authenticate(*, request, email: str, password: str) -> User:
-    """Check an e-mail and password, with rate limits; the storefront sign-in and the API both use it.
+    """Check an e-mail and password, with sign-in throttling; the storefront sign-in and the API both use it.
 
     Unknown e-mail and wrong password fail alike (no user enumeration): Django's ModelBackend runs the password
-    hasher for unknown users too, and the per-e-mail limit counts attempts whether or not the account exists.
+    hasher for unknown users too, and failures are counted whether or not the account exists. A throttled attempt
+    is refused before the password is looked at (SignInThrottled, with the seconds left).
     """
     email = email.strip().lower()
-    ip = _client_ip(request)
-    if ratelimit.is_limited("signin-email", email, limit=SIGN_IN_LIMIT_PER_EMAIL) or ratelimit.is_limited(
-        "signin-ip", ip, limit=SIGN_IN_LIMIT_PER_IP
-    ):
-        raise PortalError(AccountErrorCode.TOO_MANY_ATTEMPTS.label, code=AccountErrorCode.TOO_MANY_ATTEMPTS)
+    pair_key, address_key, account_key = _sign_in_keys(email, client_ip(request))
+    pair = ratelimit.failures("signin-account-address", pair_key)
+    wait = max(
+        SIGN_IN_PER_ACCOUNT_ADDRESS.retry_after(pair),
+        SIGN_IN_PER_ADDRESS.retry_after(ratelimit.failures("signin-address", address_key)),
+    )
+    if pair.count:
+        # An account failing from many addresses slows down those addresses only, from each one's own latest
+        # failure: the owner signing in from anywhere else is never held up by them.
+        account = ratelimit.failures("signin-account", account_key)
+        wait = max(wait, SIGN_IN_PER_ACCOUNT.retry_after(account, since=pair.last_at))
+    if wait:
+        raise SignInThrottled(wait)
     user = authenticate(request, username=email, password=password)
     if user is None:
-        ratelimit.record("signin-email", email, window_seconds=SIGN_IN_WINDOW)
-        ratelimit.record("signin-ip", ip, window_seconds=SIGN_IN_WINDOW)
+        ratelimit.failure_record("signin-account-address", pair_key, backoff=SIGN_IN_PER_ACCOUNT_ADDRESS)
+        ratelimit.failure_record("signin-address", address_key, backoff=SIGN_IN_PER_ADDRESS)
+        ratelimit.failure_record("signin-account", account_key, backoff=SIGN_IN_PER_ACCOUNT)
         raise PortalError(AccountErrorCode.INVALID_CREDENTIALS.label, code=AccountErrorCode.INVALID_CREDENTIALS)
     if user.force_password_reset:
         raise PortalError(AccountErrorCode.PASSWORD_RESET_REQUIRED.label, code=AccountErrorCode.PASSWORD_RESET_REQUIRED)
-    ratelimit.reset("signin-email", email)
+    # Only this address's failures on the account are forgiven: the address's own count stays (a sprayer signing
+    # in to an account of their own must not wipe it), and so does the account's (other addresses' guesses).
+    ratelimit.failures_clear("signin-account-address", pair_key)
     _refuse_inactive_company(user)
     return user
 
 
 def _refuse_inactive_company(user: User) -> None:
     """shell §4: users of an inactive or deleted company cannot sign in as B2B users. We refuse the sign-in
-    altogether (docs/decisions.md, issue 5); it is checked after the password, so it reveals nothing to others."""
+    altogether (docs/decisions.md, issue 5); it is checked after the password, so it reveals nothing to others.
+    The supplier's staff are not customers either (issue 13): a staff account that is neither a super admin nor in a
+    company signs in to Django admin, not to the storefront or the portal."""
+    if staff_only(user):
+        raise PortalError(AccountErrorCode.STAFF_ACCOUNT.label, code=AccountErrorCode.STAFF_ACCOUNT)
     membership = membership_of(user)
     if membership is not None and membership.company.status in (CompanyStatus.INACTIVE, CompanyStatus.DELETED):
         raise PortalError(AccountErrorCode.COMPANY_INACTIVE.label, code=AccountErrorCode.COMPANY_INACTIVE)
@@ -160,8 +251,9 @@ def customer_login(*, request, email: str, password: str) -> IssuedToken:
     return b2b_token_issue(user=customer_authenticate(request=request, email=email, password=password))
 
 
-def customer_jwt_issue(*, user: User, app_client_id: str, channel_id: int) -> str:
-    """The short-lived JWT of a signed-in storefront customer (`GET /customer/current.jwt`)."""
+def customer_jwt_issue(*, user: User, app_client_id: str, channel_id: int, storefront_session: str = "") -> str:
+    """The short-lived JWT of a signed-in storefront customer (`GET /customer/current.jwt`). `sid` carries the
+    storefront session's binding to the B2B token it is exchanged for."""
     now = timezone.now()
     claims = {
         "aud": CUSTOMER_JWT_AUDIENCE,
@@ -172,6 +264,7 @@ def customer_jwt_issue(*, user: User, app_client_id: str, channel_id: int) -> st
         "iat": int(now.timestamp()),
         "exp": int(now.timestamp()) + CUSTOMER_JWT_TTL,
         "jti": secrets.token_urlsafe(16),
+        "sid": storefront_session,
     }
     return jwt.encode(claims, settings.SECRET_KEY, algorithm="HS256")
 
@@ -191,6 +284,9 @@ def customer_jwt_exchange(*, bc_token: str, channel_id: int) -> IssuedToken:
         raise invalid from exc
     if claims.get("channel_id") != channel_id:
         raise invalid
+    storefront_session = claims.get("sid") or ""
+    if not isinstance(storefront_session, str) or len(storefront_session) > 64:
+        raise invalid
     # One use only: a JWT seen in a log or a browser history cannot be exchanged again.
     if not cache.add(f"customer-jwt:{claims['jti']}", 1, timeout=CUSTOMER_JWT_TTL + 60):
         raise invalid
@@ -198,7 +294,7 @@ def customer_jwt_exchange(*, bc_token: str, channel_id: int) -> IssuedToken:
     if user is None:
         raise invalid
     _refuse_inactive_company(user)
-    return b2b_token_issue(user=user)
+    return b2b_token_issue(user=user, storefront_session=storefront_session)
 
 
 def password_reset_request(*, request, email: str, reset_url_base: str) -> None:
@@ -1101,14 +1197,18 @@ def media_upload(
         upload_session=session_hash,
         uploaded_by=user,
     )
-    media.file.save(name, ContentFile(data), save=False)
-    try:
-        with transaction.atomic():
+    with transaction.atomic():
+        # Parallel uploads of one applicant each saw room above: count again, one at a time (issue 12).
+        lock_for_transaction(f"media-upload:{user.pk if user is not None else session_hash}")
+        if _open_uploads(user=user, session_hash=session_hash).count() >= MAX_FILES:
+            raise UploadRefused(UploadErrorCode.TOO_MANY_FILES, TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES), **details)
+        media.file.save(name, ContentFile(data), save=False)
+        try:
             media.save()
-    except Exception:
-        media.file.storage.delete(media.file.name)
-        raise
-    files = _open_uploads(user=user, session_hash=session_hash).count()
+        except Exception:
+            media.file.storage.delete(media.file.name)
+            raise
+        files = _open_uploads(user=user, session_hash=session_hash).count()
     return Upload(media=media, upload_session=session_key, files_in_session=files)
 
 
@@ -1191,20 +1291,23 @@ def _masquerade_target(*, user: User, company_id: int) -> Company:
 
 @transaction.atomic
 def masquerade_begin(*, actor: Any, company_id: int) -> MasqueradeSession:
-    """`superAdminBeginMasquerade`: the super admin acts as an approved company they may masquerade as, for the B2B
-    token of the request (docs/decisions.md, issue 5). Beginning another company ends the current masquerade;
-    beginning the same one again changes nothing."""
+    """`superAdminBeginMasquerade`: the super admin acts as an approved company they may masquerade as. The
+    masquerade is the super admin's, one at a time, on every device and on the storefront alike (issue 13: one source
+    of truth); it lasts while the B2B token it was begun with lives (docs/decisions.md). Beginning another company
+    ends the current masquerade; beginning the same one again changes nothing."""
     user = actor.user
     if user is None or not user.is_super_admin or actor.token is None:
         raise PermissionDeniedError()
     company = _masquerade_target(user=user, company_id=company_id)
-    token = B2BToken.objects.select_for_update().get(pk=actor.token.pk)
-    current = MasqueradeSession.objects.filter(token=token, ended_at__isnull=True).first()
+    # Two begins at once (two tabs, two devices) must not leave two open masquerades: they take turns.
+    User.objects.select_for_update().filter(pk=user.pk).first()
+    token = B2BToken.objects.get(pk=actor.token.pk)
+    current = masquerade_of_user(user)
     if current is not None and current.company_id == company.pk:
         current.company = company
         return current
     _masquerades_close(
-        MasqueradeSession.objects.filter(token=token, ended_at__isnull=True),
+        MasqueradeSession.objects.filter(super_admin=user, ended_at__isnull=True),
         reason=MasqueradeSession.EndReason.REPLACED,
     )
     session = MasqueradeSession.objects.create(
@@ -1228,28 +1331,31 @@ def masquerade_begin(*, actor: Any, company_id: int) -> MasqueradeSession:
 
 @transaction.atomic
 def masquerade_end(*, actor: Any, company_id: int) -> Company:
-    """`superAdminEndMasquerade`: end the token's masquerade as `company_id`. Ending one that already ended (in
-    another tab using the same token) changes nothing."""
+    """`superAdminEndMasquerade`: end the super admin's masquerade as `company_id`, wherever it was begun. Ending one
+    that already ended (in another tab, on another device or on the storefront) changes nothing."""
     user = actor.user
     if user is None or not user.is_super_admin or actor.token is None:
         raise PermissionDeniedError()
     company = Company.objects.filter(pk=company_id).first()
     if company is None:
         raise NotFoundError("No such company.")
-    open_sessions = MasqueradeSession.objects.filter(token_id=actor.token.pk, ended_at__isnull=True)
-    current = open_sessions.first()
+    current = masquerade_of_user(user)
     if current is not None and current.company_id != company.pk:
         raise PortalError(AccountErrorCode.NOT_MASQUERADING.label, code=AccountErrorCode.NOT_MASQUERADING)
-    _masquerades_close(open_sessions, reason=MasqueradeSession.EndReason.ENDED)
+    _masquerades_close(
+        MasqueradeSession.objects.filter(super_admin=user, ended_at__isnull=True),
+        reason=MasqueradeSession.EndReason.ENDED,
+    )
     return company
 
 
 @transaction.atomic
 def masquerade_end_for_user(*, user: User) -> MasqueradeSession | None:
-    """The storefront's END MASQUERADE button: end the masquerade the storefront pages follow (the user's most
-    recent open one on a live token)."""
+    """The storefront's END MASQUERADE button: end the super admin's masquerade — every open one, so that one click
+    ends it for the portal and the storefront alike (issue 13)."""
     session = masquerade_of_user(user)
-    if session is None:
-        return None
-    _masquerades_close(MasqueradeSession.objects.filter(pk=session.pk), reason=MasqueradeSession.EndReason.ENDED)
+    _masquerades_close(
+        MasqueradeSession.objects.filter(super_admin=user, ended_at__isnull=True),
+        reason=MasqueradeSession.EndReason.ENDED,
+    )
     return session

@@ -16,6 +16,8 @@ from accounts.errors import UploadErrorCode
 from accounts.selectors import actor_for_token
 from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, ONE_FILE_MESSAGE, size_label
 from portal.auth import bearer_token
+from portal.client_address import client_ip
+from portal.errors import SESSION_EXPIRED_CODE, SESSION_EXPIRED_MESSAGE
 
 # The whole multipart request may carry the file plus its form fields; beyond this we do not read it at all.
 MAX_UPLOAD_REQUEST_BYTES = MAX_FILE_BYTES + 100_000
@@ -43,7 +45,11 @@ def media_upload(request: HttpRequest) -> JsonResponse:
     if length > MAX_UPLOAD_REQUEST_BYTES:
         message = f"File is too big. Size limit is {size_label(MAX_FILE_BYTES)}."
         return _refusal(UploadErrorCode.FILE_TOO_LARGE, message, 413, sizeLimit=MAX_FILE_BYTES, maxFiles=MAX_FILES)
-    actor = actor_for_token(bearer_token(request))
+    token = bearer_token(request)
+    actor = actor_for_token(token)
+    if token and actor.user is None:
+        # A token that was sent and is no longer valid is not a guest (issue 12): the file would be kept unseen.
+        return _refusal(str(SESSION_EXPIRED_CODE), SESSION_EXPIRED_MESSAGE, 401)
     try:
         uploads = request.FILES.getlist("mediaFile")
         request_type = request.POST.get("requestType", "")
@@ -58,7 +64,7 @@ def media_upload(request: HttpRequest) -> JsonResponse:
             request_type=request_type,
             upload_session=upload_session,
             user=actor.user,
-            client_ip=services._client_ip(request),
+            client_ip=client_ip(request),
         )
     except services.UploadRefused as exc:
         return _refused(exc)
@@ -86,7 +92,10 @@ def media_upload(request: HttpRequest) -> JsonResponse:
 def media_delete(request: HttpRequest, file_id: str) -> JsonResponse:
     """`DELETE /api/v2/media/upload/{id}`: the drop zone's "remove" for a file not yet sent with an application.
     A guest proves ownership with the `X-Upload-Session` header; a signed-in user with their bearer token."""
-    actor = actor_for_token(bearer_token(request))
+    token = bearer_token(request)
+    actor = actor_for_token(token)
+    if token and actor.user is None:
+        return _refusal(str(SESSION_EXPIRED_CODE), SESSION_EXPIRED_MESSAGE, 401)
     try:
         services.media_delete(
             file_id=file_id, upload_session=request.headers.get("X-Upload-Session", ""), user=actor.user

@@ -1,14 +1,41 @@
 from django.contrib import admin
+from django.utils.html import format_html_join
 
+from accounts.countries import postal_address_lines
 from orders.models import Order, OrderLine
+
+
+def _address_html(address: dict):
+    """An order address as its country's post writes it, a line each (not the stored JSON)."""
+    lines = postal_address_lines(
+        name=" ".join(part for part in (address.get("first_name", ""), address.get("last_name", "")) if part),
+        company=address.get("company", ""),
+        street=address.get("address_line1", ""),
+        street2=address.get("address_line2", ""),
+        city=address.get("city", ""),
+        state=address.get("state", ""),
+        postcode=address.get("zip_code", ""),
+        country=address.get("country_code", ""),
+    )
+    if address.get("phone"):
+        lines.append(address["phone"])
+    return format_html_join("", "{}<br>", ((line,) for line in lines)) or "—"
 
 
 class OrderLineInline(admin.TabularInline):
     model = OrderLine
     extra = 0
-    readonly_fields = ["product", "variant", "sku", "name", "options", "quantity", "unit_price", "unit_tax",
+    readonly_fields = ["product", "variant", "sku", "name", "chosen_options", "quantity", "unit_price", "unit_tax",
                        "line_total", "line_tax"]  # fmt: skip
+    exclude = ["options"]
     can_delete = False
+
+    @admin.display(description="Options")
+    def chosen_options(self, line: OrderLine):
+        options = [option for option in line.options or [] if isinstance(option, dict)]
+        if not options:
+            return "—"
+        return format_html_join("", "{}: {}<br>", ((o.get("name", ""), o.get("value", "")) for o in options))
 
 
 @admin.register(Order)
@@ -18,6 +45,15 @@ class OrderAdmin(admin.ModelAdmin):
     search_fields = ["number", "customer_email", "po_number", "company__name"]
     readonly_fields = ["number", "company", "placed_by", "customer_email", "currency_code", "exchange_rate",
                        "subtotal", "tax_total", "shipping_total", "grand_total", "payment_method", "po_number",
-                       "billing_address", "shipping_address", "customer_message", "created_at"]  # fmt: skip
+                       "billing", "shipping", "customer_message", "created_at"]  # fmt: skip
+    exclude = ["billing_address", "shipping_address"]
     list_select_related = ["company"]
     inlines = [OrderLineInline]
+
+    @admin.display(description="Billing address")
+    def billing(self, order: Order):
+        return _address_html(order.billing_address)
+
+    @admin.display(description="Shipping address")
+    def shipping(self, order: Order):
+        return _address_html(order.shipping_address)

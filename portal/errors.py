@@ -20,6 +20,7 @@ class ErrorCode(models.TextChoices):
     VALIDATION_ERROR = "VALIDATION_ERROR", "Some fields are not valid."
     PERMISSION_DENIED = "PERMISSION_DENIED", "You do not have permission to do this."
     NOT_FOUND = "NOT_FOUND", "Not found."
+    QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX", "The query asks for too much at once."
     INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR", "Something went wrong on our side."
 
 

@@ -1,8 +1,7 @@
 """The one GraphQL schema, merged from each app's graphql/ modules (ARCHITECTURE §5)."""
 
-from django.conf import settings
 from strawberry import Schema
-from strawberry.extensions import MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry_django.optimizer import DjangoOptimizerExtension
 
@@ -10,6 +9,7 @@ from accounts.graphql.extensions import MasqueradeAuditExtension
 from accounts.graphql.mutations import Mutation as AccountsMutation
 from accounts.graphql.queries import Query as AccountsQuery
 from portal.graphql.errors import is_unexpected, logger
+from portal.graphql.limits import RequestLimits
 from portal.graphql.queries import Query as PortalQuery
 from pricing.graphql.queries import Query as PricingQuery
 from quotes.graphql.mutations import Mutation as QuotesMutation
@@ -35,7 +35,8 @@ schema = PortalSchema(
     mutation=Mutation,
     extensions=[
         DjangoOptimizerExtension,
-        lambda: QueryDepthLimiter(max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH),
+        # Depth (introspection included), root fields, cost, introspection switch, text PostgreSQL cannot store.
+        RequestLimits,
         lambda: MaxTokensLimiter(max_token_count=5000),
         MasqueradeAuditExtension,
     ],

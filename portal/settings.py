@@ -183,6 +183,15 @@ CRM_QUOTE_EVENT_TOKEN = env.str("CRM_QUOTE_EVENT_TOKEN", default="")
 # How many days before its expiry date the buyer of an open quote is reminded (once).
 QUOTE_EXPIRY_REMINDER_DAYS = env.int("QUOTE_EXPIRY_REMINDER_DAYS", default=3)
 
+# The public address of this site (scheme, host and port, no trailing slash): links in e-mails (password reset) are
+# built on it, never on the request's Host header, which the client chooses.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Reverse proxies in front of the server: with TRUSTED_PROXY_COUNT > 0 the client's address (sign-in throttling and
+# the other per-address limits) is read from TRUSTED_PROXY_HEADER, counting that many hops from the right
+# (portal/client_address.py). 0, the default, trusts no header and uses the peer's address.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+TRUSTED_PROXY_HEADER = env.str("TRUSTED_PROXY_HEADER", default="X-Forwarded-For")
+
 # Resolves the bearer token of a GraphQL request to the caller (an object with .user, .can(code, level)).
 PORTAL_ACTOR_RESOLVER = "accounts.selectors.actor_for_token"
 # The client id the overlay names when it asks the storefront for the customer JWT (shell §7).
@@ -190,7 +199,16 @@ PORTAL_APP_CLIENT_ID = env.str("PORTAL_APP_CLIENT_ID", default="helix-buyer-port
 # B2B tokens (ARCHITECTURE §5): random, stored hashed, expire.
 B2B_TOKEN_TTL_SECONDS = env.int("B2B_TOKEN_TTL_SECONDS", default=7 * 24 * 3600)
 # GraphQL request bounds.
-GRAPHQL_MAX_QUERY_DEPTH = env.int("GRAPHQL_MAX_QUERY_DEPTH", default=12)
+# Introspection fields count too: the standard introspection query (graphql-js, typeDepth 9) is 14 levels deep; the
+# overlay's deepest operation 4.
+GRAPHQL_MAX_QUERY_DEPTH = env.int("GRAPHQL_MAX_QUERY_DEPTH", default=15)
+# Issue 12: root fields (aliases count) per operation, and the estimated cost (portal/graphql/limits.py: every field
+# of the answer times the page sizes of the lists around it). The overlay's largest operation costs about 8,600, the
+# standard introspection query about 52,000, a full page of 100 products with every variant and option field 127,000.
+GRAPHQL_MAX_ROOT_FIELDS = env.int("GRAPHQL_MAX_ROOT_FIELDS", default=10)
+GRAPHQL_MAX_QUERY_COST = env.int("GRAPHQL_MAX_QUERY_COST", default=200_000)
+# Schema introspection (__schema, __type) for anyone: on for local development, off in production (__typename works).
+GRAPHQL_INTROSPECTION = env.bool("GRAPHQL_INTROSPECTION", default=DEBUG)
 GRAPHQL_MAX_BODY_BYTES = env.int("GRAPHQL_MAX_BODY_BYTES", default=1_000_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = GRAPHQL_MAX_BODY_BYTES
 

@@ -14,6 +14,7 @@ admin.site.site_title = "Buyer portal admin"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("favicon.ico", portal_views.favicon, name="favicon"),
     # The API authenticates by bearer token only (never by session cookie), so CSRF does not apply.
     path("graphql", csrf_exempt(PortalGraphQLView.as_view(schema=schema)), name="graphql"),
     path(

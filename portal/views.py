@@ -1,6 +1,8 @@
 """REST edges of the shell (ARCHITECTURE §5)."""
 
 from django.http import JsonResponse
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 from portal import selectors
@@ -33,3 +35,9 @@ def translations(request, store_hash: str, channel_id: int, page: str):
     )
     response["Cache-Control"] = "public, max-age=300"
     return response
+
+
+@require_GET
+def favicon(request):
+    """`/favicon.ico`, which browsers ask for on every page that names no icon (Django admin): the store's icon."""
+    return redirect(static("storefront/favicon.ico"), permanent=True)

@@ -39,6 +39,7 @@ from pricing.models import (
     Product,
     ProductOption,
     ProductVariant,
+    is_price_on_request,
 )
 from pricing.options import QUANTITY_MAX, checkbox_ticked, validate_quantity, value_id
 
@@ -111,6 +112,9 @@ class PriceResult:
     next_tier: NextTier | None
     tax_rate: Decimal  # percent
     show_inclusive: bool  # how the applicable tax zone displays prices
+    # The catalog hides this price from buyers (`pricing.models.is_price_on_request`): every read path a buyer
+    # reaches shows "Price on request" instead of it. Only submission (for staff) and checks use the amounts.
+    price_on_request: bool = False
 
     @property
     def line_total(self) -> Price:
@@ -245,6 +249,7 @@ class _ProductRow:
     pk: int
     base_price: Decimal
     tax_class_id: int | None
+    availability: str
 
 
 @dataclass(slots=True)
@@ -311,7 +316,7 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
     products = Product.objects.filter(pk__in={item.product_id for item in items})
     if not include_hidden:
         products = products.filter(is_visible=True)
-    for row in products.values_list("pk", "base_price", "tax_class_id"):
+    for row in products.values_list("pk", "base_price", "tax_class_id", "availability"):
         catalog.products[row[0]] = _ProductRow(*row)
     product_ids = list(catalog.products)
 
@@ -532,6 +537,7 @@ def _price_item(item: PriceRequestItem, catalog: _Catalog, pricing: StorePricing
         next_tier=next_tier,
         tax_rate=_plain(tax_rate),
         show_inclusive=pricing.show_inclusive,
+        price_on_request=is_price_on_request(product.availability),
     )
 
 

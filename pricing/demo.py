@@ -43,7 +43,7 @@ from pricing.models import (
 CENT = Decimal("0.01")
 QUOTE_ONLY_MESSAGE = "Price on request: ask for a quote"
 
-# slug, name, description: the departments of the storefront home page (storefront.views.DEPARTMENTS).
+# slug, name, description: the top-level categories, which the storefront home page lists as its departments.
 CATEGORIES = [
     ("chemicals-reagents", "Chemicals & reagents", "Solvents, acids, buffers, salts and biochemicals in pack sizes."),
     ("antibodies-proteins", "Antibodies & proteins", "Primary and secondary antibodies, recombinant proteins."),

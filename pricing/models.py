@@ -41,6 +41,13 @@ class Availability(models.TextChoices):
     PREORDER = "preorder", "Pre-order"
 
 
+def is_price_on_request(availability: str) -> bool:
+    """Issue 13: a product that cannot be bought (availability "disabled") has no catalog price for buyers: the
+    product page says "Price on request", and so does every other read path (search, pricing, quote draft, quote,
+    PDF, cart) until the supplier prices it in a quote. The one rule; staff still see the price in admin."""
+    return availability == Availability.DISABLED
+
+
 class InventoryTracking(models.TextChoices):
     NONE = "none", "Not tracked"
     PRODUCT = "product", "Per product"
@@ -79,6 +86,11 @@ class Product(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.sku})"
+
+    @property
+    def price_on_request(self) -> bool:
+        """The catalog hides this product's price from buyers (`is_price_on_request`)."""
+        return is_price_on_request(self.availability)
 
 
 class OptionType(models.TextChoices):

@@ -347,7 +347,9 @@ def describe_selections(*, options: Iterable[ProductOption], selections: Mapping
             labels = {v.pk: v.label for v in option.values.all()}
             text = labels.get(value_id(value), "")
         elif option.type == OptionType.CHECKBOX:
-            text = option.checkbox_label or "Yes"
+            # "Calibration certificate: Yes", as the cart shows it — the checkbox's label is its description, not
+            # its value (issue 13).
+            text = "Yes"
         elif option.type == OptionType.DATE:
             parsed = _parse_date(value)
             text = parsed.isoformat() if parsed else ""
@@ -393,11 +395,15 @@ def tracked_stock(product: Product, variant: ProductVariant | None) -> int | Non
     return None
 
 
-def stock_problem(product: Product, variant: ProductVariant | None, quantity: int) -> StockProblem | None:
+def stock_problem(
+    product: Product, variant: ProductVariant | None, quantity: int, *, quoted: bool = False
+) -> StockProblem | None:
     """business §4 stock check: fails when availability is disabled, purchasing is disabled (product or variant),
-    or the quantity exceeds the tracked inventory. None when the product can be bought in that quantity."""
+    or the quantity exceeds the tracked inventory. None when the product can be bought in that quantity.
+    `quoted`: the line comes from a quote the supplier priced, so a product sold only on request (availability
+    disabled) may be ordered at that price; purchasing switched off and the stock still apply (issue 13)."""
     if (
-        product.availability == Availability.DISABLED
+        (product.availability == Availability.DISABLED and not quoted)
         or product.purchasing_disabled
         or (variant is not None and variant.purchasing_disabled)
     ):

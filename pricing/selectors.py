@@ -104,6 +104,11 @@ def product_catalog_prefetches() -> list[Prefetch]:
     return [_variant_prefetch(), _option_prefetch()]
 
 
+def department_list() -> QuerySet[Category]:
+    """The top-level categories, in the staff's order: the storefront's departments."""
+    return Category.objects.filter(parent__isnull=True).order_by("sort_order", "name")
+
+
 def category_ids_with_descendants(*, category: str) -> list[int]:
     """The category named by slug (or id) and every category below it."""
     rows = list(Category.objects.values_list("pk", "parent_id", "slug"))

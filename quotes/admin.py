@@ -97,12 +97,24 @@ class QuoteAdminForm(forms.ModelForm):
 
 class QuoteLineInline(admin.TabularInline):
     model = QuoteLine
-    fields = ["sku", "name", "options_shown", "original_price", "quantity", "quoted_price", "tax_rate"]
-    readonly_fields = ["sku", "name", "options_shown", "original_price", "tax_rate"]
+    fields = [
+        "sku",
+        "name",
+        "options_shown",
+        "original_price",
+        "price_on_request",
+        "quantity",
+        "quoted_price",
+        "tax_rate",
+    ]
+    readonly_fields = ["sku", "name", "options_shown", "original_price", "price_on_request", "tax_rate"]
     extra = 0
     max_num = 0
     can_delete = False
-    verbose_name_plural = "lines (quoted price per unit, before the overall discount; empty = the original price)"
+    verbose_name_plural = (
+        "lines (quoted price per unit, before the overall discount; empty = the original price, except a price on "
+        "request, which the buyer never sees: price it, or it stays unpriced)"
+    )
 
     @admin.display(description="options")
     def options_shown(self, line: QuoteLine) -> str:
@@ -184,7 +196,8 @@ class QuoteAdmin(admin.ModelAdmin):
     def totals(self, quote: Quote) -> str:
         return format_html(
             "Original subtotal {} · quoted subtotal {} · tax {} · shipping {} · grand total {}",
-            quote.original_subtotal, quote.quoted_subtotal or "—", quote.tax_total or "—",
+            "price on request" if quote.original_subtotal is None else quote.original_subtotal,
+            quote.quoted_subtotal or "—", quote.tax_total or "—",
             quote.shipping_total if quote.shipping_total is not None else "at checkout", quote.grand_total or "—",
         )  # fmt: skip
 

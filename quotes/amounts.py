@@ -5,6 +5,10 @@ price the order gets; its tax is that unit price times the line's tax rate, roun
 are unit amounts times the quantity (so that unit × quantity always adds up on the order). The summary
 (issue 6): original subtotal (the buyer's live prices at submission), discount (original minus quoted),
 quoted subtotal, shipping (null: calculated at checkout), tax and grand total.
+
+A line whose price was on request (issue 13) has no original price the buyer may see: its original is the
+supplier's quoted price once there is one (so no discount is claimed against a price never shown), and unknown
+(null, and so is the original subtotal) until then.
 """
 
 from __future__ import annotations
@@ -25,14 +29,15 @@ def cents(amount: Decimal) -> Decimal:
 @dataclass(frozen=True)
 class LineAmounts:
     quantity: int
-    original_unit: Decimal
+    original_unit: Decimal | None  # as the buyer may see it: null for a price on request not yet quoted
     quoted_unit: Decimal | None  # the supplier's price before the overall discount
     unit_price: Decimal | None  # after the overall discount: what the order gets
     unit_tax: Decimal | None
+    price_on_request: bool = False
 
     @property
-    def original_total(self) -> Decimal:
-        return self.original_unit * self.quantity
+    def original_total(self) -> Decimal | None:
+        return None if self.original_unit is None else self.original_unit * self.quantity
 
     @property
     def total(self) -> Decimal | None:
@@ -50,16 +55,18 @@ def line_amounts(
     quoted_price: Decimal | None,
     tax_rate: Decimal,
     discount_percent: Decimal,
+    price_on_request: bool = False,
 ) -> LineAmounts:
+    original = quoted_price if price_on_request else original_price
     if quoted_price is None:
-        return LineAmounts(quantity, original_price, None, None, None)
+        return LineAmounts(quantity, original, None, None, None, price_on_request)
     unit = cents(quoted_price * (HUNDRED - discount_percent) / HUNDRED)
-    return LineAmounts(quantity, original_price, quoted_price, unit, cents(unit * tax_rate / HUNDRED))
+    return LineAmounts(quantity, original, quoted_price, unit, cents(unit * tax_rate / HUNDRED), price_on_request)
 
 
 @dataclass(frozen=True)
 class QuoteSummary:
-    original_subtotal: Decimal
+    original_subtotal: Decimal | None
     discount: Decimal | None
     quoted_subtotal: Decimal | None
     shipping: Decimal | None
@@ -69,14 +76,15 @@ class QuoteSummary:
 
 def summarise(lines: Iterable[LineAmounts], *, shipping: Decimal | None) -> QuoteSummary:
     lines = list(lines)
-    original = sum((line.original_total for line in lines), ZERO)
+    originals = [line.original_total for line in lines]
+    original = None if None in originals else sum(originals, ZERO)
     if not lines or any(line.unit_price is None for line in lines):
         return QuoteSummary(original, None, None, shipping, None, None)
     quoted = sum((line.total for line in lines), ZERO)
     tax = sum((line.tax_total for line in lines), ZERO)
     return QuoteSummary(
         original_subtotal=original,
-        discount=original - quoted,
+        discount=original - quoted,  # every line is quoted, so every original is known
         quoted_subtotal=quoted,
         shipping=shipping,
         tax=tax,
@@ -92,6 +100,7 @@ def quote_line_amounts(quote, line) -> LineAmounts:
         quoted_price=line.quoted_price,
         tax_rate=line.tax_rate,
         discount_percent=quote.discount_percent,
+        price_on_request=line.price_on_request,
     )
 
 

@@ -151,7 +151,7 @@ def _build(spec: DemoQuote, user: User, variants: dict, prices: dict, on: dateti
                 image=variant.image or variant.product.image, options=options,
                 option_labels=[{"name": s.display_name, "value": s.value} for s in labels],
                 quantity=demo_line.quantity, original_price=amounts.cents(price.calculated_price.tax_exclusive),
-                tax_rate=price.tax_rate,
+                price_on_request=price.price_on_request, tax_rate=price.tax_rate,
             )
         )  # fmt: skip
     return _Built(spec, quote, lines)

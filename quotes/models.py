@@ -149,7 +149,8 @@ class Quote(models.Model):
     )
     revision = models.PositiveIntegerField(default=0, help_text="0: as submitted; 1 and on: priced by the supplier.")
     # Totals, kept in step with the lines by the services (the list shows and sorts by them).
-    original_subtotal = models.DecimalField(**MONEY, default=Decimal(0))
+    # Null while a line's price is on request and the supplier has not priced it (issue 13: never revealed).
+    original_subtotal = models.DecimalField(**MONEY, null=True, blank=True, default=Decimal(0))
     quoted_subtotal = models.DecimalField(**MONEY, null=True, blank=True)
     tax_total = models.DecimalField(**MONEY, null=True, blank=True)
     grand_total = models.DecimalField(**MONEY, null=True, blank=True)
@@ -191,7 +192,16 @@ class QuoteLine(models.Model):
     options = models.JSONField(default=list, blank=True, help_text="[[option_id, value], …] as chosen.")
     option_labels = models.JSONField(default=list, blank=True, help_text="[{'name': …, 'value': …}] as shown.")
     quantity = models.PositiveIntegerField(validators=[MinValueValidator(1), MaxValueValidator(1_000_000)])
-    original_price = models.DecimalField(**MONEY, help_text="The buyer's live unit price at submission.")
+    original_price = models.DecimalField(
+        **MONEY,
+        help_text="The buyer's live unit price at submission (for a price on request: the catalog price, shown to "
+        "staff only).",
+    )
+    price_on_request = models.BooleanField(
+        default=False,
+        help_text="The catalog hid this product's price when it was quoted: the buyer sees no original price, and "
+        "the line is unpriced until staff enter a quoted price.",
+    )
     quoted_price = models.DecimalField(
         **MONEY,
         null=True,

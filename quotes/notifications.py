@@ -11,6 +11,9 @@ from quotes import amounts
 from quotes.models import Quote
 from quotes.selectors import effective_status, quote_access_key
 
+# Issue 13: what a price the catalog hides reads as, wherever its amount would be.
+PRICE_ON_REQUEST = "Price on request"
+
 CHANGE_LABELS = {
     "quantity": "Quantity",
     "price": "Unit price",
@@ -59,13 +62,17 @@ def context(quote: Quote) -> dict:
     rows = []
     for line in lines:
         line_amounts = amounts.quote_line_amounts(quote, line)
+        total = line_amounts.total if line_amounts.total is not None else line_amounts.original_total
+        # A price on request not yet quoted has no amount at all (its original is hidden from the buyer).
+        awaiting_price = line_amounts.price_on_request and line_amounts.quoted_unit is None
         rows.append(
             {
                 "line": line,
                 "options": ", ".join(f"{o['name']}: {o['value']}" for o in line.option_labels),
-                "original": money(line.original_price),
+                "original": PRICE_ON_REQUEST if awaiting_price else money(line_amounts.original_unit),
                 "quoted": money(line_amounts.unit_price),
-                "total": money(line_amounts.total if line_amounts.total is not None else line_amounts.original_total),
+                "total": PRICE_ON_REQUEST if awaiting_price else money(total),
+                "price_on_request": awaiting_price,
             }
         )
     summary = amounts.quote_summary(quote, lines)
@@ -74,7 +81,9 @@ def context(quote: Quote) -> dict:
         "status": effective_status(quote),
         "rows": rows,
         "summary": {
-            "original_subtotal": money(summary.original_subtotal),
+            "original_subtotal": (
+                PRICE_ON_REQUEST if summary.original_subtotal is None else money(summary.original_subtotal)
+            ),
             "discount": money(summary.discount),
             "quoted_subtotal": money(summary.quoted_subtotal),
             "shipping": "Calculated at checkout" if summary.shipping is None else money(summary.shipping),
@@ -108,7 +117,7 @@ def event_data(quote: Quote) -> dict:
         "email": quote.contact_email,
         "title": quote.title,
         "currencyCode": quote.currency_code,
-        "originalSubtotal": str(quote.original_subtotal),
+        "originalSubtotal": None if quote.original_subtotal is None else str(quote.original_subtotal),
         "grandTotal": None if quote.grand_total is None else str(quote.grand_total),
         "expiresOn": quote.expires_on.isoformat(),
         "orderNumber": quote.order.number if quote.order_id else None,

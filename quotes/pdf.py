@@ -9,6 +9,7 @@ import mimetypes
 
 from django.template.loader import render_to_string
 
+from accounts.countries import postal_address_lines
 from portal.models import Store
 from portal.selectors import storefront_switch_on
 from quotes import notifications
@@ -37,6 +38,22 @@ def _logo_data_uri(store: Store | None) -> str | None:
     return f"data:{content_type};base64,{base64.b64encode(data).decode()}"
 
 
+def _address_lines(address: dict) -> list[str]:
+    """A quote address (business §3 fields) as its country's post writes it; none when it has no street or city."""
+    if not (address.get("address") or address.get("city")):
+        return []
+    return postal_address_lines(
+        name=" ".join(part for part in (address.get("firstName", ""), address.get("lastName", "")) if part),
+        company=address.get("companyName", ""),
+        street=address.get("address", ""),
+        street2=address.get("apartment", ""),
+        city=address.get("city", ""),
+        state=address.get("state", ""),
+        postcode=address.get("zipCode", ""),
+        country=address.get("country", ""),
+    )
+
+
 def quote_pdf_render(*, quote_id: int) -> bytes:
     from weasyprint import HTML
     from weasyprint.urls import URLFetcher
@@ -50,6 +67,8 @@ def quote_pdf_render(*, quote_id: int) -> bytes:
             **notifications.context(quote),
             "store": store,
             "logo": _logo_data_uri(store) if show_logo else None,
+            "ship_to": _address_lines(quote.shipping_address),
+            "bill_to": _address_lines(quote.billing_address),
         },
     )
     # Everything the document shows is embedded (data: URIs): nothing is fetched from the network or the disk.

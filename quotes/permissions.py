@@ -130,10 +130,23 @@ def product_quotable(product, variant, quantity: int, switches: QuoteSwitches) -
     )
 
 
+# shell §2 lets role 4 (a super admin who is not masquerading) open /quoteDetail/{id}: they read the quotes of the
+# companies they may masquerade as, and change nothing (issue 13; docs/decisions.md).
+SUPER_ADMIN_READ_CODES = frozenset({GET_QUOTES, GET_QUOTE_DETAIL, GET_QUOTE_PDF})
+
+
+def super_admin_reading(actor: Any) -> bool:
+    """A super admin who is not masquerading: quotes are read-only for them."""
+    return actor.is_super_admin and not actor.is_masquerading
+
+
 def scope_level(actor: Any, code: str) -> int:
-    """0: no access; 1: the actor's own quotes; 2: the company's (only while working in a company)."""
+    """0: no access; 1: the actor's own quotes (for a super admin not masquerading: reading the quotes of the
+    companies they may act for); 2: the company's (only while working in a company)."""
     if actor.user is None:
         return 0
+    if super_admin_reading(actor):
+        return 1 if code in SUPER_ADMIN_READ_CODES else 0
     level = actor.level(code)
     if level >= 2 and actor.b2b_company is None:
         return 1

@@ -15,6 +15,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from accounts.selectors import masquerade_companies_for
 from portal.locks import lock_for_transaction
 from pricing import calculation
 from pricing.models import OptionValue, ProductOption
@@ -28,7 +29,7 @@ from quotes.models import (
     QuoteRevision,
     QuoteStatus,
 )
-from quotes.permissions import scope_level
+from quotes.permissions import scope_level, super_admin_reading
 
 MAX_DRAFT_KEY_LENGTH = 100
 ACCESS_KEY_SALT = "quotes.access-key"
@@ -82,8 +83,9 @@ def draft_lines(draft: QuoteDraft) -> list[QuoteDraftLine]:
 class DraftLineView:
     line: QuoteDraftLine
     options: list[OptionSelection]
-    price: calculation.PriceResult | None
+    price: calculation.PriceResult | None  # None while hidden, on request, or when the line cannot be priced
     price_error: str | None = None
+    price_on_request: bool = False  # issue 13: the catalog hides this product's price
 
     @property
     def sku(self) -> str:
@@ -138,7 +140,8 @@ def _price_requests(lines: Sequence[QuoteDraftLine]) -> list[calculation.PriceRe
 
 def price_lines(lines: Sequence[QuoteDraftLine], *, actor: Any, pricing: calculation.StorePricing):
     """Live prices of the lines for the actor's group; a line that cannot be priced (an option deleted since)
-    gets None, the others their price. One price_items call when every line prices."""
+    gets None, the others their price. One price_items call when every line prices. The results of a price on
+    request carry `price_on_request`: a buyer must not see them (`quote_draft_view`)."""
     requests = _price_requests(lines)
     group = calculation.customer_group_for(actor)
     try:
@@ -176,7 +179,8 @@ def draft_contact_defaults(*, actor: Any) -> dict[str, str]:
 
 
 def quote_draft_view(*, draft: QuoteDraft | None, actor: Any) -> DraftView:
-    """The draft with live prices and tax for the caller's customer group (null prices while hidden)."""
+    """The draft with live prices and tax for the caller's customer group (null prices while hidden, and for a
+    product whose price is on request)."""
     pricing = calculation.store_pricing(currency_code=draft.currency_code if draft else None)
     view = DraftView(
         draft=draft,
@@ -195,6 +199,9 @@ def quote_draft_view(*, draft: QuoteDraft | None, actor: Any) -> DraftView:
         described = variant_selections(line.variant) + describe_selections(
             options=line.product.options.all(), selections=selections_of(line.options)
         )
+        if line.product.price_on_request:  # issue 13: no amount, and not a "Price error" either
+            view.lines.append(DraftLineView(line=line, options=described, price=None, price_on_request=True))
+            continue
         error = "Price error" if price is None and not view.prices_hidden else None
         view.lines.append(DraftLineView(line=line, options=described, price=price, price_error=error))
     return view
@@ -238,6 +245,8 @@ def quotes_visible_to(*, actor: Any, code: str) -> QuerySet[Quote]:
     level = scope_level(actor, code)
     if level == 0:
         return Quote.objects.none()
+    if super_admin_reading(actor):
+        return Quote.objects.filter(company__in=masquerade_companies_for(actor.user))
     company = actor.b2b_company
     if level >= 2:
         return Quote.objects.filter(company=company)

@@ -734,7 +734,8 @@ def _revision_create(
 
 
 def _auto_price(quote: Quote) -> QuoteRevision:
-    """`quote_auto_quoting`: quoted = the live price at submission; revision 1, updated by the supplier."""
+    """`quote_auto_quoting`: quoted = the live price at submission; revision 1, updated by the supplier. Never for
+    a quote with a price on request (`quote_from_draft`): only the supplier prices that."""
     before = quote.revisions.get(number=quote.revision).snapshot
     quote.lines.update(quoted_price=F("original_price"))
     quote.revision += 1
@@ -845,14 +846,18 @@ def quote_from_draft(
                 + describe_selections(options=line.product.options.all(), selections=selections_of(line.options))
             ],
             quantity=line.quantity,
+            # A price on request keeps the catalog price for staff; the buyer never sees it (issue 13).
             original_price=amounts.cents(price.calculated_price.tax_exclusive),
+            price_on_request=price.price_on_request,
             tax_rate=price.tax_rate,
         )
         for line, price in zip(lines, prices, strict=True)
     )
     draft.attachments.update(draft=None, quote=quote)
     _revision_create(quote, by_supplier=False)
-    auto = switches.on("quote_auto_quoting")
+    # Issue 13: auto-quoting would quote a price on request at the hidden catalog price; such a quote waits for
+    # the supplier as a whole (a quote partly priced could not be ordered anyway).
+    auto = switches.on("quote_auto_quoting") and not any(price.price_on_request for price in prices)
     if auto:
         _auto_price(quote)
     else:
@@ -954,9 +959,9 @@ def quote_send_back(
 ) -> QuoteRevision | None:
     """Staff answer a quote: quoted prices and quantities per line, an overall discount (percent), shipping and
     the expiry date, a message and files. Any change of the amounts or the expiry is a new revision (lines left
-    unpriced are quoted at the buyer's original price), sent back to the buyer by e-mail with the message; a
-    message alone is e-mailed as a reply. Moving the expiry of an expired quote into the future reopens it.
-    Returns the new revision, if any."""
+    unpriced are quoted at the buyer's original price, except a price on request, which stays unpriced), sent
+    back to the buyer by e-mail with the message; a message alone is e-mailed as a reply. Moving the expiry of an
+    expired quote into the future reopens it. Returns the new revision, if any."""
     from quotes import tasks
 
     quote = Quote.objects.select_for_update().get(pk=quote_id)
@@ -990,7 +995,9 @@ def quote_send_back(
     revision = None
     if changed:
         for line in current:
-            if line.quoted_price is None:
+            # A price on request left unpriced stays unpriced (issue 13): the buyer never gets the hidden catalog
+            # price, and the quote cannot be ordered until staff price it.
+            if line.quoted_price is None and not line.price_on_request:
                 line.quoted_price = line.original_price
         QuoteLine.objects.bulk_update(current, ["quantity", "quoted_price"])
         if quote.status == QuoteStatus.EXPIRED and quote.expires_on >= today():
@@ -1039,7 +1046,7 @@ def quote_checkout_check(*, quote: Quote) -> None:
         if line.product is None or line.variant is None or not line.product.is_visible:
             problem: str | None = NO_LONGER_AVAILABLE_MESSAGE
         else:
-            problem = stock_problem(line.product, line.variant, line.quantity)
+            problem = stock_problem(line.product, line.variant, line.quantity, quoted=True)
         if problem:
             problems[f"lines.{line.pk}"] = [ValidationError(str(problem), code=QuoteErrorCode.QUOTE_STOCK_PROBLEM)]
     if problems:

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.selectors import actor_for_token
 from accounts.uploads import ONE_FILE_MESSAGE, size_label
 from portal.auth import bearer_token
+from portal.client_address import client_ip
 from portal.errors import SESSION_EXPIRED_CODE, SESSION_EXPIRED_MESSAGE, ErrorCode
 from quotes import files, permissions, selectors, services
 from quotes.downloads import download_token_valid, signed_download_url

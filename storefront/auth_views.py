@@ -12,7 +12,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.services import customer_authenticate, customer_jwt_issue
+from accounts.selectors import staff_only
+from accounts.services import (
+    SignInThrottled,
+    customer_authenticate,
+    customer_jwt_issue,
+    storefront_session_binding,
+    storefront_session_tokens_revoke,
+)
 from portal.errors import PortalError
 from portal.selectors import DEFAULT_CHANNEL_ID, store_current
 
@@ -21,6 +28,15 @@ MAX_FIELD = 4096
 
 def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
+
+
+def _end_portal_sessions(request) -> None:
+    """The B2B tokens the overlay got from this browser's storefront session end with it (issue 12)."""
+    storefront_session_tokens_revoke(binding=storefront_session_binding(session=request.session, create=False))
+
+
+def _switching_customer(request, user) -> bool:
+    return request.user.is_authenticated and request.user.pk != user.pk
 
 
 def _safe_next(request) -> str:
@@ -44,20 +60,23 @@ def sign_in(request):
         except PortalError as exc:
             error = exc
         else:
+            if _switching_customer(request, user):
+                _end_portal_sessions(request)  # the previous customer's, before login() flushes the session
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             if _wants_json(request):
                 return JsonResponse({"ok": True, "customerId": user.pk})
             return redirect(_safe_next(request))
-        if _wants_json(request):
-            code = error.extensions["code"]
-            status = 429 if code == "TOO_MANY_ATTEMPTS" else 400
-            return JsonResponse({"ok": False, "code": code, "message": error.message}, status=status)
-    return render(
-        request,
-        "storefront/login.html",
-        {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)},
-        status=400 if error else 200,
-    )
+    throttled = isinstance(error, SignInThrottled)
+    status = 429 if throttled else 400 if error else 200
+    if error and _wants_json(request):
+        body = {"ok": False, "code": error.extensions["code"], "message": error.message}
+        response = JsonResponse({**body, "retryAfter": error.retry_after} if throttled else body, status=status)
+    else:
+        context = {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)}
+        response = render(request, "storefront/login.html", context, status=status)
+    if throttled:
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 @require_GET
@@ -71,6 +90,7 @@ def csrf_token(request):
 
 @require_POST
 def sign_out(request):
+    _end_portal_sessions(request)
     logout(request)
     if _wants_json(request):
         return JsonResponse({"ok": True})
@@ -82,13 +102,20 @@ def current_customer_jwt(request):
     """`GET /customer/current.jwt?app_client_id=…`: a short-lived JWT of the signed-in customer (shell §7)."""
     if request.GET.get("app_client_id") != settings.PORTAL_APP_CLIENT_ID:
         return HttpResponse("Unknown app_client_id.", status=400, content_type="text/plain")
-    if not request.user.is_authenticated:
-        return HttpResponse("No customer is signed in.", status=401, content_type="text/plain")
+    if not request.user.is_authenticated or staff_only(request.user):
+        # A guest is not an error (issue 13: a 401 on every guest's page load filled the browser console); the
+        # supplier's staff are no customers. Nobody to hand over: 204, no body.
+        return HttpResponse(status=204)
     try:
         channel_id = int(request.GET.get("channel_id", DEFAULT_CHANNEL_ID))
     except ValueError:
         return HttpResponse("channel_id must be a number.", status=400, content_type="text/plain")
-    token = customer_jwt_issue(user=request.user, app_client_id=settings.PORTAL_APP_CLIENT_ID, channel_id=channel_id)
+    token = customer_jwt_issue(
+        user=request.user,
+        app_client_id=settings.PORTAL_APP_CLIENT_ID,
+        channel_id=channel_id,
+        storefront_session=storefront_session_binding(session=request.session, create=True),
+    )
     response = HttpResponse(token, content_type="application/jwt")
     response["Cache-Control"] = "no-store"
     return response
@@ -117,6 +144,8 @@ def checkout_login(request, token: str):
     if user is None:
         return redirect("/cart.php")
     if not request.user.is_authenticated or request.user.pk != user.pk:
+        if _switching_customer(request, user):
+            _end_portal_sessions(request)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     response = redirect("/checkout")
     response.set_cookie(CART_COOKIE, data["cart"], max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")

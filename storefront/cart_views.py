@@ -18,25 +18,29 @@ from storefront.catalog_views import _int, product_page, selected_values, varian
 from storefront.forms import CheckoutForm
 from storefront.models import Cart
 from storefront.permissions import purchase_refusal, storefront_actor
-from storefront.selectors import cart_summary, cart_usable_by, currency_for, own_cart
+from storefront.selectors import cart_summary, cart_usable_by, currency_for, own_cart, quote_cart_usable
 from storefront.views import base_context
 
 CONFIRMED_ORDERS_KEY = "sf_confirmed_orders"
 
 
-def current_cart(request, *, create: bool = False) -> Cart | None:
+def current_cart(request, *, create: bool = False, for_adding: bool = False) -> Cart | None:
     """The caller's cart: the cookie's cart (claimed when a signed-in customer has none of their own), or theirs.
-    A masquerading super admin's cart is the one of the company they act for (issue 12)."""
+    A masquerading super admin's cart is the one of the company they act for (issue 12). A quote checkout's cart
+    is the cart only while its quote is open, and products from the catalog go to the buyer's own cart
+    (`for_adding`), never into a quote's (issue 13)."""
     actor = storefront_actor(request)
     cart_id = request.COOKIES.get(services.CART_COOKIE)
     cart = None
     if cart_id:
         try:
-            cart = Cart.objects.filter(pk=cart_id).first()
+            cart = Cart.objects.select_related("quote").filter(pk=cart_id).first()
         except ValidationError:
             cart = None
     if cart is not None and not cart_usable_by(cart, actor):
         cart = None  # another customer's cart, or one from another masquerade: never shown
+    if cart is not None and cart.quote_id is not None and (for_adding or not quote_cart_usable(cart)):
+        cart = None
     if actor.user is not None:
         own = own_cart(actor)
         if cart is None or (own is not None and own.pk != cart.pk and cart.user_id is None and not cart.lines.exists()):
@@ -97,7 +101,7 @@ def cart_add(request):
         return product_page(request, product.slug, form_errors=errors, status=400)
     modifiers = [(oid, value) for oid, value in chosen.items()
                  if not next(o for o in product.options.all() if o.pk == oid).is_variant_option]  # fmt: skip
-    cart_obj = current_cart(request, create=True)
+    cart_obj = current_cart(request, create=True, for_adding=True)
     try:
         services.cart_line_add(
             cart=cart_obj, actor=actor, product=product, variant=variant, quantity=quantity, options=modifiers

@@ -49,23 +49,21 @@ def _list_page(request, *, query: str = "", category: Category | None = None):
     page = paginator.get_page(request.GET.get("page"))
     products = list(page.object_list)
     hidden = calculation.prices_hidden_for(actor)
-    if products and not hidden:
+    priced = [product for product in products if not product.price_on_request]  # their cards say so instead
+    if priced and not hidden:
         currency = currency_for(None)
         prices = calculation.price_items(
             items=[
-                calculation.PriceRequestItem(product_id=p.pk, variant_id=None, quantity=1, options=[]) for p in products
+                calculation.PriceRequestItem(product_id=p.pk, variant_id=None, quantity=1, options=[]) for p in priced
             ],
             customer_group_id=calculation.customer_group_for(actor),
             currency_code=currency.code,
         )
-        for product, price in zip(products, prices, strict=True):
-            if product.availability != "disabled":
-                shown = (
-                    price.calculated_price.tax_inclusive
-                    if price.show_inclusive
-                    else price.calculated_price.tax_exclusive
-                )
-                product.price_label = format_money(shown, currency)
+        for product, price in zip(priced, prices, strict=True):
+            unit = price.calculated_price
+            product.price_label = format_money(
+                unit.tax_inclusive if price.show_inclusive else unit.tax_exclusive, currency
+            )
     return render(
         request,
         "storefront/search.html",
@@ -195,7 +193,7 @@ def _stock(product, variant, quantity) -> dict:
     return {"message": "In stock" if tracked != "none" else "Available to order", "css": "in-stock"}
 
 
-def _option_view(option, chosen: dict[int, str], errors: dict, variant, currency) -> dict:
+def _option_view(option, chosen: dict[int, str], errors: dict, variant, currency, *, prices_shown: bool) -> dict:
     current = chosen.get(option.pk, "")
     variant_values = {v.pk for v in variant.option_values.all()} if variant else set()
     choices = []
@@ -205,7 +203,9 @@ def _option_view(option, chosen: dict[int, str], errors: dict, variant, currency
         else:
             selected = str(value.pk) == str(current) or (not current and value.is_default)
         price_label = ""
-        if value.price_adjuster == "relative" and value.price_adjustment:
+        if not prices_shown:
+            pass  # a price on request (or hidden) shows no surcharge either
+        elif value.price_adjuster == "relative" and value.price_adjustment:
             price_label = f"+{format_money(value.price_adjustment, currency)}"
         elif value.price_adjuster == "percentage" and value.price_adjustment:
             price_label = f"+{value.price_adjustment.normalize():f}%"
@@ -226,7 +226,7 @@ def _option_view(option, chosen: dict[int, str], errors: dict, variant, currency
         except ValueError:
             current_date = None
     checkbox_price = ""
-    if option.type == OptionType.CHECKBOX and option.checkbox_price_adjuster == "relative":
+    if prices_shown and option.type == OptionType.CHECKBOX and option.checkbox_price_adjuster == "relative":
         checkbox_price = f"+{format_money(option.checkbox_price_adjustment, currency)}"
     return {
         "pk": option.pk,
@@ -263,7 +263,9 @@ def product_page(request, slug: str, *, form_errors: dict | None = None, status:
     quantity = max(1, min(_int(data.get("qty"), 1) or 1, 1_000_000))
     currency = currency_for(None)
     hidden = calculation.prices_hidden_for(actor)
-    price = _price_view(product, variant, quantity, chosen, actor, currency) if not hidden else {}
+    # Issue 13: a price on request shows no amount at all (no price, tier table or surcharges).
+    prices_shown = not hidden and not product.price_on_request
+    price = _price_view(product, variant, quantity, chosen, actor, currency) if prices_shown else {}
     stock = _stock(product, variant, quantity)
     refusal = purchase_refusal(actor)
     errors = form_errors or {}
@@ -280,7 +282,9 @@ def product_page(request, slug: str, *, form_errors: dict | None = None, status:
         "category": category_found,
         "variant": variant,
         "synonyms": synonyms,
-        "options": [_option_view(o, chosen, errors, variant, currency) for o in product.options.all()],
+        "options": [
+            _option_view(o, chosen, errors, variant, currency, prices_shown=prices_shown) for o in product.options.all()
+        ],
         "quantity": quantity,
         "price_label": price.get("price", ""),
         "price_note": price.get("note", ""),
@@ -299,6 +303,7 @@ def product_page(request, slug: str, *, form_errors: dict | None = None, status:
         "product_data": {
             "id": product.pk,
             "availability": product.availability,
+            "priceOnRequest": product.price_on_request,
             "priceUrl": reverse("storefront:product-price", args=[product.slug]),
             "priceErrorText": "Price error",
             "quoteButton": quote_button_visible(
@@ -323,7 +328,7 @@ def product_price(request, slug: str):
     quantity = max(1, min(_int(request.GET.get("qty"), 1) or 1, 1_000_000))
     variant = variant_for(product, chosen)
     body = {"stock": _stock(product, variant, quantity), "sku": variant.sku if variant else product.sku}
-    if not calculation.prices_hidden_for(actor) and product.availability != "disabled":
+    if not calculation.prices_hidden_for(actor) and not product.price_on_request:
         view = _price_view(product, variant, quantity, chosen, actor, currency_for(None))
         body.update({k: view[k] for k in ("price", "note", "tierHint")})
     return JsonResponse(body)

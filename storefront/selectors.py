@@ -14,9 +14,11 @@ from portal.selectors import store_current
 from pricing import calculation
 from pricing.models import OptionValue, ProductOption
 from pricing.options import stock_problem
+from quotes.models import QuoteStatus
 from quotes.selectors import options_key, quote_cart_prices
 from storefront.models import Cart, CartLine
 
+PRICE_ON_REQUEST_LABEL = "Price on request"
 QUOTE_LINE_MISMATCH = "This product is not part of the quote in this quantity: remove it or order it separately."
 # Shipping (not shown in the spec; docs/decisions.md): a flat rate, free above a subtotal.
 FLAT_SHIPPING = Decimal("25.00")
@@ -39,6 +41,7 @@ class PricedLine:
     unit_price_label: str = ""
     total_label: str = ""
     problem: str | None = None
+    price_on_request: bool = False  # issue 13: no amount shown (0 in the totals), and it cannot be ordered
 
     @property
     def total(self) -> Decimal:
@@ -93,14 +96,21 @@ def cart_usable_by(cart: Cart, actor: Actor) -> bool:
 
 
 def own_cart(actor: Actor) -> Cart | None:
-    """The signed-in caller's most recent cart (for the company they masquerade as, if they do)."""
+    """The signed-in caller's own cart: their most recent one (for the company they masquerade as, if they do) that
+    is not a quote checkout's. A quote's cart is reached only through the checkout link that made it (issue 13)."""
     if actor.user is None:
         return None
     return (
-        Cart.objects.filter(user=actor.user, masquerade_company=actor.masquerade_company)
+        Cart.objects.filter(user=actor.user, masquerade_company=actor.masquerade_company, quote__isnull=True)
         .order_by("-updated_at")
         .first()
     )
+
+
+def quote_cart_usable(cart: Cart) -> bool:
+    """A quote checkout's cart serves only while its quote is open: once ordered or expired, its quoted prices are
+    never offered again, and the buyer's own cart is the cart (issue 13)."""
+    return cart.quote_id is None or cart.quote.status == QuoteStatus.OPEN
 
 
 def currency_for(code: str | None) -> Currency:
@@ -162,11 +172,17 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
     for line, result in zip(lines, results, strict=True):
         price = result.calculated_price
         unit_price, unit_tax = price.tax_exclusive, price.tax_inclusive - price.tax_exclusive
-        problem = stock_problem(line.product, line.variant, line.quantity)
+        # Issue 13: the stock check keeps a price-on-request product out of carts; one that became so after it was
+        # added is never priced from the catalog here (the stock check's problem keeps it from being ordered).
+        price_on_request = result.price_on_request
+        if price_on_request:
+            unit_price, unit_tax = Decimal(0), Decimal(0)
+        problem = stock_problem(line.product, line.variant, line.quantity, quoted=quoted is not None)
         if quoted is not None:
             match = quoted.get((line.variant_id, options_key(line.options)))
             if match is not None and match[2] == line.quantity:
                 unit_price, unit_tax = match[0], match[1]
+                price_on_request = False  # the supplier's price
             else:
                 problem = problem or QUOTE_LINE_MISMATCH
         priced = PricedLine(
@@ -182,9 +198,13 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
             unit_price=unit_price,
             unit_tax=unit_tax,
             problem=problem,
+            price_on_request=price_on_request,
         )
-        priced.unit_price_label = format_money(priced.unit_price, currency)
-        priced.total_label = format_money(priced.total, currency)
+        if price_on_request:
+            priced.unit_price_label = priced.total_label = PRICE_ON_REQUEST_LABEL
+        else:
+            priced.unit_price_label = format_money(priced.unit_price, currency)
+            priced.total_label = format_money(priced.total, currency)
         summary.lines.append(priced)
     summary.subtotal = sum((line.total for line in summary.lines), Decimal(0))
     summary.tax = sum((line.unit_tax * line.quantity for line in summary.lines), Decimal(0))

@@ -11,9 +11,11 @@ from orders.services import OrderLineData, order_create
 from pricing.models import Product, ProductVariant
 from pricing.options import stock_problem
 from pricing.services import stock_consume
-from quotes.services import quote_mark_ordered, quote_order_check
+from quotes.permissions import Source
+from quotes.services import DraftLineRequest, DraftResult, quote_draft_add_lines, quote_mark_ordered, quote_order_check
 from storefront.models import Cart, CartLine, ContactRequest
 from storefront.permissions import purchase_refusal
+from storefront.selectors import cart_usable_by
 from storefront.tasks import contact_request_notify
 
 ORDER_PLACED_ACTION = "order_placed"
@@ -53,7 +55,10 @@ def _normalised(options: list[tuple[int, object]]) -> list[list]:
 @transaction.atomic
 def cart_create(*, actor: Actor, currency_code: str, quote=None) -> Cart:
     """A new cart of the caller (of nobody for a guest; of the company a masquerading super admin acts for); the
-    quote checkout passes its quote, whose prices the cart then carries."""
+    quote checkout passes its quote, whose prices the cart then carries. A quote checkout replaces the caller's
+    earlier quote carts: one left behind would otherwise wait with quoted prices (issue 13)."""
+    if quote is not None and actor.user is not None:
+        Cart.objects.filter(user=actor.user, masquerade_company=actor.masquerade_company, quote__isnull=False).delete()
     return Cart.objects.create(
         user=actor.user, masquerade_company=actor.masquerade_company, currency_code=currency_code, quote=quote
     )
@@ -78,7 +83,7 @@ def cart_line_add(
     new_quantity = quantity + (line.quantity if line else 0)
     if new_quantity > MAX_QUANTITY:
         raise ValidationError({"qty": ["The quantity of each product is 1-1000000."]})
-    problem = stock_problem(product, variant, new_quantity)
+    problem = stock_problem(product, variant, new_quantity, quoted=cart.quote_id is not None)
     if problem:
         raise ValidationError({"qty": [problem]})
     if line:
@@ -198,3 +203,32 @@ def payment_methods_for(actor: Actor) -> list[tuple[str, str]]:
     if actor.b2b_company is not None:
         methods.insert(0, (PaymentMethod.PURCHASE_ORDER.value, PaymentMethod.PURCHASE_ORDER.label))
     return methods
+
+
+# ---- Cart to quote (business §4 "Add All to Quote") --------------------------------------------------------------
+
+
+def cart_to_quote_draft(*, actor: Actor, cart: Cart, draft_key: str | None, channel_id: int) -> DraftResult:
+    """Every line of the cart into the caller's quote draft as the cart holds it: its variant, its options of
+    every kind (business §3 "Cart": multiple choice and text) and its quantity, so the draft prices it as the cart
+    does. The draft remembers the cart (business §4); nothing is added unless every line can be. The cart is read,
+    never changed."""
+    if not cart_usable_by(cart, actor):
+        raise PermissionDenied("This cart is not yours.")
+    lines = [
+        DraftLineRequest(
+            quantity=line.quantity,
+            product_id=line.product_id,
+            variant_id=line.variant_id,
+            options=[(option_id, value) for option_id, value in line.options],
+        )
+        for line in cart.lines.order_by("created_at", "pk")
+    ]
+    return quote_draft_add_lines(
+        actor=actor,
+        draft_key=draft_key,
+        lines=lines,
+        source=Source.CART_PAGE,
+        cart_id=str(cart.pk),
+        channel_id=channel_id,
+    )

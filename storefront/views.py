@@ -6,21 +6,9 @@ from django.views.decorators.http import require_http_methods
 from accounts.permissions import Code
 from accounts.selectors import actor_for_user, storefront_account_context
 from portal.selectors import store_current
+from pricing.selectors import department_list
 from storefront.forms import ContactRequestForm
 from storefront.services import contact_request_submit
-
-# The departments of the demo supplier's catalogue, shown on the home page (the catalog issue links them).
-DEPARTMENTS = [
-    (
-        "Chemicals & reagents",
-        "Analytical-grade solvents, buffers, salts and biochemicals in pack sizes from 5 g.",
-    ),
-    ("Antibodies & proteins", "Primary and secondary antibodies validated for WB, IHC, ELISA and flow."),
-    ("Pipettes & tips", "Single- and multichannel pipettes, filter tips and calibration services."),
-    ("Lab instruments", "Centrifuges, balances, pH meters and incubators with warranty options."),
-    ("Consumables", "Tubes, plates, gloves and glassware for everyday bench work."),
-    ("Cell culture", "Media, sera, flasks and reagents for mammalian and microbial culture."),
-]
 
 
 def base_context(request) -> dict:
@@ -41,4 +29,6 @@ def home(request):
             request, "Thank you. A specialist will answer your question by e-mail within one business day."
         )
         return redirect("/#contact")
-    return render(request, "storefront/home.html", {**base_context(request), "form": form, "departments": DEPARTMENTS})
+    return render(
+        request, "storefront/home.html", {**base_context(request), "form": form, "departments": department_list()}
+    )

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import strawberry
+from django.conf import settings
 
 from accounts import selectors, services
 from accounts.graphql.queries import customer_info_payload, permissions_payload
@@ -23,6 +24,7 @@ from accounts.graphql.types import (
     MessageResult,
 )
 from accounts.uploads import MAX_FILES
+from portal.client_address import client_ip
 from portal.errors import InputError
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 
@@ -74,12 +76,23 @@ class Mutation:
         services.b2b_token_revoke(raw_token=info.context.bearer_token)
         return _message("You have been signed out.")
 
+    @strawberry.mutation(
+        permission_classes=[IsAuthenticated],
+        description="Sign out everywhere: revoke every B2B token of the caller (the calling one included, ending "
+        "their masquerades) and end all of their storefront sessions.",
+    )
+    def logout_everywhere(self, info: strawberry.Info) -> MessagePayload:
+        services.customer_sign_out_everywhere(user=info.context.actor.user)
+        return _message("You have been signed out everywhere.")
+
     @strawberry.mutation(description="E-mail a password reset link if the account exists. Guest-allowed.")
     def request_password_reset(self, info: strawberry.Info, email: str) -> MessagePayload:
         if not email.strip() or len(email) > MAX_EMAIL:
             raise InputError(fields={"email": ["Enter a valid email address."]})
-        request = info.context.request
-        services.password_reset_request(request=request, email=email, reset_url_base=request.build_absolute_uri("/"))
+        # The link's origin is the configured site, never the request's Host header (the client chooses that).
+        services.password_reset_request(
+            request=info.context.request, email=email, reset_url_base=f"{settings.SITE_URL}/"
+        )
         return _message("If an account exists for that e-mail address, we have sent a link to reset the password.")
 
     @strawberry.mutation(description="Set a new password with the link from the reset e-mail. Guest-allowed.")
@@ -153,7 +166,7 @@ class Mutation:
                 store_hash=data.store_hash,
             ),  # fmt: skip
             contact=contact,
-            client_ip=services._client_ip(info.context.request),
+            client_ip=client_ip(info.context.request),
         )
         return CompanyCreateResult(
             company_id=created.company.pk,
@@ -182,7 +195,7 @@ class Mutation:
                 user_extra_fields=_pairs(data.user_extra_fields),
             ),  # fmt: skip
             channel_id=data.channel_id,
-            client_ip=services._client_ip(info.context.request),
+            client_ip=client_ip(info.context.request),
         )
         return CustomerCreateResult(customer_id=user.pk, email=user.email)
 
@@ -196,7 +209,7 @@ class Mutation:
         _bounded_texts(data.email, data.first_name, data.last_name)
         subscriber = services.customer_subscribers_create(
             email=data.email, first_name=data.first_name, last_name=data.last_name, channel_id=data.channel_id,
-            client_ip=services._client_ip(info.context.request),
+            client_ip=client_ip(info.context.request),
         )  # fmt: skip
         return CustomerSubscriberResult(email=subscriber.email, subscribed=True)
 

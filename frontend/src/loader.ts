@@ -8,6 +8,7 @@ import { applyPurchaseRule } from './lib/storefrontPage';
 import { readLoaderConfig } from './loader/config';
 import { createOverlayController } from './loader/controller';
 import { installLinkHandling, removeStorefrontLinks } from './loader/links';
+import { reloadWhenSignInChanged } from './loader/signInState';
 import { createLoadingMask } from './loader/mask';
 import { loaderMessages } from './loader/messages';
 import { showPendingTip } from './loader/pendingTip';
@@ -29,6 +30,7 @@ function startLoader(): void {
     window,
     mask,
     loadPortal: (): Promise<PortalModule> => import('./main'),
+    onClosedByRequest: () => reloadWhenSignInChanged(document, window),
   });
 
   const start = () => {

@@ -48,6 +48,7 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
         "quoteEnabled",
         "quoteDraft",
         "quoteDraftAddLines",
+        "quoteDraftAddCart",
         "quoteDraftUpdateLine",
         "quoteDraftRemoveLine",
         "quoteDraftUpdate",

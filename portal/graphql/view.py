@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from cross_web import HTTPException
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -9,8 +11,12 @@ from django.http import HttpRequest, JsonResponse
 from strawberry.django.views import GraphQLView
 from strawberry.exceptions import StrawberryGraphQLError
 
+from portal.errors import ErrorCode
 from portal.graphql.context import PortalContext
-from portal.graphql.errors import format_error, request_error
+from portal.graphql.errors import format_error, logger, request_error
+
+INVALID_UTF8 = "The request body is not valid UTF-8."
+REQUEST_SHAPE = 'The request body must be a JSON object: {"query": "…", "variables": {…}, "operationName": "…"}.'
 
 
 class PortalGraphQLView(GraphQLView):
@@ -22,6 +28,36 @@ class PortalGraphQLView(GraphQLView):
 
     def get_context(self, request: HttpRequest, response) -> PortalContext:
         return PortalContext(request=request, response=response)
+
+    def decode_json(self, data: str | bytes) -> object:
+        """The request body as a JSON object, or a 400. JSON over HTTP is UTF-8 (RFC 8259); nesting too deep for the
+        parser or a number too long to convert is the client's error, not ours; and strawberry reads the fields with
+        .get(), so anything but an object (null, 123, "abc", a list: batching is off) is refused here."""
+        try:
+            text = data.decode("utf-8") if isinstance(data, bytes) else data
+        except UnicodeDecodeError as exc:
+            raise HTTPException(400, INVALID_UTF8) from exc
+        try:
+            body = json.loads(text)
+        except RecursionError as exc:
+            raise HTTPException(400, "The request body is nested too deeply.") from exc
+        except json.JSONDecodeError as exc:
+            raise HTTPException(400, "Unable to parse request body as JSON") from exc
+        except ValueError as exc:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+            raise HTTPException(400, "A number in the request body is too long.") from exc
+        if not isinstance(body, dict):
+            raise HTTPException(400, REQUEST_SHAPE)
+        return body
+
+    def parse_http_body(self, request):
+        try:
+            data = super().parse_http_body(request)
+        except UnicodeDecodeError as exc:  # the request adapter decodes the body before decode_json sees it
+            raise HTTPException(400, INVALID_UTF8) from exc
+        # strawberry checks query, variables and extensions, but passes operationName on unchecked.
+        if data.operation_name is not None and not isinstance(data.operation_name, str):
+            raise HTTPException(400, "The GraphQL operation's `operationName` must be a string or null, if provided.")
+        return data
 
     def process_result(self, request, result):
         data = super().process_result(request, result)
@@ -38,3 +74,8 @@ class PortalGraphQLView(GraphQLView):
             return JsonResponse(request_error("The request is too large."), status=413)
         except StrawberryGraphQLError as exc:
             return JsonResponse({"data": None, "errors": [format_error(exc)]}, status=400)
+        except Exception:
+            # Whatever else fails still answers in the API's shape, never Django's HTML page, and says nothing.
+            logger.exception("GraphQL request failed")
+            body = request_error(ErrorCode.INTERNAL_SERVER_ERROR.label, ErrorCode.INTERNAL_SERVER_ERROR)
+            return JsonResponse(body, status=500)

@@ -36,10 +36,11 @@ CALLERS_GROUP_NOTE = (
 
 def _page_prices(products: list, *, actor, currency_code: str | None) -> None:
     """Price every variant of a page of products for quantity 1, in a fixed number of queries, and attach the
-    prices (null when hidden for the caller) for the types to show."""
+    prices (null when hidden for the caller, or when the product's price is on request) for the types to show."""
     pricing = calculation.store_pricing(currency_code=currency_code)
     if calculation.prices_hidden_for(actor):
         return
+    products = [product for product in products if not product.price_on_request]
     variants = [variant for product in products for variant in product.variants.all()]
     results = calculation.price_items(
         items=[calculation.PriceRequestItem(product_id=v.product_id, variant_id=v.pk, quantity=1) for v in variants],
@@ -87,6 +88,10 @@ class Query:
         _bounded("productIds", product_ids, MAX_PRODUCT_IDS)
         if first < 0 or offset < 0:
             raise InputError(fields={"first" if first < 0 else "offset": ["Enter 0 or more."]})
+        if first > MAX_SEARCH_RESULTS:
+            # Refused, not silently cut: a client asking for 500 must learn it gets at most 100 (issue 12).
+            message = f"Ask for at most {MAX_SEARCH_RESULTS} products at a time."
+            raise InputError(message, fields={"first": [message]})
         actor = info.context.actor
         products = list(
             selectors.product_search(
@@ -94,7 +99,7 @@ class Query:
                 category_slug=category_filter or None,
                 product_ids=product_ids,
                 customer_group_id=calculation.customer_group_for(actor),
-                limit=min(first, MAX_SEARCH_RESULTS),
+                limit=first,
                 offset=offset,
             )
         )
@@ -117,15 +122,17 @@ class Query:
         actor = info.context.actor
         pricing = calculation.store_pricing(currency_code=currency_code)
         variants = selectors.variants_by_skus(skus=[sku[:64] for sku in variant_skus])
-        prices: list = [None] * len(variants)
-        if variants and not calculation.prices_hidden_for(actor):
-            prices = calculation.price_items(
-                items=[calculation.PriceRequestItem(product_id=v.product_id, variant_id=v.pk) for v in variants],
+        priced = [variant for variant in variants if not variant.product.price_on_request]
+        prices: dict[int, calculation.PriceResult] = {}
+        if priced and not calculation.prices_hidden_for(actor):
+            results = calculation.price_items(
+                items=[calculation.PriceRequestItem(product_id=v.product_id, variant_id=v.pk) for v in priced],
                 customer_group_id=calculation.customer_group_for(actor),
                 currency_code=currency_code,
                 pricing=pricing,
             )
-        return [VariantSkuResult.of(info, variant, price) for variant, price in zip(variants, prices, strict=True)]
+            prices = {variant.pk: result for variant, result in zip(priced, results, strict=True)}
+        return [VariantSkuResult.of(info, variant, prices.get(variant.pk)) for variant in variants]
 
     @strawberry.field(
         description="Whether a visible product, or its variant with `sku`, can be bought (business §7). Guest-allowed."
@@ -143,7 +150,8 @@ class Query:
         description="Unit prices of up to 500 items (business §3, §7 priceProducts): customer group price, "
         "option adjustments, quantity breaks, tax and currency, with the next cheaper quantity break. Fails "
         f"with PRICES_HIDDEN while the caller's company is pending approval and the store hides prices from "
-        f"pending accounts. {CALLERS_GROUP_NOTE} Guest-allowed."
+        f"pending accounts. An item whose price is on request has priceOnRequest and no amounts. "
+        f"{CALLERS_GROUP_NOTE} Guest-allowed."
     )
     def price_products(
         self,
@@ -181,14 +189,32 @@ class Query:
 
 
 def _priced(result: calculation.PriceResult, item: PriceItemInput) -> PricedProduct:
+    options = [
+        PriceOptionSelection(option_id=option.option_id, value_id=option.value_id, value=option.value)
+        for option in item.options
+    ]
+    if result.price_on_request:  # issue 13: no amount of any kind, not even its quantity breaks
+        return PricedProduct(
+            product_id=result.product_id,
+            variant_id=result.variant_id,
+            quantity=result.quantity,
+            options=options,
+            currency_code=result.currency_code,
+            price=None,
+            base_price=None,
+            line_total=None,
+            bulk_pricing=[],
+            applied_tier=None,
+            next_tier=None,
+            tax_rate=result.tax_rate,
+            show_inclusive=result.show_inclusive,
+            price_on_request=True,
+        )
     return PricedProduct(
         product_id=result.product_id,
         variant_id=result.variant_id,
         quantity=result.quantity,
-        options=[
-            PriceOptionSelection(option_id=option.option_id, value_id=option.value_id, value=option.value)
-            for option in item.options
-        ],
+        options=options,
         currency_code=result.currency_code,
         price=ProductPrice.of(result.calculated_price),
         base_price=ProductPrice.of(result.base_price),

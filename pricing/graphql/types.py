@@ -13,6 +13,10 @@ from pricing.options import format_limit, stock_problem, tracked_stock
 
 # Where the storefront shows a product when it names no route of its own (`storefront:product`).
 PRODUCT_URL_FALLBACK = "/products/{slug}/"
+PRICE_ON_REQUEST_DESCRIPTION = (
+    'The catalog gives no price for this product ("Price on request", a product that cannot be bought): ask for '
+    "a quote."
+)
 
 # --- prices ------------------------------------------------------------------------------------------------------
 
@@ -83,13 +87,18 @@ class PricedProduct:
     quantity: int
     options: list[PriceOptionSelection]
     currency_code: str
-    price: ProductPrice = strawberry.field(description="The unit price after the quantity break.")
-    base_price: ProductPrice = strawberry.field(
-        description="The unit price before the quantity break (base price plus option adjustments)."
+    price: ProductPrice | None = strawberry.field(
+        description="The unit price after the quantity break; null when the price is on request."
     )
-    line_total: ProductPrice = strawberry.field(description="The unit price times the quantity.")
+    base_price: ProductPrice | None = strawberry.field(
+        description="The unit price before the quantity break (base price plus option adjustments); null when the "
+        "price is on request."
+    )
+    line_total: ProductPrice | None = strawberry.field(
+        description="The unit price times the quantity; null when the price is on request."
+    )
     bulk_pricing: list[BulkPricingTier] = strawberry.field(
-        description="The product's quantity breaks for the caller's customer group."
+        description="The product's quantity breaks for the caller's customer group (none when the price is on request)."
     )
     applied_tier: BulkPricingTier | None = strawberry.field(description="The break applied at this quantity.")
     next_tier: NextTierHint | None = strawberry.field(
@@ -97,6 +106,9 @@ class PricedProduct:
     )
     tax_rate: Decimal = strawberry.field(description="The tax rate applied, in percent.")
     show_inclusive: bool = strawberry.field(description="Whether the store's tax zone shows prices with tax.")
+    price_on_request: bool = strawberry.field(
+        default=False, description=PRICE_ON_REQUEST_DESCRIPTION + " No amount is given."
+    )
 
 
 @strawberry.input(description="An option of an item to price: a value id (multiple choice, checkbox) or a value.")
@@ -240,7 +252,9 @@ class ProductSearchVariant:
     def image_url(self, info: strawberry.Info) -> str | None:
         return absolute_url(info, self.image or getattr(self, "_search_product_image", ""))
 
-    @strawberry_django.field(description="The caller's unit price for quantity 1, excluding tax; null when hidden.")
+    @strawberry_django.field(
+        description="The caller's unit price for quantity 1, excluding tax; null when hidden or on request."
+    )
     def calculated_price(self) -> Decimal | None:
         price = getattr(self, "_search_price", None)
         return price.calculated_price.tax_exclusive if price else None
@@ -277,9 +291,15 @@ class ProductSearchResult:
     def id(self) -> int:
         return self.pk
 
-    @strawberry_django.field(description="The catalog price in the requested currency; null when prices are hidden.")
+    @strawberry_django.field(
+        description="The catalog price in the requested currency; null when prices are hidden or on request."
+    )
     def base_price(self) -> Decimal | None:
         return getattr(self, "_search_base_price", None)
+
+    @strawberry_django.field(description=PRICE_ON_REQUEST_DESCRIPTION + " Its prices are null.", only=["availability"])
+    def price_on_request(self) -> bool:
+        return self.price_on_request
 
     @strawberry_django.field
     def image_url(self, info: strawberry.Info) -> str | None:
@@ -332,8 +352,9 @@ class VariantSkuResult:
     purchasing_disabled: bool
     is_stock: bool = strawberry.field(description="Whether one unit passes the stock check (business §4).")
     calculated_price: ProductPrice | None = strawberry.field(
-        description="The caller's unit price for quantity 1; null when prices are hidden."
+        description="The caller's unit price for quantity 1; null when prices are hidden or on request."
     )
+    price_on_request: bool = strawberry.field(description=PRICE_ON_REQUEST_DESCRIPTION + " Its price is null.")
     option_values: list[VariantOptionValue]
 
     @classmethod
@@ -355,6 +376,9 @@ class VariantSkuResult:
             inventory_level=stock if stock is not None else product.inventory_level,
             purchasing_disabled=product.purchasing_disabled or variant.purchasing_disabled,
             is_stock=stock_problem(product, variant, 1) is None,
-            calculated_price=ProductPrice.of(price.calculated_price) if price else None,
+            calculated_price=(
+                ProductPrice.of(price.calculated_price) if price and not product.price_on_request else None
+            ),
+            price_on_request=product.price_on_request,
             option_values=[VariantOptionValue.of(value) for value in variant.option_values.all()],
         )

@@ -5,6 +5,7 @@ from typing import Annotated
 import strawberry
 from django.db import transaction
 
+from portal.client_address import client_ip
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
 from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated, requires
 from portal.selectors import channel_get_or_none, store_current

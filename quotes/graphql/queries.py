@@ -115,6 +115,9 @@ class Query:
     ) -> QuoteList:
         if first < 0 or offset < 0:
             raise InputError(fields={"first" if first < 0 else "offset": ["Enter 0 or more."]})
+        if first > MAX_PAGE_SIZE:
+            message = f"Ask for at most {MAX_PAGE_SIZE} quotes at a time."  # refused, not silently cut (issue 12)
+            raise InputError(message, fields={"first": [message]})
         if search is not None and len(search) > 100:
             raise InputError(fields={"search": ["Enter at most 100 characters."]})
         filters = selectors.QuoteFilters(
@@ -123,7 +126,7 @@ class Query:
         with api_errors():
             quotes = selectors.quote_list(actor=info.context.actor, filters=filters)
         total = quotes.count()
-        page = list(quotes[offset : offset + min(first, MAX_PAGE_SIZE)])
+        page = list(quotes[offset : offset + first])
         return QuoteList(total_count=total, edges=[QuoteEdge(node=QuoteHeader(quote=quote)) for quote in page])
 
     @strawberry.field(

@@ -180,7 +180,8 @@ class QuoteDraftLine:
         ]
 
     @strawberry.field(
-        description="Unit price excluding tax; null while prices are hidden or the line cannot be priced."
+        description="Unit price excluding tax; null while prices are hidden, when the price is on request, or when "
+        "the line cannot be priced."
     )
     def base_price(self) -> Decimal | None:
         return self.view.price.calculated_price.tax_exclusive if self.view.price else None
@@ -208,8 +209,18 @@ class QuoteDraftLine:
     def price_error(self) -> str | None:
         return self.view.price_error
 
+    @strawberry.field(
+        description='The catalog gives no price for this product ("Price on request"): its prices are null, the '
+        "supplier prices it in the quote."
+    )
+    def price_on_request(self) -> bool:
+        return self.view.price_on_request
 
-@strawberry.type(description="Totals of the draft at live prices; null while prices are hidden or a line fails.")
+
+@strawberry.type(
+    description="Totals of the draft at live prices; null while prices are hidden, a line fails, or a line's price "
+    "is on request."
+)
 class QuoteDraftTotals:
     subtotal: Decimal | None = strawberry.field(description="Excluding tax.")
     tax: Decimal | None
@@ -400,8 +411,11 @@ class QuoteHeader:
     def currency_code(self) -> str:
         return self.quote.currency_code
 
-    @strawberry.field(description="At the buyer's prices when submitted, excluding tax.")
-    def original_subtotal(self) -> Decimal:
+    @strawberry.field(
+        description="At the buyer's prices when submitted, excluding tax; null while a line's price is on request "
+        "and not yet quoted."
+    )
+    def original_subtotal(self) -> Decimal | None:
         return self.quote.original_subtotal
 
     @strawberry.field(description="Null until priced.")
@@ -477,9 +491,18 @@ class QuoteLineType:
     def option_list(self) -> str:
         return json.dumps([{"optionId": option_id, "optionValue": value} for option_id, value in self.line.options])
 
-    @strawberry.field(description="The buyer's unit price when submitted, excluding tax.")
-    def original_price(self) -> Decimal:
-        return self.line.original_price
+    @strawberry.field(
+        description="The buyer's unit price when submitted, excluding tax. For a price on request: the quoted "
+        "price once the supplier has priced it, null until then."
+    )
+    def original_price(self) -> Decimal | None:
+        return self._amounts().original_unit
+
+    @strawberry.field(
+        description='The catalog gave no price for this product ("Price on request"): the supplier prices it.'
+    )
+    def price_on_request(self) -> bool:
+        return self.line.price_on_request
 
     @strawberry.field(description="The supplier's unit price before the overall discount; null until priced.")
     def quoted_price(self) -> Decimal | None:
@@ -493,8 +516,8 @@ class QuoteLineType:
     def tax_rate(self) -> Decimal:
         return self.line.tax_rate
 
-    @strawberry.field
-    def original_total(self) -> Decimal:
+    @strawberry.field(description="Quantity × original price; null while the original price is.")
+    def original_total(self) -> Decimal | None:
         return self._amounts().original_total
 
     @strawberry.field(description="Quantity × discounted price, excluding tax; null until priced.")
@@ -504,7 +527,9 @@ class QuoteLineType:
 
 @strawberry.type(name="QuoteSummary", description="The quote's summary (amounts exclude tax unless named).")
 class QuoteSummaryType:
-    original_subtotal: Decimal
+    original_subtotal: Decimal | None = strawberry.field(
+        description="Null while a line's price is on request and not yet quoted."
+    )
     discount: Decimal | None = strawberry.field(description="Original subtotal minus quoted subtotal.")
     discount_percent: Decimal = strawberry.field(description="The supplier's overall discount in percent.")
     quoted_subtotal: Decimal | None
@@ -654,8 +679,8 @@ class QuoteDetail(QuoteHeader):
         return self._may(GET_QUOTE_PDF)
 
     @strawberry.field(
-        description="The caller may proceed to checkout: checkout_with_quote, open, not expired, priced. The stock "
-        "check runs on quoteCheckout."
+        description="The caller may proceed to checkout: checkout_with_quote, open, not expired, priced (every "
+        "line). The stock check runs on quoteCheckout."
     )
     def can_checkout(self) -> bool:
         return (
@@ -663,6 +688,7 @@ class QuoteDetail(QuoteHeader):
             and scope_level(self.actor, CHECKOUT_WITH_QUOTE) > 0
             and effective_status(self.quote) == "open"
             and self.quote.is_priced
+            and all(line.quoted_price is not None for line in self.quote.lines.all())
         )
 
     @strawberry.field

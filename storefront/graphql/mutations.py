@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Annotated
 
 import strawberry
 from django.core import signing
@@ -8,7 +9,10 @@ from django.db import transaction
 from django.urls import reverse
 
 from portal.errors import PermissionDeniedError
-from portal.graphql.permissions import IsAuthenticated
+from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated
+from quotes.graphql.errors import api_errors
+from quotes.graphql.types import QuoteDraft, QuoteDraftPayload
+from quotes.selectors import quote_draft_view
 from storefront import services
 from storefront.graphql.cart import add_line_items, cart_or_not_found, cart_payload
 from storefront.graphql.types import (
@@ -80,3 +84,29 @@ class Mutation:
             cart.save(update_fields=["user"])
         url = checkout_login_url(info.context.request, cart=cart, user=actor.user)
         return CheckoutLoginPayload(result=CheckoutLoginResult(redirect_url=url))
+
+    @strawberry.mutation(
+        permission_classes=[GuestOrValidToken],
+        description="Add All to Quote (business §4): every line of the cart — its variant, its options as chosen "
+        "(multiple choice and text, business §3 'Cart') and its quantity — into the caller's quote draft, which "
+        "remembers the cart; the draft then prices each line as the cart does. The cart must be one the caller may "
+        "use (NOT_FOUND otherwise, as for `cart`); the cart is not changed. Rules and errors as quoteDraftAddLines "
+        "with source CART_PAGE (an empty cart is NO_CART_PRODUCTS 'No products in Cart.'); nothing is added when "
+        "any line fails. Guest-allowed (a guest gets its draftKey back).",
+    )
+    def quote_draft_add_cart(
+        self,
+        info: strawberry.Info,
+        cart_id: str,
+        draft_key: Annotated[
+            str | None,
+            strawberry.argument(description="A guest's draft key (from an earlier answer); ignored when signed in."),
+        ] = None,
+        channel_id: int = 1,
+    ) -> QuoteDraftPayload:
+        actor = info.context.actor
+        cart = cart_or_not_found(actor, cart_id)
+        with api_errors():
+            result = services.cart_to_quote_draft(actor=actor, cart=cart, draft_key=draft_key, channel_id=channel_id)
+        view = quote_draft_view(draft=result.draft, actor=actor)
+        return QuoteDraftPayload(message=result.message, draft=QuoteDraft(view=view, key=result.draft_key))

@@ -253,14 +253,41 @@ def test_prices_use_the_masqueraded_companys_group(super_token, graphql):
     assert price() == "100.00"
 
 
-def test_masquerading_is_bound_to_the_token(super_token, graphql, login):
-    other_tab_token = super_token
+def test_the_masquerade_is_the_super_admins_on_every_device_and_the_storefront(super_token, graphql, login, client):
+    """Issue 13: one source of truth. The super admin masquerades, closes the browser and signs in again: the new
+    session, the first one and the storefront all show the same masquerade, and one END ends it everywhere."""
     other_device = login("superadmin@demo.test")
     begin(graphql, super_token, "Acme Labs")
+    client.force_login(User.objects.get(email="superadmin@demo.test"))
 
-    assert graphql(MASQUERADE_INFO, token=other_tab_token)["data"]["customerInfo"]["userInfo"]["role"] == 3
-    assert graphql(MASQUERADE_INFO, token=other_tab_token)["data"]["customerInfo"]["masquerade"]["id"]
-    assert graphql(MASQUERADE_INFO, token=other_device)["data"]["customerInfo"]["masquerade"] is None
+    for token in (super_token, other_device):
+        info = graphql(MASQUERADE_INFO, token=token)["data"]["customerInfo"]
+        assert (info["userInfo"]["role"], info["masquerade"]["companyName"]) == (3, "Acme Labs")
+    assert "You are masquerading as Acme Labs" in client.get("/").content.decode()
+
+    assert "errors" not in graphql(END, {"id": company("Acme Labs").pk}, token=other_device)
+
+    for token in (super_token, other_device):
+        assert graphql(MASQUERADE_INFO, token=token)["data"]["customerInfo"]["masquerade"] is None
+    assert "You are masquerading as" not in client.get("/").content.decode()
+
+
+def test_beginning_on_another_device_replaces_the_masquerade_everywhere(super_token, graphql, login, client):
+    other_device = login("superadmin@demo.test")
+    begin(graphql, super_token, "Acme Labs")
+    begin(graphql, other_device, "Globex Research")
+
+    assert list(MasqueradeSession.objects.filter(ended_at__isnull=True).values_list("company_name", flat=True)) == [
+        "Globex Research"
+    ]
+    assert graphql(MASQUERADE_INFO, token=super_token)["data"]["customerInfo"]["masquerade"]["companyName"] == (
+        "Globex Research"
+    )
+    client.force_login(User.objects.get(email="superadmin@demo.test"))
+    client.post("/masquerade/end/", {"next": "/"})  # one END on the storefront
+
+    assert not MasqueradeSession.objects.filter(ended_at__isnull=True).exists()
+    assert graphql(MASQUERADE_INFO, token=super_token)["data"]["customerInfo"]["masquerade"] is None
 
 
 def test_beginning_another_company_replaces_the_masquerade(super_token, graphql):

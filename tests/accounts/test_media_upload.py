@@ -286,3 +286,55 @@ def test_detection_needs_both_the_extension_and_the_content():
     assert detect("a.pdf", b"") is None
     assert detect("a.bmp", b"BM" + b"\x00" * 12 + (40).to_bytes(4, "little") + b"\x00" * 40).kind == "bmp"
     assert detect("a.tiff", b"II*\x00" + b"\x00" * 20).kind == "tiff"
+
+
+# --- issue 12: a sent token is never a guest; the cap of three holds under parallel uploads ----------------------
+
+
+@pytest.mark.parametrize("token", ["garbage", "x" * 43, "expired"])
+def test_a_token_that_is_sent_but_invalid_is_refused_not_read_as_a_guest(demo_store, client, private_media, token):
+    if token == "expired":
+        from accounts.models import B2BToken
+
+        issued = b2b_token_issue(user=UserFactory())
+        B2BToken.objects.filter(pk=issued.token.pk).update(revoked_at="2020-01-01T00:00:00Z")
+        token = issued.raw
+
+    response = upload(client, "a.pdf", pdf_bytes(), token=token)
+
+    assert response.status_code == 401
+    assert response.json()["code"] == 401 and response.json()["data"]["errorCode"] == "40101"
+    assert MediaFile.objects.count() == 0 and stored_files(private_media) == []
+    media = MediaFile.objects.create(original_name="x.pdf", size=1, upload_session="s", request_type="x")
+    removed = client.delete(f"{URL}/{media.pk}", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert removed.status_code == 401 and MediaFile.objects.filter(pk=media.pk).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_uploads_of_one_applicant_keep_at_most_three_files(demo_store, private_media):
+    """Nine uploads at once in one guest upload session (the harness left five files): exactly three are kept."""
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    session = upload(Client(), "first.pdf", pdf_bytes()).json()["data"]["uploadSession"]
+    start = threading.Barrier(8)
+    statuses: list[int] = []
+
+    def send(i: int) -> None:
+        try:
+            start.wait()
+            statuses.append(upload(Client(), f"f{i}.pdf", pdf_bytes(), session=session).status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(statuses) == [200, 200] + [400] * 6
+    assert MediaFile.objects.count() == 3
+    assert len(stored_files(private_media)) == 3

@@ -1,5 +1,6 @@
 """Forgot password: the request, the e-mail through a Celery task, the reset (issue 3)."""
 
+import json
 import re
 
 import pytest
@@ -22,12 +23,30 @@ def _link_parts() -> tuple[str, str]:
     return match.group(1), match.group(2)
 
 
-def test_reset_request_e_mails_a_link(demo_store, graphql, django_capture_on_commit_callbacks):
+def test_reset_request_e_mails_a_link(demo_store, graphql, settings, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         body = graphql(REQUEST, {"email": "Senior@Acme.test"})
     assert body["data"]["requestPasswordReset"]["result"]["message"] == SAME
     assert [m.to for m in mail.outbox] == [["senior@acme.test"]]
-    assert "http://testserver/#/forgotpassword?uid=" in mail.outbox[0].body
+    assert f"{settings.SITE_URL}/#/forgotpassword?uid=" in mail.outbox[0].body
+
+
+@pytest.mark.parametrize("host", ["evil.test", "testserver:6666"])
+def test_the_reset_link_is_on_the_site_url_whatever_host_the_request_names(
+    demo_store, client, settings, django_capture_on_commit_callbacks, host
+):
+    settings.SITE_URL = "https://portal.helix.test"
+    settings.ALLOWED_HOSTS = ["*"]  # a server answering any host: the forged one must still not reach the link
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            "/graphql",
+            data=json.dumps({"query": REQUEST, "variables": {"email": "senior@acme.test"}}),
+            content_type="application/json",
+            HTTP_HOST=host,
+        )
+    [message] = mail.outbox
+    assert "https://portal.helix.test/#/forgotpassword?uid=" in message.body
+    assert host not in message.body
 
 
 def test_reset_request_for_an_unknown_e_mail_says_the_same_and_sends_nothing(

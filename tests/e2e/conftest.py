@@ -45,10 +45,18 @@ def demo(transactional_db):
     return store
 
 
+def sign_in_through_the_overlay(page, url: str, email: str, password: str = "Demo1234") -> None:
+    page.goto(f"{url}/#/login")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="SIGN IN").click()
+
+
 @pytest.fixture
-def portal(page, live_server, demo):
+def portal(page, live_server, demo, settings, browser):
     """A page on the storefront home, with helpers to drive the overlay."""
     page.set_default_timeout(15_000)
+    settings.SITE_URL = live_server.url  # e-mailed links (password reset) lead to this server
 
     class Portal:
         url = live_server.url
@@ -60,9 +68,14 @@ def portal(page, live_server, demo):
             page.evaluate("location.hash = ''")
 
         def sign_in(self, email: str, password: str = "Demo1234"):
-            self.open("/login")
-            page.get_by_label("Email").fill(email)
-            page.get_by_label("Password").fill(password)
-            page.get_by_role("button", name="SIGN IN").click()
+            sign_in_through_the_overlay(page, live_server.url, email, password)
+
+        def sign_in_elsewhere(self, email: str, password: str = "Demo1234"):
+            """Sign in in another browser (a new context: no cookies, no storage); returns (context, page)."""
+            context = browser.new_context()
+            other = context.new_page()
+            other.set_default_timeout(15_000)
+            sign_in_through_the_overlay(other, live_server.url, email, password)
+            return context, other
 
     return Portal()

@@ -61,3 +61,37 @@ def test_the_super_admin_masquerades_as_acme_from_the_dashboard_and_acme_sees_th
     audit = page.get_by_role("table", name="Masquerade activity")
     expect(audit).to_contain_text("superadmin@demo.test")
     expect(audit).not_to_contain_text("Active now")
+
+
+def test_a_masquerade_is_the_same_after_signing_in_again_and_one_end_on_the_storefront_ends_it(
+    page, portal, shop, live_server
+):
+    """Issue 13: masquerade as Acme, close the browser, sign in again — the dashboard, the storefront bar and the
+    prices agree; one END MASQUERADE on the storefront ends it for the portal too."""
+    portal.sign_in("superadmin@demo.test")
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
+    page.get_by_label("Search companies").fill("Acme")
+    page.get_by_role("table", name="Dashboard").get_by_role("button", name="Masquerade as Acme Labs").click()
+    expect(page.get_by_test_id("b2b-masquerade-bar")).to_contain_text("You are masquerading as Acme Labs")
+
+    # "Closes the browser": a new browser context with nothing kept, signing in again.
+    context, again = portal.sign_in_elsewhere("superadmin@demo.test")
+    expect(again.get_by_test_id("b2b-masquerade-bar")).to_contain_text("You are masquerading as Acme Labs")
+    again.evaluate("location.hash = ''")
+    again.goto(f"{live_server.url}/products/ethanol-absolute-998/")
+    expect(again.locator("[data-price]")).to_have_text("$32.30")
+    bar = again.locator("[data-b2b-masquerade-bar]")
+    expect(bar).to_contain_text("You are masquerading as Acme Labs")
+
+    bar.get_by_role("button", name="END MASQUERADE").click()
+    expect(again.locator("[data-b2b-masquerade-bar]")).to_have_count(0)
+    expect(again.locator("[data-price]")).to_have_text("$38.00")
+    again.goto(f"{live_server.url}/#/dashboard")
+    expect(again.get_by_role("heading", name="Dashboard")).to_be_visible()
+    expect(again.get_by_test_id("b2b-masquerade-bar")).to_have_count(0)
+    context.close()
+
+    # The first browser's portal agrees once it asks again.
+    page.reload()
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
+    expect(page.get_by_test_id("b2b-masquerade-bar")).to_have_count(0)

@@ -105,12 +105,60 @@ def test_sign_out_revokes_the_token_and_ends_the_storefront_session(page, portal
     expect(page.get_by_text("You have been signed out.")).to_be_visible()
     assert page.evaluate("sessionStorage.getItem('sf-B2BToken')") is None
     assert page.evaluate(TOKEN_STATUS, token) == 40101
-    assert page.evaluate(JWT_STATUS) == 401
+    assert page.evaluate(JWT_STATUS) == 204  # nobody signed in (not an error)
 
     # Reloading the signed-out page does not sign anybody back in.
     page.reload()
     expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
     assert page.evaluate("sessionStorage.getItem('sf-B2BToken')") is None
+
+
+def test_signing_out_of_the_storefront_ends_the_overlays_session_in_that_browser(page, portal):
+    # Issue 12: signed in on the storefront's own form, the customer opens the overlay, which takes the storefront
+    # session over with a B2B token of its own.
+    page.goto(portal.url + "/login/")
+    page.locator("main").get_by_label("Email").fill("senior@acme.test")
+    page.locator("main").get_by_label("Password").fill("Demo1234")
+    page.locator("main").get_by_role("button", name="Sign in").click()
+    page.get_by_role("link", name="My account").click()
+    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    token = page.evaluate("sessionStorage.getItem('sf-B2BToken')")
+    assert page.evaluate(TOKEN_STATUS, token) == "ok"
+
+    # The overlay's own `logout` is kept from the server, so that only the storefront's sign-out can end the token.
+    def keep_overlay_logout_away(route):
+        if "mutation Logout" in (route.request.post_data or ""):
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/graphql", keep_overlay_logout_away)
+    portal.close()
+    page.locator("header").get_by_role("button", name="Sign out").click()
+    expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3$"))
+    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+
+    assert page.evaluate(TOKEN_STATUS, token) == 40101
+    assert page.evaluate(JWT_STATUS) != 200  # nobody signed in on the storefront any more
+
+
+def test_sign_out_everywhere_ends_the_sessions_of_every_browser(page, portal):
+    other_browser, other = portal.sign_in_elsewhere("admin@acme.test")
+    expect(other.get_by_role("heading", name="Account settings")).to_be_visible()
+    other_token = other.evaluate("sessionStorage.getItem('sf-B2BToken')")
+    portal.sign_in("admin@acme.test")
+    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+
+    page.get_by_role("button", name="End all sessions").click()
+    dialog = page.get_by_role("dialog", name="Sign out everywhere?")
+    dialog.get_by_role("button", name="End all sessions").click()
+
+    expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3$"))
+    expect(page.get_by_text("You have been signed out on all devices.")).to_be_visible()
+    assert page.evaluate(JWT_STATUS) != 200  # nobody signed in on the storefront any more
+    assert other.evaluate(TOKEN_STATUS, other_token) == 40101
+    assert other.evaluate(JWT_STATUS) != 200
+    other_browser.close()
 
 
 def test_a_wrong_password_and_a_blocked_account_are_explained(page, portal):

@@ -173,16 +173,19 @@ def test_zero_priced_products_are_left_out(ethanol, graphql):
     assert [p["name"] for p in body["data"]["productsSearch"]] == ["Ethanol, absolute"]
 
 
-def test_first_is_capped_at_100_and_pages_follow_offset(store, graphql):
+def test_first_is_at_most_100_and_pages_follow_offset(store, graphql):
     Product.objects.bulk_create(
         Product(name=f"Buffer {n:03d}", sku=f"BUF-{n:03d}", slug=f"buffer-{n}", base_price=Decimal("1"))
         for n in range(105)
     )
 
-    capped = graphql(PRODUCTS_SEARCH, {"first": 500})
+    full = graphql(PRODUCTS_SEARCH, {"first": 100})
+    refused = graphql(PRODUCTS_SEARCH, {"first": 101})  # issue 12: refused, never silently cut to 100
     page = graphql(PRODUCTS_SEARCH, {"first": 2, "offset": 103})
 
-    assert len(capped["data"]["productsSearch"]) == 100
+    assert len(full["data"]["productsSearch"]) == 100
+    assert error_code(refused) == "VALIDATION_ERROR"
+    assert refused["errors"][0]["extensions"]["fields"] == {"first": ["Ask for at most 100 products at a time."]}
     assert [p["name"] for p in page["data"]["productsSearch"]] == ["Buffer 103", "Buffer 104"]
 
 

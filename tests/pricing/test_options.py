@@ -269,7 +269,7 @@ def test_selections_are_described_with_labels():
     described = describe_selections(options=[size, coa, note], selections={size.pk: str(value.pk), coa.pk: "1",
                                                                             note.pk: "rush"})  # fmt: skip
 
-    assert [(d.display_name, d.value) for d in described] == [("Pack size", "500 mL"), ("CoA", "Include CoA"),
+    assert [(d.display_name, d.value) for d in described] == [("Pack size", "500 mL"), ("CoA", "Yes"),
                                                                ("Note", "rush")]  # fmt: skip
 
 

@@ -144,3 +144,101 @@ def test_a_cart_that_no_longer_matches_the_quote_places_no_order(quote, graphql,
     assert f"Your cart no longer matches quote {quote.number}." in response.content.decode()
     assert Order.objects.count() == 0
     assert Quote.objects.get(pk=quote.pk).status == QuoteStatus.OPEN
+
+
+def _own_cart_with(client, sku: str, qty: int) -> None:
+    from pricing.models import ProductVariant
+
+    variant = ProductVariant.objects.select_related("product").get(sku=sku)
+    fields = {"product_id": variant.product_id, "qty": qty}
+    for option in variant.option_values.select_related("option"):
+        fields[f"attribute[{option.option_id}]"] = option.pk
+    response = client.post("/cart/add/", fields)
+    assert response.status_code == 302, response.content.decode()[-1500:]
+
+
+def test_after_a_quote_order_the_cart_is_the_buyers_own_again(quote, graphql, login, client):
+    """Issue 13: proceed to checkout, leave, proceed again and order — the buyer's own cart comes back, and the
+    quoted prices are never offered again."""
+    from accounts.models import User
+
+    client.force_login(User.objects.get(email="senior@acme.test"))
+    _own_cart_with(client, "HS-1001-500ML", 4)
+    own = Cart.objects.get(quote__isnull=True)
+    token = login("senior@acme.test")
+    first = _checkout(graphql, token, quote.pk)["data"]["quoteCheckout"]
+    _follow(client, first["checkoutUrl"])
+    # The buyer leaves the checkout and shops: the product goes to their own cart, not into the quote's.
+    _own_cart_with(client, "HS-1001-500ML", 1)
+    assert [(cl.variant.sku, cl.quantity) for cl in own.lines.all()] == [("HS-1001-500ML", 5)]
+    assert not CartLine.objects.filter(cart__quote=quote, variant__sku="HS-1001-500ML").exists()
+
+    second = _checkout(graphql, token, quote.pk)["data"]["quoteCheckout"]
+    assert not Cart.objects.filter(pk=first["cartId"]).exists()  # one quote checkout at a time
+    _follow(client, second["checkoutUrl"])
+    response = client.post("/checkout", {**ADDRESS, "email": "senior@acme.test", **TEST_CARD})
+    assert response.status_code == 302, response.content.decode()[-2000:]
+
+    page = client.get("/cart.php").content.decode()
+    assert "HS-1001-500ML" in page and "HS-1055-500G" not in page
+    assert not Cart.objects.filter(quote__isnull=False).exists()
+    # A later order is the buyer's own cart at live prices, and it goes through.
+    response = client.post("/checkout", {**ADDRESS, "email": "senior@acme.test", **TEST_CARD})
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    later = Order.objects.order_by("-pk").first()
+    assert [(line.sku, line.quantity) for line in later.lines.all()] == [("HS-1001-500ML", 5)]
+
+
+def test_a_quote_cart_whose_quote_is_no_longer_open_is_not_the_cart(quote, graphql, login, client):
+    from accounts.models import User
+
+    client.force_login(User.objects.get(email="senior@acme.test"))
+    _own_cart_with(client, "HS-1001-500ML", 2)
+    result = _checkout(graphql, login("senior@acme.test"), quote.pk)["data"]["quoteCheckout"]
+    _follow(client, result["checkoutUrl"])
+    Quote.objects.filter(pk=quote.pk).update(status=QuoteStatus.EXPIRED)
+
+    page = client.get("/cart.php").content.decode()
+
+    assert "HS-1001-500ML" in page and "HS-1055-500G" not in page
+
+
+def test_an_empty_cart_offers_no_add_all_to_quote(catalog, client):
+    """Issue 13: the place of "Add All to Quote" is on the cart page only while the cart has lines."""
+    empty = client.get("/cart.php").content.decode()
+    assert "Your cart is empty." in empty and 'class="cart-actions"' not in empty
+
+    _own_cart_with(client, "HS-1001-500ML", 1)
+    assert 'class="cart-actions"' in client.get("/cart.php").content.decode()
+
+
+def test_a_price_on_request_product_the_supplier_quoted_is_ordered_at_the_quoted_price(catalog, graphql, login, client):
+    """Issue 13: a product sold only on request (availability disabled) is bought through a quote: once the supplier
+    prices it, the checkout's stock check lets it through and the order carries the quoted price."""
+    from accounts.models import User
+    from tests.quotes.support import price
+
+    drum = make_quote("senior@acme.test", lines=[("HS-1152", 1)])
+    price(drum, factor="0.80")
+    quoted = drum.lines.get().quoted_price
+    client.force_login(User.objects.get(email="senior@acme.test"))
+
+    result = _checkout(graphql, login("senior@acme.test"), drum.pk)
+    assert "errors" not in result, result
+    _follow(client, result["data"]["quoteCheckout"]["checkoutUrl"])
+    response = client.post("/checkout", {**ADDRESS, "email": "senior@acme.test", **TEST_CARD})
+
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    ((sku, unit_price),) = Order.objects.get().lines.values_list("sku", "unit_price")
+    assert (sku, unit_price) == ("HS-1152", quoted)
+    assert Quote.objects.get(pk=drum.pk).status == QuoteStatus.ORDERED
+
+
+def test_a_price_on_request_product_stays_out_of_a_plain_cart(catalog, client):
+    from pricing.models import ProductVariant
+
+    drum = ProductVariant.objects.get(sku="HS-1152")
+    response = client.post("/cart/add/", {"product_id": drum.product_id, "qty": 1})
+
+    assert response.status_code == 400
+    assert not CartLine.objects.exists()

@@ -3,7 +3,7 @@ admin masquerading or not) × each switch. A refused add changes nothing; quoteE
 
 import pytest
 
-from accounts.models import Company, RolePermission
+from accounts.models import Company, RolePermission, User
 from quotes.models import QuoteDraft, QuoteDraftLine
 from tests.helpers import error_code
 from tests.quotes.support import ADD, ENABLED, line, set_quotes_feature, set_switch, variant
@@ -16,7 +16,8 @@ EMAILS = {
     "b2c": "b2c@demo.test",
     "b2b_admin": "admin@acme.test",
     "junior": "junior@acme.test",
-    "super_admin": "superadmin@demo.test",
+    # A masquerade is the super admin's on every token (issue 13): the one who is not masquerading is another.
+    "super_admin": "second-superadmin@demo.test",
     "super_admin_masquerading": "superadmin@demo.test",
 }
 
@@ -26,6 +27,8 @@ def token_for(catalog, graphql, login):
     def run(who: str) -> str | None:
         if who == "guest":
             return None
+        if who == "super_admin":
+            User.objects.create_user(EMAILS[who], "Demo1234", is_super_admin=True)
         token = login(EMAILS[who])
         if who == "super_admin_masquerading":
             acme = Company.objects.get(name="Acme Labs").pk

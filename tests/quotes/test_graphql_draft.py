@@ -219,7 +219,7 @@ def test_a_line_moves_to_another_variant_with_its_options_and_bad_changes_change
     (moved,) = body["data"]["quoteDraftUpdateLine"]["draft"]["products"]
     assert (moved["id"], moved["variantSku"], moved["quantity"]) == (draft_line.pk, "HS-1001-500ML", 2)
     chosen = {o["optionName"]: o["value"] for o in moved["options"]}
-    assert chosen == {"Pack size": "500 mL", COA: "Ship a signed, printed certificate of analysis with the order"}
+    assert chosen == {"Pack size": "500 mL", COA: "Yes"}
     before = QuoteDraftLine.objects.values_list("variant_id", "quantity", "options").get()
 
     # A variant of another product, and an option value the option does not have, are refused; the line stays.

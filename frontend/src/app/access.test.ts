@@ -58,9 +58,9 @@ const EXPECTED: Record<string, readonly RouteAccess[]> = {
   '/addresses':                      [A,    A,     A,     D,     D,     A,     S],
   '/shoppingList/5':                 [A,    A,     A,     D,     A,     A,     S],
   '/user-management':                [A,    A,     D,     D,     D,     D,     S],
-  '/quoteDraft':                     [A,    A,     A,     D,     D,     A,     A],
+  '/quoteDraft':                     [A,    A,     A,     A,     D,     A,     A],
   '/accountSettings':                [A,    A,     A,     A,     A,     A,     S],
-  '/quoteDetail/5':                  [A,    A,     A,     D,     A,     A,     A],
+  '/quoteDetail/5':                  [A,    A,     A,     A,     A,     A,     A],
 };
 
 describe('route table (shell §2)', () => {
@@ -110,6 +110,13 @@ describe('feature switches and permissions (shell §6)', () => {
     const context = contextFor(0, { features: featureFlags({ [flag]: false }) });
     for (const path of paths) expect({ path, access: access(path, context) }).toEqual({ path, access: D });
     expect(access('/accountSettings', contextFor(0, { features: featureFlags({ orders: false }) }))).toBe(A);
+  });
+
+  it('a super admin who is not masquerading reaches the quote draft and detail pages, not the quotes list', () => {
+    expect(access('/quoteDraft', contextFor(3))).toBe(A);
+    expect(access('/quoteDetail/5', contextFor(3))).toBe(A);
+    expect(access('/quotes', contextFor(3))).toBe(D);
+    expect(access('/quoteDraft', contextFor(3, { features: featureFlags({ quotes: false }) }))).toBe(D);
   });
 
   it('storefrontConfig.dashboard off closes the dashboard to the super admin', () => {

@@ -59,6 +59,13 @@ export function quotesSwitchedOn({ role, features, configs }: SwitchContext): bo
   }
 }
 
+/** The quote draft and quote detail pages: shell §2 allows role 4 on both, so a super admin who is not masquerading
+ * reaches them while the store has quotes (the draft page tells them quotes are built for a company; the detail is
+ * read-only), though their menu has no quotes (issue 13). */
+export function quotePagesSwitchedOn(context: SwitchContext): boolean {
+  return context.role === SA ? context.features.quotes : quotesSwitchedOn(context);
+}
+
 type RouteSpec = Omit<PortalRoute, 'hasPage' | 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'> &
   Partial<Pick<PortalRoute, 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'>>;
 
@@ -186,7 +193,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
     path: P.quoteDraft,
     roles: [A, S, J, M, SA, I, G],
     permissions: [level('create_quote')],
-    switchedOn: quotesSwitchedOn,
+    switchedOn: quotePagesSwitchedOn,
     guestAllowed: true,
     translationPage: 'quotes',
   }),
@@ -201,7 +208,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
     path: P.quoteDetail,
     roles: [A, S, J, M, SA, I, G],
     permissions: [level('get_quotes')],
-    switchedOn: quotesSwitchedOn,
+    switchedOn: quotePagesSwitchedOn,
     guestAllowed: true,
     translationPage: 'quotes',
   }),

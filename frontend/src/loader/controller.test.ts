@@ -26,13 +26,14 @@ function fakePortal() {
   return { module, mounts, loadPortal, resolve: () => resolveLoad(module), reject: (error: unknown) => rejectLoad(error) };
 }
 
-function setup() {
+function setup(onClosedByRequest?: () => void) {
   const portal = fakePortal();
   const controller = createOverlayController({
     config: CONFIG,
     window,
     mask: createLoadingMask(document, () => 'Loading'),
     loadPortal: portal.loadPortal,
+    onClosedByRequest,
   });
   return { portal, controller };
 }
@@ -137,9 +138,10 @@ describe('overlay controller (loader)', () => {
     controller.stop();
   });
 
-  it('a close request from the portal drops the hash and unmounts', async () => {
+  it('a close request from the portal drops the hash and unmounts, then lets the page catch up', async () => {
     window.history.replaceState(null, '', '/catalog?page=2#/login');
-    const { portal, controller } = setup();
+    const closed = vi.fn();
+    const { portal, controller } = setup(closed);
     controller.start();
     portal.resolve();
     await flush();
@@ -151,6 +153,7 @@ describe('overlay controller (loader)', () => {
     expect(window.location.href).toBe(`${window.location.origin}/catalog?page=2`);
     expect(portal.mounts[0]!.unmount).toHaveBeenCalledTimes(1);
     expect(controller.phase).toBe('closed');
+    expect(closed).toHaveBeenCalledTimes(1);
     controller.stop();
   });
 

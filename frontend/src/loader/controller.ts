@@ -10,6 +10,8 @@ export interface OverlayControllerOptions {
   mask: LoadingMask;
   /** Imports the portal chunk (React, MUI, router); called at most once while it succeeds. */
   loadPortal(): Promise<PortalModule>;
+  /** Called after the portal closed at its own request (its Close button), the page given back. */
+  onClosedByRequest?(): void;
 }
 
 export interface OverlayController {
@@ -25,7 +27,7 @@ export interface OverlayController {
  * Watches the URL hash: a portal route shows the mask, loads the portal chunk once and mounts it; the mask goes
  * when start-up ends. The empty hash, `#` or `#/` unmounts it and gives the page back.
  */
-export function createOverlayController({ config, window: win, mask, loadPortal }: OverlayControllerOptions): OverlayController {
+export function createOverlayController({ config, window: win, mask, loadPortal, onClosedByRequest }: OverlayControllerOptions): OverlayController {
   let phase: OverlayPhase = 'closed';
   let portal: Promise<PortalModule> | null = null;
   let instance: PortalInstance | null = null;
@@ -38,7 +40,10 @@ export function createOverlayController({ config, window: win, mask, loadPortal 
       win.history.pushState(win.history.state, '', win.location.pathname + win.location.search);
     }
     // Deferred: the request may come from inside a React render or effect of the tree being unmounted.
-    win.setTimeout(sync, 0);
+    win.setTimeout(() => {
+      sync();
+      if (phase === 'closed') onClosedByRequest?.();
+    }, 0);
   }
 
   function open(): void {

@@ -5,9 +5,8 @@ import { translate, type MessageKey } from '../lib/i18n/catalog';
 import { browserLanguages, resolveLanguage } from '../lib/i18n/languages';
 import { clearDraftCopy } from '../lib/quoteDraftCopy';
 import { readDraftKey, writeDraftKey } from '../lib/quoteDraftKey';
-import { B2B_TOKEN_STORAGE_KEY, readSessionValue } from '../lib/storage';
 import { storefrontQuoteMessages } from './messages';
-import { storefrontGraphQL } from './quoteState';
+import { storefrontGraphQL, storefrontToken } from './quoteState';
 
 type Key = MessageKey<typeof storefrontQuoteMessages>;
 
@@ -32,8 +31,11 @@ export function showStorefrontToast(kind: 'success' | 'error', message: string, 
   toast.id = TOAST_ID;
   toast.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   toast.dataset.kind = kind;
+  // Below the storefront's header while it is in view, so that the toast never covers its search box.
+  const header = doc.querySelector('header');
+  const top = Math.max(16, Math.round((header?.getBoundingClientRect().bottom ?? 0) + 12));
   toast.style.cssText = [
-    'position: fixed', 'top: 16px', 'left: 50%', 'transform: translateX(-50%)', 'z-index: 2147483001', 'max-width: 90vw',
+    'position: fixed', `top: ${top}px`, 'left: 50%', 'transform: translateX(-50%)', 'z-index: 2147483001', 'max-width: 90vw',
     `background: ${kind === 'error' ? '#d32f2f' : '#2e7d32'}`, 'color: #fff', 'padding: 12px 20px', 'border-radius: 4px',
     'font: 500 15px/1.4 system-ui, sans-serif', 'box-shadow: 0 3px 10px rgba(0,0,0,.3)',
   ].join('; ');
@@ -44,7 +46,6 @@ export function showStorefrontToast(kind: 'success' | 'error', message: string, 
 
 interface LineInput {
   productId?: number;
-  sku?: string;
   quantity: number;
   options?: { optionId: number; value: string }[];
 }
@@ -81,40 +82,48 @@ export function readProductForm(form: HTMLFormElement): LineInput | null {
   };
 }
 
-const ADD_LINES = `mutation QuoteDraftAddLines($draftKey: String, $source: QuoteSource!, $cartId: String, $channelId: Int!, $lines: [QuoteDraftLineInput!]!) {
-  quoteDraftAddLines(draftKey: $draftKey, source: $source, cartId: $cartId, channelId: $channelId, lines: $lines) { message draft { draftKey } }
+const ADD_LINES = `mutation QuoteDraftAddLines($draftKey: String, $source: QuoteSource!, $channelId: Int!, $lines: [QuoteDraftLineInput!]!) {
+  quoteDraftAddLines(draftKey: $draftKey, source: $source, channelId: $channelId, lines: $lines) { message draft { draftKey } }
+}`;
+// The server reads the cart's lines itself, with their variants and options (issue 13): the cart API names options
+// by their labels, which the draft cannot take.
+const ADD_CART = `mutation QuoteDraftAddCart($draftKey: String, $cartId: String!, $channelId: Int!) {
+  quoteDraftAddCart(draftKey: $draftKey, cartId: $cartId, channelId: $channelId) { message draft { draftKey } }
 }`;
 const CLAIM = `mutation QuoteDraftClaim($draftKey: String!) { quoteDraftClaim(draftKey: $draftKey) { message } }`;
-const CART = `query StorefrontCart($entityId: String!) {
-  cart(entityId: $entityId) { lineItems { physicalItems { sku quantity } } }
-}`;
 
-const signedIn = () => readSessionValue(B2B_TOKEN_STORAGE_KEY) !== null;
+interface DraftAddition {
+  query: string;
+  field: 'quoteDraftAddLines' | 'quoteDraftAddCart';
+  variables: Record<string, unknown>;
+  /** Error codes of this addition read as another text (the cart's NOT_FOUND is an empty cart to the shopper). */
+  keyByCode?: Record<string, Key>;
+}
 
-async function addLines(config: PortalConfig, source: 'PRODUCT_PAGE' | 'CART_PAGE', lines: LineInput[], cartId: string | null): Promise<boolean> {
+async function addToDraft(config: PortalConfig, { query, field, variables, keyByCode = {} }: DraftAddition): Promise<boolean> {
   try {
     // A guest draft made before signing in is merged into the user's first (docs/api.md quoteDraftClaim).
     const storedKey = readDraftKey();
-    if (signedIn() && storedKey) {
+    if ((await storefrontToken(config)) !== null && storedKey) {
       // The key is forgotten only once the claim is done: a refused one (an ended session) keeps the guest's lines.
       const claimed = await storefrontGraphQL<{ quoteDraftClaim: unknown }>(config, CLAIM, { draftKey: storedKey });
       if (claimed.data?.quoteDraftClaim) writeDraftKey(null);
     }
-    const body = await storefrontGraphQL<{ quoteDraftAddLines: { message: string; draft: { draftKey: string | null } } }>(config, ADD_LINES, {
+    const body = await storefrontGraphQL<Record<DraftAddition['field'], { message: string; draft: { draftKey: string | null } }>>(config, query, {
       // A signed-in caller's key is ignored by the server; it counts when their session has ended (a guest retry).
       draftKey: readDraftKey(),
-      source,
-      cartId,
       channelId: config.channelId,
-      lines,
+      ...variables,
     });
     const error = body.errors?.[0];
-    if (error || !body.data) {
-      const key = error?.extensions?.code ? KEY_BY_CODE[error.extensions.code] : undefined;
+    const answer = body.data?.[field];
+    if (error || !answer) {
+      const code = error?.extensions?.code;
+      const key = code ? (keyByCode[code] ?? KEY_BY_CODE[code]) : undefined;
       showStorefrontToast('error', key ? t(key) : error?.message || t('storefrontQuote.failed'));
       return false;
     }
-    const { message, draft } = body.data.quoteDraftAddLines;
+    const { message, draft } = answer;
     // Only a guest's draft has a key (also a signed-in shopper's whose session has ended: see storefrontGraphQL).
     if (draft.draftKey) writeDraftKey(draft.draftKey);
     clearDraftCopy(); // the draft page's copy lacks this line: it loads afresh
@@ -133,29 +142,20 @@ export async function addProductToQuote(config: PortalConfig, form: HTMLFormElem
     showStorefrontToast('error', t('storefrontQuote.noSku'));
     return false;
   }
-  return addLines(config, 'PRODUCT_PAGE', [line], null);
+  return addToDraft(config, { query: ADD_LINES, field: 'quoteDraftAddLines', variables: { source: 'PRODUCT_PAGE', lines: [line] } });
 }
 
-/** "Add All to Quote": every line of the cart named by `.cart-actions[data-cart-id]`, by SKU (source CART_PAGE). */
+/**
+ * "Add All to Quote": the cart named by `.cart-actions[data-cart-id]` — the cart the storefront shows this shopper —
+ * goes into the draft whole, every line with its variant, options and quantity as the server holds them (the cart
+ * page's quote switch applies). No cart at all is "No products in Cart." without asking; the server answers an
+ * empty cart, lines without SKU (business §5) and a cart that is not the caller's (NOT_FOUND) with the spec's
+ * texts.
+ */
 export async function addCartToQuote(config: PortalConfig, cartId: string | null): Promise<boolean> {
-  let items: { sku: string; quantity: number }[] = [];
-  if (cartId) {
-    try {
-      const body = await storefrontGraphQL<{ cart: { lineItems: { physicalItems: { sku: string; quantity: number }[] } } | null }>(config, CART, { entityId: cartId });
-      items = body.data?.cart?.lineItems.physicalItems ?? [];
-    } catch {
-      showStorefrontToast('error', t('storefrontQuote.failed'));
-      return false;
-    }
-  }
-  if (items.length === 0) {
+  if (!cartId) {
     showStorefrontToast('error', t('storefrontQuote.noCartProducts'));
     return false;
   }
-  // business §5: a cart product without SKU cannot be added.
-  if (items.some((item) => !item.sku)) {
-    showStorefrontToast('error', t('storefrontQuote.noSku'));
-    return false;
-  }
-  return addLines(config, 'CART_PAGE', items.map((item) => ({ sku: item.sku, quantity: Math.min(item.quantity, MAX_QUANTITY) })), cartId);
+  return addToDraft(config, { query: ADD_CART, field: 'quoteDraftAddCart', variables: { cartId }, keyByCode: { NOT_FOUND: 'storefrontQuote.noCartProducts' } });
 }

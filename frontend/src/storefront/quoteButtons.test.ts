@@ -6,6 +6,7 @@ import { QUOTE_DRAFT_KEY_STORAGE_KEY } from '../lib/quoteDraftKey';
 import { B2B_TOKEN_STORAGE_KEY } from '../lib/storage';
 import { addCartToQuote, addProductToQuote, readProductForm } from './quoteActions';
 import { installQuoteButtons } from './quoteButtons';
+import { storefrontToken } from './quoteState';
 
 const state = (overrides: Record<string, unknown> = {}, lines = 0) => ({
   data: {
@@ -83,7 +84,9 @@ describe('storefront quote buttons (issue 6)', () => {
       QuoteDraftAddLines: { data: { quoteDraftAddLines: { message: 'Product was added to your quote.', draft: { draftKey: 'k-9' } } } },
     });
     expect(await addProductToQuote(TEST_CONFIG, form)).toBe(true);
-    expect(server.callsTo('QuoteDraftAddLines')[0]!.variables).toMatchObject({ draftKey: null, source: 'PRODUCT_PAGE', cartId: null, channelId: 1 });
+    expect(server.callsTo('QuoteDraftAddLines')[0]!.variables).toMatchObject({ draftKey: null, source: 'PRODUCT_PAGE', channelId: 1 });
+    expect(server.callsTo('QuoteDraftAddLines')[0]!.headers.Authorization).toBeUndefined();
+    expect(server.callsTo('StorefrontAuthorization')).toHaveLength(0); // nobody is signed in on the storefront
     expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBe('k-9');
     expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Product was added to your quote.');
   });
@@ -107,6 +110,7 @@ describe('storefront quote buttons (issue 6)', () => {
     // The refused claim kept the guest's key; the portal's start-up turns the token into "session expired".
     expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBe('guest-key-1');
     expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBe('stale-token');
+    expect(server.restCallsTo('GET', '/customer/current.jwt')).toHaveLength(0); // an ended session is not taken over
     expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Product was added to your quote.');
   });
 
@@ -122,25 +126,87 @@ describe('storefront quote buttons (issue 6)', () => {
     expect(server.callsTo('StorefrontQuoteState').map((call) => call.headers.Authorization)).toEqual(['Bearer stale-token', undefined]);
   });
 
-  it('shows the spec toast for an empty cart and for cart lines without SKU', async () => {
-    mockGraphQL({ StorefrontCart: { data: { cart: { lineItems: { physicalItems: [] } } } } });
-    expect(await addCartToQuote(TEST_CONFIG, 'cart-1')).toBe(false);
+  it('says "No products in Cart." without asking when the page names no cart', async () => {
+    const server = mockGraphQL({});
+    expect(await addCartToQuote(TEST_CONFIG, null)).toBe(false);
     expect(document.getElementById('helix-quote-toast')?.textContent).toBe('No products in Cart.');
-
-    mockGraphQL({ StorefrontCart: { data: { cart: { lineItems: { physicalItems: [{ sku: '', quantity: 1 }] } } } } });
-    expect(await addCartToQuote(TEST_CONFIG, 'cart-1')).toBe(false);
-    expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Can not add products without SKU.');
+    expect(server.calls).toHaveLength(0);
+    expect(server.restCalls).toHaveLength(0);
   });
 
-  it('adds the whole cart by SKU with its cart id, and maps refusals to the spec texts', async () => {
+  it('adds the whole cart by its id: the server reads its lines with their options (issue 13)', async () => {
     const server = mockGraphQL({
-      StorefrontCart: { data: { cart: { lineItems: { physicalItems: [{ sku: 'HS-1', quantity: 2 }, { sku: 'HS-2', quantity: 1 }] } } } },
-      QuoteDraftAddLines: { errors: [{ message: 'x', extensions: { code: 'QUOTE_QUANTITY_OUT_OF_RANGE' } }] },
+      QuoteDraftAddCart: { data: { quoteDraftAddCart: { message: 'Product was added to your quote.', draft: { draftKey: 'k-3' } } } },
     });
+    expect(await addCartToQuote(TEST_CONFIG, 'cart-7')).toBe(true);
+    const [call] = server.callsTo('QuoteDraftAddCart');
+    expect(call!.variables).toEqual({ draftKey: null, cartId: 'cart-7', channelId: 1 });
+    expect(server.callsTo('QuoteDraftAddLines')).toHaveLength(0);
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBe('k-3');
+    expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Product was added to your quote.');
+  });
+
+  it.each([
+    ['NO_CART_PRODUCTS', 'No products in Cart.'],
+    ['NOT_FOUND', 'No products in Cart.'], // a cart that is not the caller's is no cart of theirs
+    ['NO_SKU', 'Can not add products without SKU.'],
+    ['QUOTE_QUANTITY_OUT_OF_RANGE', 'The quantity of each product in Quote is 1-1000000.'],
+  ])('maps the refusal %s of the cart to the spec text', async (code, text) => {
+    mockGraphQL({ QuoteDraftAddCart: { data: null, errors: [{ message: 'x', extensions: { code } }] } });
     expect(await addCartToQuote(TEST_CONFIG, 'cart-7')).toBe(false);
-    expect(server.callsTo('QuoteDraftAddLines')[0]!.variables).toMatchObject({
-      source: 'CART_PAGE', cartId: 'cart-7', lines: [{ sku: 'HS-1', quantity: 2 }, { sku: 'HS-2', quantity: 1 }],
-    });
-    expect(document.getElementById('helix-quote-toast')?.textContent).toBe('The quantity of each product in Quote is 1-1000000.');
+    expect(document.getElementById('helix-quote-toast')?.textContent).toBe(text);
+  });
+
+  it('a tab without a token takes over the customer signed in on the storefront and adds their cart as them', async () => {
+    // A second tab, or the browser restarted: the storefront session (a cookie) is there, the tab's token is not.
+    window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'guest-key-1');
+    const server = mockGraphQL(
+      {
+        StorefrontAuthorization: { data: { authorization: { result: { token: 'b2b-token-9' } } } },
+        QuoteDraftClaim: { data: { quoteDraftClaim: { message: '' } } },
+        QuoteDraftAddCart: { data: { quoteDraftAddCart: { message: 'Product was added to your quote.', draft: { draftKey: null } } } },
+      },
+      { storefrontSignedIn: true },
+    );
+    expect(await addCartToQuote(TEST_CONFIG, 'cart-7')).toBe(true);
+
+    const [jwt] = server.restCallsTo('GET', '/customer/current.jwt');
+    expect(new URL(jwt!.url).searchParams.get('app_client_id')).toBe('helix-buyer-portal');
+    expect(jwt!.credentials).toBe('include');
+    expect(server.restCallsTo('GET', '/customer/current.jwt')).toHaveLength(1);
+    expect(server.callsTo('StorefrontAuthorization')[0]!.variables).toEqual({ authData: { bcToken: 'customer-jwt-1', channelId: 1 } });
+    expect(server.callsTo('QuoteDraftClaim')[0]!.headers.Authorization).toBe('Bearer b2b-token-9');
+    expect(server.callsTo('QuoteDraftAddCart')[0]!.headers.Authorization).toBe('Bearer b2b-token-9');
+    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBe('b2b-token-9'); // the portal in this tab starts signed in
+    expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull(); // the guest draft was claimed
+  });
+
+  it('draws the buttons for the customer signed in on the storefront, asking once however many ask', async () => {
+    productPage();
+    const server = mockGraphQL(
+      { StorefrontAuthorization: { data: { authorization: { result: { token: 'b2b-token-9' } } } }, StorefrontQuoteState: state({}, 2) },
+      { storefrontSignedIn: true },
+    );
+    const [first, second] = await Promise.all([storefrontToken(TEST_CONFIG), storefrontToken(TEST_CONFIG)]);
+    expect([first, second]).toEqual(['b2b-token-9', 'b2b-token-9']);
+    installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG });
+    await waitFor(() => expect(document.getElementById('helix-quote-floating-button')).not.toBeNull());
+    expect(server.callsTo('StorefrontQuoteState')[0]!.headers.Authorization).toBe('Bearer b2b-token-9');
+    expect(server.restCallsTo('GET', '/customer/current.jwt')).toHaveLength(1);
+    expect(server.callsTo('StorefrontAuthorization')).toHaveLength(1);
+  });
+
+  it('leaves the take-over to the portal while it is open, and stays a guest when nobody is signed in', async () => {
+    const server = mockGraphQL({}, { storefrontSignedIn: true });
+    window.location.hash = '#/quoteDraft';
+    expect(await storefrontToken(TEST_CONFIG)).toBeNull();
+    expect(server.restCalls).toHaveLength(0);
+
+    window.location.hash = '';
+    const guest = mockGraphQL({});
+    expect(await storefrontToken(TEST_CONFIG)).toBeNull();
+    expect(guest.restCallsTo('GET', '/customer/current.jwt')).toHaveLength(1);
+    expect(guest.callsTo('StorefrontAuthorization')).toHaveLength(0);
+    expect(window.sessionStorage.getItem(B2B_TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

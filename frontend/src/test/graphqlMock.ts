@@ -60,7 +60,8 @@ function storefrontAnswer(call: RestCall, state: { signedIn: boolean }): RestAns
     state.signedIn = false;
     return { body: { ok: true } };
   }
-  if (key === 'GET /customer/current.jwt') return state.signedIn ? { body: 'customer-jwt-1' } : { status: 401, body: 'No customer is signed in.' };
+  // Nobody signed in: 204 without a body, as the built-in storefront answers (a guest is not an error).
+  if (key === 'GET /customer/current.jwt') return state.signedIn ? { body: 'customer-jwt-1' } : { status: 204, body: '' };
   if (call.method === 'GET' && call.path.startsWith('/storefront/translation/')) {
     const page = call.path.split('/').pop() ?? '';
     const language = new URL(call.url).searchParams.get('lang');
@@ -98,7 +99,9 @@ export function mockGraphQL(handlers: Record<string, Handler>, options: MockServ
       const handler = options.rest?.[`${call.method} ${call.path}`];
       const answer = handler === undefined ? storefrontAnswer(call, state) : typeof handler === 'function' ? await handler(call) : handler;
       const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? null);
-      return new Response(body, { status: answer.status ?? 200 });
+      const status = answer.status ?? 200;
+      // A 204 carries no body (the Response constructor refuses one).
+      return new Response(status === 204 ? null : body, { status });
     }
     const body = JSON.parse(String(init?.body)) as { query: string; variables?: Record<string, unknown> };
     const operationName = /\b(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? '';

@@ -46,7 +46,7 @@
   }
 
   function refresh() {
-    if (!priceEl || data.availability === "disabled") return;
+    if (!priceEl || data.priceOnRequest) return;
     if (pending) pending.abort();
     pending = new AbortController();
     fetch(data.priceUrl + "?" + selections().toString(), { signal: pending.signal, headers: { Accept: "application/json" } })

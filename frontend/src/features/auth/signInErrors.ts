@@ -19,6 +19,9 @@ export function signInFailure(error: unknown): SignInFailure {
       return { kind: 'message', key: 'login.error.invalidCredentials' };
     case 'TOO_MANY_ATTEMPTS':
       return { kind: 'message', key: 'login.error.tooManyAttempts' };
+    // Issue 13: the supplier's staff sign in to Django admin, not to the storefront or the portal.
+    case 'STAFF_ACCOUNT':
+      return { kind: 'message', key: 'login.error.staffAccount' };
     case 'PASSWORD_RESET_REQUIRED':
       return { kind: 'passwordResetRequired' };
     // The storefront signed in but the hand-over failed (shell §4: a failed customer JWT fetch abandons login).

@@ -98,7 +98,7 @@ export async function storefrontSignIn(options: StorefrontEndpoints, email: stri
 
 /**
  * Step (b): `GET /customer/current.jwt` — the signed-in customer's short-lived JWT, or null when no customer is
- * signed in on the storefront (401). Any other failure rejects.
+ * signed in on the storefront (204, or 401 from other storefronts). Any other failure rejects.
  */
 export async function fetchCustomerJwt(
   options: StorefrontEndpoints & { appClientId: string; channelId: number; signal?: AbortSignal },
@@ -109,7 +109,8 @@ export async function fetchCustomerJwt(
     cache: 'no-store',
     signal: options.signal,
   });
-  if (response.status === 401) return null;
+  // 204: nobody signed in (issue 13: a guest is not an error); 401 from storefronts that still say it that way.
+  if (response.status === 204 || response.status === 401) return null;
   if (!response.ok) throw new Error(`customer JWT: HTTP ${response.status}`);
   const token = (await response.text()).trim();
   if (!token) throw new Error('customer JWT: empty response');

@@ -95,7 +95,7 @@ describe('account settings (shell §2, §5)', () => {
     expect(screen.getByText('Enter your first name.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid phone number: an optional country code, an area code and a number ending in 4 digits.')).toBeInTheDocument();
     expect(screen.getByText('Enter your current password to set a new one.')).toBeInTheDocument();
-    expect(screen.getByText('Use at least 7 characters, with at least one letter and one digit.')).toHaveClass('Mui-error');
+    expect(screen.getByText('Use at least 7 characters, with at least one letter and one digit, and nothing like your name or email address.')).toHaveClass('Mui-error');
     expect(field(/First name/)).toHaveFocus();
 
     await enterText(user, field(/First name/), 'Sam');

@@ -12,6 +12,7 @@ import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { useCustomerInfo } from '../../../lib/user/customerInfo';
 import { AccountSettingsForm } from '../components/AccountSettingsForm';
 import { MasqueradeAudit } from '../components/MasqueradeAudit';
+import { SignOutEverywhere } from '../components/SignOutEverywhere';
 import { accountMessages } from '../messages';
 
 const Page = styled('div')(({ theme }) => ({
@@ -52,6 +53,7 @@ export function AccountSettingsPage() {
       )}
       {customer.data && <AccountSettingsForm key={customer.data.userInfo.id} customer={customer.data} />}
       {customer.data?.userInfo.role === ROLE.admin && !customer.data.masquerade?.isAgenting && <MasqueradeAudit />}
+      {customer.data && <SignOutEverywhere />}
       {customer.isPending && (
         <Centered>
           <CircularProgress aria-label={t('account.loading')} />

@@ -63,7 +63,7 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
 
     await enterText(user, screen.getByLabelText(/^New password/), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'SAVE PASSWORD' }));
-    expect(screen.getByText('Use at least 7 characters, with at least one letter and one digit.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 7 characters, with at least one letter and one digit, and nothing like your name or email address.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText(/^New password/));

@@ -122,6 +122,7 @@ describe('sign-in page (shell §2)', () => {
   it.each([
     [400, 'INVALID_CREDENTIALS', 'Your email address or password is incorrect. Please try again.'],
     [429, 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts. Please wait a few minutes and try again.'],
+    [400, 'STAFF_ACCOUNT', 'This is a staff account: sign in to the store’s administration instead. Customers use their own accounts.'],
   ])('a refused sign-in (%s %s) is shown inline by its code, not as a toast', async (status, code, text) => {
     const server = mockGraphQL({}, refusedBy(status, code));
     await openSignIn();

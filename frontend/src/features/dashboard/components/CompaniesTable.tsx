@@ -1,13 +1,6 @@
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 
+import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/dataTable/DataTable';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { CompanyOrderBy, CompanyOrderField, SuperAdminCompany } from '../api/superAdminCompanies';
 import { dashboardMessages } from '../messages';
@@ -37,90 +30,72 @@ export interface CompaniesTableProps {
   busyCompanyId: number | null;
 }
 
-/** The dashboard's companies: sortable by name and e-mail, paged by 10, 20 or 30, with the masquerade action. */
+function sortOf(orderBy: CompanyOrderBy): DataTableSort<CompanyOrderField> {
+  return { key: orderBy.replace(/^-/, '') as CompanyOrderField, direction: orderBy.startsWith('-') ? 'desc' : 'asc' };
+}
+
+/** The dashboard's companies: sortable by name and e-mail, paged by 10, 20 or 30, with the masquerade action; cards
+ * on the mobile layout, so that the status and the action stay on screen at 375 px (issue 13). */
 export function CompaniesTable(props: CompaniesTableProps) {
   const t = useMessages(dashboardMessages);
-  const { companies, totalCount, page, pageSize, orderBy, busyCompanyId } = props;
-  const field = orderBy.replace(/^-/, '') as CompanyOrderField;
-  const direction = orderBy.startsWith('-') ? 'desc' : 'asc';
+  const { busyCompanyId } = props;
 
-  const sortHeader = (name: CompanyOrderField, label: string) => (
-    <TableCell sortDirection={field === name ? direction : false}>
-      <TableSortLabel
-        active={field === name}
-        direction={field === name ? direction : 'asc'}
-        onClick={() => props.onOrderByChange(field === name && direction === 'asc' ? `-${name}` : name)}
+  const action = (company: SuperAdminCompany) =>
+    company.isAgenting ? (
+      <Button
+        size="small"
+        variant="outlined"
+        color="warning"
+        aria-label={t('dashboard.endMasqueradeAs', { company: company.companyName })}
+        loading={busyCompanyId === company.id}
+        disabled={busyCompanyId !== null}
+        onClick={() => props.onEndMasquerade(company)}
       >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
+        {t('dashboard.endMasquerade')}
+      </Button>
+    ) : (
+      company.status === APPROVED && (
+        <Button
+          size="small"
+          variant="contained"
+          aria-label={t('dashboard.masqueradeAs', { company: company.companyName })}
+          loading={busyCompanyId === company.id}
+          disabled={busyCompanyId !== null}
+          onClick={() => props.onMasquerade(company)}
+        >
+          {t('dashboard.masquerade')}
+        </Button>
+      )
+    );
+
+  const columns: DataTableColumn<SuperAdminCompany, CompanyOrderField>[] = [
+    { id: 'name', header: t('dashboard.col.name'), cell: (company) => company.companyName, sortKey: 'companyName', card: 'title', rowHeader: true },
+    { id: 'email', header: t('dashboard.col.email'), cell: (company) => company.companyEmail, sortKey: 'companyEmail' },
+    {
+      id: 'status',
+      header: t('dashboard.col.status'),
+      cell: (company) => {
+        const statusKey = STATUS_KEYS[company.status as keyof typeof STATUS_KEYS];
+        return statusKey ? t(statusKey) : company.status;
+      },
+    },
+    { id: 'action', header: t('dashboard.col.action'), cell: action, align: 'right' },
+  ];
 
   return (
-    <>
-      <TableContainer>
-        <Table aria-label={t('dashboard.title')}>
-          <TableHead>
-            <TableRow>
-              {sortHeader('companyName', t('dashboard.col.name'))}
-              {sortHeader('companyEmail', t('dashboard.col.email'))}
-              <TableCell>{t('dashboard.col.status')}</TableCell>
-              <TableCell align="right">{t('dashboard.col.action')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {companies.map((company) => {
-              const statusKey = STATUS_KEYS[company.status as keyof typeof STATUS_KEYS];
-              return (
-                <TableRow key={company.id} selected={company.isAgenting}>
-                  <TableCell>{company.companyName}</TableCell>
-                  <TableCell>{company.companyEmail}</TableCell>
-                  <TableCell>{statusKey ? t(statusKey) : company.status}</TableCell>
-                  <TableCell align="right">
-                    {company.isAgenting ? (
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        color="warning"
-                        aria-label={t('dashboard.endMasqueradeAs', { company: company.companyName })}
-                        loading={busyCompanyId === company.id}
-                        disabled={busyCompanyId !== null}
-                        onClick={() => props.onEndMasquerade(company)}
-                      >
-                        {t('dashboard.endMasquerade')}
-                      </Button>
-                    ) : (
-                      company.status === APPROVED && (
-                        <Button
-                          size="small"
-                          variant="contained"
-                          aria-label={t('dashboard.masqueradeAs', { company: company.companyName })}
-                          loading={busyCompanyId === company.id}
-                          disabled={busyCompanyId !== null}
-                          onClick={() => props.onMasquerade(company)}
-                        >
-                          {t('dashboard.masquerade')}
-                        </Button>
-                      )
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={totalCount}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_, next) => props.onPageChange(next)}
-        onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
-        labelRowsPerPage={t('dashboard.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('dashboard.displayedRows', { from, to, count })}
-      />
-    </>
+    <DataTable
+      label={t('dashboard.title')}
+      columns={columns}
+      rows={props.companies}
+      getRowKey={(company) => company.id}
+      totalCount={props.totalCount}
+      page={props.page}
+      pageSize={props.pageSize}
+      pageSizes={PAGE_SIZES}
+      onPageChange={props.onPageChange}
+      onPageSizeChange={props.onPageSizeChange}
+      sort={sortOf(props.orderBy)}
+      onSortChange={(sort) => props.onOrderByChange(sort.direction === 'desc' ? `-${sort.key}` : sort.key)}
+    />
   );
 }

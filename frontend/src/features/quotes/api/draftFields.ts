@@ -42,6 +42,8 @@ export interface QuoteDraftLine {
   lineTotal: string | null;
   lineTotalWithTax: string | null;
   priceError: string | null;
+  /** The catalog gives no price for this product ("Price on request"): its prices are null, the supplier prices it. */
+  priceOnRequest: boolean;
 }
 
 /** A file attached to a draft or quote (business §5 drop zone; docs/api.md "Files"). */
@@ -73,6 +75,7 @@ export interface QuoteDraft {
   /** The buyer's files (at most 3). */
   fileInfo: QuoteFile[];
   products: QuoteDraftLine[];
+  /** Null while prices are hidden, a line fails, or a line's price is on request. */
   totals: { subtotal: string | null; tax: string | null; grandTotal: string | null };
 }
 
@@ -91,7 +94,7 @@ export const QUOTE_DRAFT_FIELDS = `
   fileInfo { ${QUOTE_FILE_FIELDS} }
   products { id productId variantId variantSku productName primaryImage productUrl quantity optionList
              options { optionId optionName value }
-             basePrice calculatedValue lineTotal lineTotalWithTax priceError }
+             basePrice calculatedValue lineTotal lineTotalWithTax priceError priceOnRequest }
   totals { subtotal tax grandTotal }
 `;
 

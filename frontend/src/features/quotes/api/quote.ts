@@ -20,20 +20,24 @@ export interface QuoteLine {
   primaryImage: string | null;
   quantity: number;
   options: { optionName: string; value: string }[];
-  /** The buyer's unit price when submitted. */
-  originalPrice: string;
+  /** The catalog gave no price for this product ("Price on request"): the supplier prices it. */
+  priceOnRequest: boolean;
+  /** The buyer's unit price when submitted; for a price on request the quoted price, null until there is one. */
+  originalPrice: string | null;
   /** The supplier's unit price before the overall discount; null until priced. */
   quotedPrice: string | null;
   /** The unit price to pay (quoted less the overall discount); null until priced. */
   discountedPrice: string | null;
   taxRate: string;
-  originalTotal: string;
+  /** Null while the original price is. */
+  originalTotal: string | null;
   /** Quantity × discounted price; null until priced. */
   quotedTotal: string | null;
 }
 
 export interface QuoteSummary {
-  originalSubtotal: string;
+  /** Null while a line's price is on request and not yet quoted. */
+  originalSubtotal: string | null;
   /** Original minus quoted subtotal. */
   discount: string | null;
   /** The supplier's overall discount in percent. */
@@ -117,7 +121,7 @@ export const QUOTE = graphqlOperation<{ quote: QuoteDetail }, { id: string; acce
       shippingAddress { ${ADDRESS} }
       billingAddress { ${ADDRESS} }
       lines { id productId variantId sku productName primaryImage quantity options { optionName value }
-              originalPrice quotedPrice discountedPrice taxRate originalTotal quotedTotal }
+              priceOnRequest originalPrice quotedPrice discountedPrice taxRate originalTotal quotedTotal }
       summary { originalSubtotal discount discountPercent quotedSubtotal shipping tax grandTotal }
       messages { ${QUOTE_MESSAGE_FIELDS} }
       attachments { ${QUOTE_FILE_FIELDS} }

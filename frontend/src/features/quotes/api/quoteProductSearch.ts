@@ -2,7 +2,7 @@ import { graphqlOperation } from '../../../lib/graphql';
 import { PRODUCT_OPTION_FIELDS, type ProductOption } from '../../../lib/productOptions';
 
 // Products to add to the draft, found by text (name, catalog number, CAS number, synonym) or by id (to edit the
-// options of a line); docs/api.md "Catalog" productsSearch. Prices are the caller's, null while hidden.
+// options of a line); docs/api.md "Catalog" productsSearch. Prices are the caller's, null while hidden or on request.
 
 export interface QuoteSearchVariant {
   variantId: number;
@@ -20,6 +20,8 @@ export interface QuoteSearchProduct {
   sku: string;
   casNumber: string;
   availability: string;
+  /** The catalog gives no price for this product ("Price on request"): its prices are null. */
+  priceOnRequest: boolean;
   imageUrl: string | null;
   productUrl: string | null;
   variants: QuoteSearchVariant[];
@@ -35,7 +37,7 @@ export interface QuoteProductSearchVariables {
 export const QUOTE_PRODUCT_SEARCH = graphqlOperation<{ productsSearch: QuoteSearchProduct[] }, QuoteProductSearchVariables>(`
   query QuoteProductSearch($search: String, $productIds: [Int!], $first: Int!) {
     productsSearch(search: $search, productIds: $productIds, first: $first) {
-      id name sku casNumber availability imageUrl productUrl
+      id name sku casNumber availability priceOnRequest imageUrl productUrl
       variants { variantId sku purchasingDisabled imageUrl calculatedPrice optionValues { id optionId label } }
       allOptions { ${PRODUCT_OPTION_FIELDS} }
     }

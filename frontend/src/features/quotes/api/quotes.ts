@@ -34,7 +34,8 @@ export interface QuoteListItem {
   expiresOn: string;
   updatedAt: string;
   currencyCode: string;
-  originalSubtotal: string;
+  /** Null while a line's price is on request and not yet quoted. */
+  originalSubtotal: string | null;
   /** Null until the supplier has priced the quote. */
   quotedSubtotal: string | null;
   /** Null until the supplier has priced the quote. */

@@ -20,6 +20,8 @@ import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards'
 import { ProductThumb } from './ProductThumb';
 import { QuantityInput } from './QuantityInput';
 
+const PriceOnRequest = styled('span')(({ theme }) => ({ ...theme.typography.body2, fontStyle: 'italic', whiteSpace: 'nowrap' }));
+
 const CardActions = styled('div')(({ theme }) => ({ display: 'flex', gap: theme.spacing(1), alignItems: 'center', justifyContent: 'space-between' }));
 
 interface DraftLinesProps {
@@ -50,6 +52,11 @@ export function DraftLines({ draft, busy, onQuantity, onRemove, onEditOptions }:
   const mobile = useMobileLayout();
   const [removing, setRemoving] = useState<QuoteDraftLine | null>(null);
   const money = (amount: string | null) => formatMoney(amount, draft.currencyCode, language);
+  // Issue 13: the catalog hides these prices; the supplier gives them in the quote (unlike a pending account's
+  // hidden prices, which the whole page explains once).
+  const onRequest = <PriceOnRequest>{t('quoteDraft.priceOnRequest')}</PriceOnRequest>;
+  const anyOnRequest = draft.products.some((line) => line.priceOnRequest);
+  const totalAmount = (amount: string | null) => (anyOnRequest ? '—' : money(amount));
 
   const partsOf = (line: QuoteDraftLine): LineParts => ({
     product: (
@@ -80,7 +87,9 @@ export function DraftLines({ draft, busy, onQuantity, onRemove, onEditOptions }:
         </div>
       </LineProduct>
     ),
-    price: line.priceError ? (
+    price: line.priceOnRequest ? (
+      onRequest
+    ) : line.priceError ? (
       <Typography component="span" color="error" variant="body2">
         {t('quoteDraft.toast.priceError')}
       </Typography>
@@ -95,7 +104,11 @@ export function DraftLines({ draft, busy, onQuantity, onRemove, onEditOptions }:
         onCommit={(quantity) => onQuantity(line, quantity)}
       />
     ),
-    total: line.priceError ? '' : money(draft.showInclusive ? line.lineTotalWithTax : line.lineTotal),
+    total: line.priceOnRequest
+      ? onRequest
+      : line.priceError
+        ? ''
+        : money(draft.showInclusive ? line.lineTotalWithTax : line.lineTotal),
     remove: (
       <Button size="small" color="error" disabled={busy} onClick={() => setRemoving(line)} aria-label={t('quoteDraft.remove', { name: line.productName })}>
         {t('quoteDraft.removeConfirm')}
@@ -164,22 +177,27 @@ export function DraftLines({ draft, busy, onQuantity, onRemove, onEditOptions }:
           <TableBody>
             <TableRow>
               <TableCell>{t('quoteDraft.subtotal')}</TableCell>
-              <TableCell align="right" data-testid="quote-subtotal">{money(draft.totals.subtotal)}</TableCell>
+              <TableCell align="right" data-testid="quote-subtotal">{totalAmount(draft.totals.subtotal)}</TableCell>
             </TableRow>
             <TableRow>
               <TableCell>{t('quoteDraft.tax')}</TableCell>
-              <TableCell align="right">{money(draft.totals.tax)}</TableCell>
+              <TableCell align="right" data-testid="quote-tax">{totalAmount(draft.totals.tax)}</TableCell>
             </TableRow>
             <TableRow>
               <TableCell>
                 <strong>{t('quoteDraft.grandTotal')}</strong>
               </TableCell>
               <TableCell align="right" data-testid="quote-grand-total">
-                <strong>{money(draft.totals.grandTotal)}</strong>
+                <strong>{anyOnRequest ? t('quoteDraft.priceOnRequest') : money(draft.totals.grandTotal)}</strong>
               </TableCell>
             </TableRow>
             <TableRow>
               <TableCell colSpan={2}>
+                {anyOnRequest && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('quoteDraft.priceOnRequestNote')}
+                  </Typography>
+                )}
                 <Typography variant="body2" color="text.secondary">
                   {t(draft.showInclusive ? 'quoteDraft.taxIncluded' : 'quoteDraft.taxExcluded')}
                 </Typography>

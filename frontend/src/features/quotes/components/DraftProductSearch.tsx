@@ -16,6 +16,7 @@ import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import { optionInputs, type OptionValues } from '../../../lib/productOptions';
 import type { QuoteDraftLineInput } from '../api/quoteDraftAddLines';
 import { QUOTE_PRODUCT_SEARCH, variantFor, type QuoteSearchProduct } from '../api/quoteProductSearch';
+import { quoteMessages } from '../messages';
 import { formatMoney } from '../money';
 import { quoteSearchMessages } from '../searchMessages';
 import { ProductThumb } from './ProductThumb';
@@ -61,8 +62,17 @@ function useDebounced(text: string): string {
   return settled;
 }
 
-/** "$32.30", or "from $12.00" when the variants differ in price; '' while prices are hidden. */
-function priceLabel(product: QuoteSearchProduct, money: (amount: string) => string, from: (price: string) => string): string {
+/**
+ * "$32.30", or "from $12.00" when the variants differ in price; "Price on request" when the catalog gives no price
+ * (issue 13); '' while prices are hidden (a pending account).
+ */
+function priceLabel(
+  product: QuoteSearchProduct,
+  money: (amount: string) => string,
+  from: (price: string) => string,
+  onRequest: string,
+): string {
+  if (product.priceOnRequest) return onRequest;
   const prices = product.variants.map((variant) => variant.calculatedPrice).filter((price): price is string => price !== null);
   if (prices.length === 0) return '';
   const lowest = prices.reduce((a, b) => (Number(b) < Number(a) ? b : a));
@@ -83,6 +93,7 @@ interface DraftProductSearchProps {
  */
 export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSearchProps) {
   const t = useMessages(quoteSearchMessages);
+  const td = useMessages(quoteMessages);
   const language = useLanguage();
   const client = useGraphQLClient();
   const checkLine = useLineOptionCheck();
@@ -175,7 +186,7 @@ export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSe
               </Typography>
             </div>
             <Typography sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>
-              {priceLabel(product, money, (price) => t('quoteSearch.priceFrom', { price }))}
+              {priceLabel(product, money, (price) => t('quoteSearch.priceFrom', { price }), td('quoteDraft.priceOnRequest'))}
             </Typography>
           </Option>
         )}
@@ -198,7 +209,14 @@ export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSe
               <Typography variant="subtitle1">{chosen.name}</Typography>
               <Typography variant="body2" color="text.secondary" data-testid="quote-search-variant">
                 {variant
-                  ? [t('quoteSearch.sku', { sku: variant.sku }), variant.calculatedPrice !== null ? money(variant.calculatedPrice) : '']
+                  ? [
+                      t('quoteSearch.sku', { sku: variant.sku }),
+                      chosen.priceOnRequest
+                        ? td('quoteDraft.priceOnRequest')
+                        : variant.calculatedPrice !== null
+                          ? money(variant.calculatedPrice)
+                          : '',
+                    ]
                       .filter(Boolean)
                       .join(' · ')
                   : t('quoteSearch.chooseOptions')}

@@ -69,7 +69,17 @@ function ProductCell({ line, problem, t }: { line: QuoteLine; problem: string | 
   );
 }
 
+/** A price the catalog hid (issue 13): the supplier gives it in the quote. */
+function PriceOnRequest({ f }: { f: Formatters }) {
+  return (
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+      {f.t('quoteDetail.lines.priceOnRequest')}
+    </Typography>
+  );
+}
+
 function OriginalPrice({ line, f }: { line: QuoteLine; f: Formatters }) {
+  if (line.originalPrice === null) return <PriceOnRequest f={f} />;
   if (differs(line.originalPrice, line.quotedPrice)) {
     return (
       <Struck>
@@ -104,7 +114,9 @@ function QuotedPrice({ line, f }: { line: QuoteLine; f: Formatters }) {
 }
 
 function LineTotal({ line, f }: { line: QuoteLine; f: Formatters }) {
-  if (line.quotedTotal === null) return <>{f.money(line.originalTotal)}</>;
+  if (line.quotedTotal === null) {
+    return line.originalTotal === null ? <PriceOnRequest f={f} /> : <>{f.money(line.originalTotal)}</>;
+  }
   return (
     <>
       {differs(line.originalTotal, line.quotedTotal) && (

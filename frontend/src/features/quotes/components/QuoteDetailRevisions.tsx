@@ -86,8 +86,11 @@ function changeValue(change: QuoteChange, value: string | null, currencyCode: st
 
 interface ChangeContext {
   currencyCode: string;
-  /** The buyer's unit price per line id: a line's first quoted price is shown against it, not against "none". */
-  originalPrices: ReadonlyMap<number, string>;
+  /**
+   * The buyer's unit price per line id: a line's first quoted price is shown against it, not against "none"; null
+   * for a price on request (issue 13), whose first quoted price reads against "Price on request".
+   */
+  originalPrices: ReadonlyMap<number, string | null>;
 }
 
 function ChangeItem({ change, currencyCode, originalPrices }: { change: QuoteChange } & ChangeContext) {
@@ -105,7 +108,13 @@ function ChangeItem({ change, currencyCode, originalPrices }: { change: QuoteCha
   return (
     <li>
       {product && <strong>{product}: </strong>}
-      {firstPrice !== undefined
+      {firstPrice === null
+        ? t('quoteDetail.change.text', {
+            field: label,
+            before: t('quoteDetail.lines.priceOnRequest'),
+            after: changeValue(change, change.after, currencyCode, language, t),
+          })
+        : firstPrice !== undefined
         ? t('quoteDetail.change.firstPrice', {
             field: label,
             before: changeValue(change, firstPrice, currencyCode, language, t),

@@ -40,6 +40,12 @@ export function QuoteDetailSummary({ quote }: { quote: QuoteDetail }) {
       {t('quoteDetail.lines.awaitingPrice')}
     </Typography>
   );
+  // Null only while a line's price is on request and not yet quoted (issue 13).
+  const onRequest = (
+    <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+      {t('quoteDetail.lines.priceOnRequest')}
+    </Typography>
+  );
   const percent = percentLabel(summary.discountPercent, language);
 
   let discount: ReactNode = awaiting;
@@ -65,7 +71,7 @@ export function QuoteDetailSummary({ quote }: { quote: QuoteDetail }) {
     <div>
       <Rows>
         <Row label={t('quoteDetail.summary.originalSubtotal')} testId="quote-summary-original-subtotal">
-          {money(summary.originalSubtotal)}
+          {summary.originalSubtotal === null ? onRequest : money(summary.originalSubtotal)}
         </Row>
         <Row label={t('quoteDetail.summary.discount')} testId="quote-summary-discount">
           {discount}

@@ -29,13 +29,13 @@ function dayFromToday(days: number): string {
 const ethanol = (overrides: Partial<QuoteLine> = {}): QuoteLine => ({
   id: 5, productId: 42, variantId: 77, sku: 'HS-ETH-500', productName: 'Ethanol absolute 99.8%', primaryImage: 'https://cdn.helix.test/ethanol.png',
   quantity: 10, options: [{ optionName: 'Pack size', value: '500 mL' }],
-  originalPrice: '20.00', quotedPrice: '18.00', discountedPrice: '17.10', taxRate: '8.00', originalTotal: '200.00', quotedTotal: '171.00',
+  priceOnRequest: false, originalPrice: '20.00', quotedPrice: '18.00', discountedPrice: '17.10', taxRate: '8.00', originalTotal: '200.00', quotedTotal: '171.00',
   ...overrides,
 });
 
 const salt = (overrides: Partial<QuoteLine> = {}): QuoteLine => ({
   id: 6, productId: 43, variantId: 80, sku: 'HS-1055-500G', productName: 'Sodium chloride', primaryImage: null, quantity: 2, options: [],
-  originalPrice: '30.00', quotedPrice: '30.00', discountedPrice: '28.50', taxRate: '8.00', originalTotal: '60.00', quotedTotal: '57.00',
+  priceOnRequest: false, originalPrice: '30.00', quotedPrice: '30.00', discountedPrice: '28.50', taxRate: '8.00', originalTotal: '60.00', quotedTotal: '57.00',
   ...overrides,
 });
 

@@ -312,7 +312,7 @@ export function QuoteDetailPage() {
         <QuoteDetailRevisions
           revisions={quote.revisions}
           currencyCode={quote.currencyCode}
-          originalPrices={new Map(quote.lines.map((line) => [line.id, line.originalPrice]))}
+          originalPrices={new Map(quote.lines.map((line) => [line.id, line.priceOnRequest ? null : line.originalPrice]))}
         />
       </QuoteDetailSection>
     </QuotePage>

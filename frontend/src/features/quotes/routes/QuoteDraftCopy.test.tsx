@@ -17,6 +17,7 @@ const address = (): QuoteAddress => ({
 const line = (id: number, productName: string): QuoteDraftLine => ({
   id, productId: id, variantId: id, variantSku: `HS-${id}`, productName, primaryImage: null, productUrl: `/products/${id}/`, quantity: 1,
   optionList: '[]', options: [], basePrice: '10.00', calculatedValue: '10.00', lineTotal: '10.00', lineTotalWithTax: '10.00', priceError: null,
+  priceOnRequest: false,
 });
 
 const draft = (products: QuoteDraftLine[], draftKey: string | null = 'key-1'): QuoteDraft => ({

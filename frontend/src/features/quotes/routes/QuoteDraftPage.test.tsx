@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
-import { customerResult, mockGraphQL, type MockServerOptions } from '../../../test/graphqlMock';
+import { customer, customerResult, mockGraphQL, type MockServerOptions } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { QuoteAddress, QuoteDraft, QuoteDraftLine, QuoteFile } from '../api/draftFields';
@@ -18,7 +18,7 @@ const line = (overrides: Partial<QuoteDraftLine> = {}): QuoteDraftLine => ({
   id: 5, productId: 42, variantId: 77, variantSku: 'HS-ETH-500', productName: 'Ethanol absolute 99.8%', primaryImage: null,
   productUrl: '/products/ethanol-absolute-998/', quantity: 2, optionList: '[]',
   options: [{ optionId: 3, optionName: 'Pack size', value: '500 mL' }],
-  basePrice: '20.00', calculatedValue: '20.00', lineTotal: '40.00', lineTotalWithTax: '42.50', priceError: null,
+  basePrice: '20.00', calculatedValue: '20.00', lineTotal: '40.00', lineTotalWithTax: '42.50', priceError: null, priceOnRequest: false,
   ...overrides,
 });
 
@@ -423,4 +423,21 @@ describe('quote draft page (issue 6)', () => {
     expect(within(region).getByText('No files attached yet.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download protocol.pdf' })).not.toBeInTheDocument();
   }, 60_000);
+});
+
+describe('quote draft page of a super admin who is not masquerading (issue 13)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('opens (shell §2 allows role 4), says quotes are built for a company and leads to the dashboard', async () => {
+    setB2BToken('tok');
+    const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role: 3, permissions: [] })) });
+    const view = renderPortal('/quoteDraft');
+    expect(await screen.findByRole('heading', { name: 'Quote draft' })).toBeInTheDocument();
+    expect(view.location()).toBe('/quoteDraft');
+    expect(await screen.findByText(/Quotes are built for a company/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit quote' })).not.toBeInTheDocument();
+    expect(server.callsTo('QuoteDraft')).toHaveLength(0);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('link', { name: 'Go to the dashboard' }));
+    await waitFor(() => expect(view.location()).toBe('/dashboard'));
+  });
 });

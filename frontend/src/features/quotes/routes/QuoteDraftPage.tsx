@@ -13,7 +13,9 @@ import { useErrorText } from '../../../lib/errorText';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { usePortalConfig } from '../../../lib/PortalConfigProvider';
+import { ROLE, effectiveRole } from '../../../lib/permissions';
 import { useB2BToken } from '../../../lib/session';
+import { useCustomerInfo } from '../../../lib/user/customerInfo';
 import type { QuoteAddress, QuoteAddressInput, QuoteDraft, QuoteDraftLine } from '../api/draftFields';
 import { QUOTE_DRAFT_ADD_LINES, type QuoteDraftLineInput } from '../api/quoteDraftAddLines';
 import { QUOTE_DRAFT_REMOVE_FILE } from '../api/quoteDraftRemoveFile';
@@ -28,6 +30,7 @@ import { DraftLines } from '../components/DraftLines';
 import { DraftProductSearch } from '../components/DraftProductSearch';
 import { QuickAdd, type QuickAddRow } from '../components/QuickAdd';
 import { QuotePage } from '../components/QuotePage';
+import { SuperAdminDraftNotice } from '../components/SuperAdminDraftNotice';
 import { SubmittedPanel } from '../components/SubmittedPanel';
 import { clearDraftCopy } from '../../../lib/quoteDraftCopy';
 import { readDraftKey, writeDraftKey } from '../../../lib/quoteDraftKey';
@@ -64,8 +67,15 @@ function detailsOf(draft: QuoteDraft): QuoteDraftInfoInput {
   };
 }
 
-/** `/quoteDraft` (issue 6): the buyer's quote draft — lines, quick add, details, attachments, submission. */
+/** `/quoteDraft` (issue 6): the buyer's quote draft — lines, quick add, details, attachments, submission. A super
+ * admin who is not masquerading reaches the page (shell §2) but builds quotes only for a company (issue 13). */
 export function QuoteDraftPage() {
+  const customer = useCustomerInfo();
+  if (customer.data && effectiveRole(customer.data) === ROLE.superAdmin) return <SuperAdminDraftNotice />;
+  return <QuoteDraftEditor />;
+}
+
+function QuoteDraftEditor() {
   const t = useMessages(quoteMessages);
   const errorText = useErrorText();
   const client = useGraphQLClient();

@@ -35,7 +35,7 @@ const GRADE: ProductOption = {
 };
 
 const ETHANOL: QuoteSearchProduct = {
-  id: 42, name: 'Ethanol absolute 99.8%', sku: 'HS-ETH', casNumber: '64-17-5', availability: 'available', imageUrl: null,
+  id: 42, name: 'Ethanol absolute 99.8%', sku: 'HS-ETH', casNumber: '64-17-5', availability: 'available', priceOnRequest: false, imageUrl: null,
   productUrl: '/products/ethanol-absolute-998/',
   variants: [
     { variantId: 77, sku: 'HS-ETH-500', purchasingDisabled: false, imageUrl: null, calculatedPrice: '20.00', optionValues: [{ id: 11, optionId: 3, label: '500 mL' }] },
@@ -48,7 +48,7 @@ const line = (overrides: Partial<QuoteDraftLine> = {}): QuoteDraftLine => ({
   id: 5, productId: 42, variantId: 77, variantSku: 'HS-ETH-500', productName: 'Ethanol absolute 99.8%', primaryImage: null,
   productUrl: '/products/ethanol-absolute-998/', quantity: 2, optionList: '[{"optionId": 5, "optionValue": "21"}]',
   options: [{ optionId: 3, optionName: 'Pack size', value: '500 mL' }, { optionId: 5, optionName: 'Certificate', value: 'Standard' }],
-  basePrice: '20.00', calculatedValue: '20.00', lineTotal: '40.00', lineTotalWithTax: '42.50', priceError: null,
+  basePrice: '20.00', calculatedValue: '20.00', lineTotal: '40.00', lineTotalWithTax: '42.50', priceError: null, priceOnRequest: false,
   ...overrides,
 });
 
