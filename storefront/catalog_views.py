@@ -176,7 +176,12 @@ def _price_view(product, variant, quantity, chosen, actor, currency) -> dict:
     return {
         "price": format_money(shown, currency),
         "note": f"per unit, {'including' if inclusive else 'excluding'} tax"
-        + (f" · {quantity} × = {format_money(shown * quantity, currency)}" if quantity > 1 else ""),
+        # "12 × $129.77 = $1,557.24": the unit price stands in the sum it makes (issue 13).
+        + (
+            f" · {quantity} × {format_money(shown, currency)} = {format_money(shown * quantity, currency)}"
+            if quantity > 1
+            else ""
+        ),
         "tierHint": hint,
         "tiers": _tier_rows(product, price, currency),
     }
