@@ -36,6 +36,12 @@ const PAGE_LOADERS = {
   [ROUTE_PATHS.quoteDetail]: () => import('../features/quotes/routes/QuoteDetailPage').then((m) => m.QuoteDetailPage),
 } as const satisfies Record<string, PageLoader>;
 
+/** Every page's chunk, loaded: the tests await it before rendering, so that no test races a lazy chunk's download
+ * (or, in jsdom, its module graph's first import) against a wait for what the page shows (issue 14). */
+export async function loadAllPages(): Promise<void> {
+  await Promise.all(Object.values(PAGE_LOADERS).map((load) => load()));
+}
+
 /** Starts downloading the page of a path (the hash route the portal opens on); nothing for other paths. */
 export function preloadPage(pathname: string): void {
   const entry = Object.entries(PAGE_LOADERS).find(([pattern]) => matchPath({ path: pattern, end: true }, pathname));

@@ -1,12 +1,12 @@
 import createCache from '@emotion/cache';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 
 import { PortalApp } from '../app/PortalApp';
 import { createPortalClient } from '../app/portalClient';
 import { createPortalQueryClient } from '../app/queryClient';
-import { portalRoutes } from '../app/routes';
+import { loadAllPages, portalRoutes } from '../app/routes';
 import { createPortalTheme } from '../app/theme';
 import type { PortalConfig } from '../lib/config';
 import { createTranslationStore } from '../lib/i18n/translations';
@@ -20,6 +20,10 @@ export const TEST_CONFIG: PortalConfig = { apiOrigin: 'https://api.helix.test', 
 // first. Shared, each distinct style is inserted once. `speedy` inserts rules with insertRule into one sheet, as
 // production builds do, instead of a <style> element per rule that jsdom parses on its own.
 const emotionCache = createCache({ key: 'test', speedy: true });
+
+// Every test file that renders the portal loads the pages' chunks before its first test: a page then appears as soon
+// as its data does, however slow the machine is at importing modules (no test races a lazy import; issue 14).
+beforeAll(() => loadAllPages(), 120_000);
 
 /** The real portal (providers, start-up, routes) on a memory router instead of the URL hash. */
 export function renderPortal(initialPath: string, config: PortalConfig = TEST_CONFIG) {
