@@ -13,7 +13,6 @@ tiers. Everything is inserted in bulk, so the seed costs a few dozen queries wha
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -1090,19 +1089,6 @@ def cas_number_is_valid(cas: str) -> bool:
     return sum(int(digit) * position for position, digit in enumerate(reversed(body), start=1)) % 10 == check
 
 
-def _normalise(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
-def demo_search_text(product: Product) -> str:
-    """Fallback when `pricing.services` has no search-text refresh: name, catalog numbers, CAS and synonyms."""
-    parts = [product.name, product.sku, re.sub(r"[\s-]", "", product.sku)]
-    if product.cas_number:
-        parts += [product.cas_number, product.cas_number.replace("-", "")]
-    parts += [line for line in product.synonyms.splitlines() if line.strip()]
-    return _normalise(" ".join(parts))
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Seeding
 # ---------------------------------------------------------------------------------------------------------------
@@ -1293,18 +1279,7 @@ def seed_catalog() -> int:
 
 
 def _refresh_search_text(products: list[Product]) -> None:
-    """Through `pricing.services` (bulk when it offers it); the local fallback only if it has neither function."""
+    """The search text of the seeded products, through `pricing.services` like any other product's."""
     from pricing import services
 
-    refresh_all = getattr(services, "product_search_text_refresh_all", None)
-    if refresh_all is not None:
-        refresh_all(products=products)
-        return
-    refresh = getattr(services, "product_search_text_refresh", None)
-    if refresh is not None:
-        for product in products:
-            refresh(product)
-        return
-    for product in products:
-        product.search_text = demo_search_text(product)
-    Product.objects.bulk_update(products, ["search_text"], batch_size=500)
+    services.product_search_text_refresh_all(products=products)
