@@ -547,3 +547,15 @@ def postal_address_lines(
         place_lines = [" ".join(p for p in (postcode, city) if p), "" if code in _NO_STATE_LINE else state_name]
     lines = [name.strip(), company.strip(), street.strip(), street2.strip(), *place_lines, country_name]
     return [line for line in lines if line]
+
+
+def postal_address_from(address: dict, *, keys: dict[str, str | tuple[str, str]]) -> list[str]:
+    """`postal_address_lines` of a stored address whose own key names `keys` maps to the parts (a pair of keys for
+    the name: first and last); a missing key is an empty part."""
+    parts = {}
+    for part, key in keys.items():
+        if isinstance(key, tuple):
+            parts[part] = " ".join(str(address.get(k) or "") for k in key if address.get(k))
+        else:
+            parts[part] = str(address.get(key) or "")
+    return postal_address_lines(**parts)

@@ -300,7 +300,7 @@ def account_status(actor: Actor, *, channel_id: int = DEFAULT_CHANNEL_ID) -> Acc
 def convert_link_applies(actor: Actor) -> bool:
     """shell §4 convert link, apart from the registration switch: the user is not B2B, has a customer id, and has
     status 99 (no company at all: a pending or rejected applicant has one)."""
-    return actor.user is not None and not actor.is_super_admin and actor.company is None and not actor.user.is_staff
+    return actor.user is not None and not actor.is_super_admin and actor.company is None and not staff_only(actor.user)
 
 
 def account_form_fields(*, form_type: int) -> QuerySet[AccountFormField]:

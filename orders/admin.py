@@ -1,22 +1,19 @@
 from django.contrib import admin
 from django.utils.html import format_html_join
 
-from accounts.countries import postal_address_lines
+from accounts.countries import postal_address_from
 from orders.models import Order, OrderLine
+
+# The checkout form's address fields → the parts of a postal address.
+ORDER_ADDRESS_KEYS = {
+    "name": ("first_name", "last_name"), "company": "company", "street": "address_line1", "street2": "address_line2",
+    "city": "city", "state": "state", "postcode": "zip_code", "country": "country_code",
+}  # fmt: skip
 
 
 def _address_html(address: dict):
     """An order address as its country's post writes it, a line each (not the stored JSON)."""
-    lines = postal_address_lines(
-        name=" ".join(part for part in (address.get("first_name", ""), address.get("last_name", "")) if part),
-        company=address.get("company", ""),
-        street=address.get("address_line1", ""),
-        street2=address.get("address_line2", ""),
-        city=address.get("city", ""),
-        state=address.get("state", ""),
-        postcode=address.get("zip_code", ""),
-        country=address.get("country_code", ""),
-    )
+    lines = postal_address_from(address, keys=ORDER_ADDRESS_KEYS)
     if address.get("phone"):
         lines.append(address["phone"])
     return format_html_join("", "{}<br>", ((line,) for line in lines)) or "—"

@@ -9,7 +9,7 @@ import mimetypes
 
 from django.template.loader import render_to_string
 
-from accounts.countries import postal_address_lines
+from accounts.countries import postal_address_from
 from portal.models import Store
 from portal.selectors import storefront_switch_on
 from quotes import notifications
@@ -38,20 +38,18 @@ def _logo_data_uri(store: Store | None) -> str | None:
     return f"data:{content_type};base64,{base64.b64encode(data).decode()}"
 
 
+# business §3 address fields → the parts of a postal address.
+QUOTE_ADDRESS_KEYS = {
+    "name": ("firstName", "lastName"), "company": "companyName", "street": "address", "street2": "apartment",
+    "city": "city", "state": "state", "postcode": "zipCode", "country": "country",
+}  # fmt: skip
+
+
 def _address_lines(address: dict) -> list[str]:
     """A quote address (business §3 fields) as its country's post writes it; none when it has no street or city."""
     if not (address.get("address") or address.get("city")):
         return []
-    return postal_address_lines(
-        name=" ".join(part for part in (address.get("firstName", ""), address.get("lastName", "")) if part),
-        company=address.get("companyName", ""),
-        street=address.get("address", ""),
-        street2=address.get("apartment", ""),
-        city=address.get("city", ""),
-        state=address.get("state", ""),
-        postcode=address.get("zipCode", ""),
-        country=address.get("country", ""),
-    )
+    return postal_address_from(address, keys=QUOTE_ADDRESS_KEYS)
 
 
 def quote_pdf_render(*, quote_id: int) -> bytes:

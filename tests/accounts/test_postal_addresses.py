@@ -24,3 +24,15 @@ def test_the_last_lines_follow_the_countrys_convention(country, state, city, pos
 
 def test_empty_parts_are_left_out():
     assert postal_address_lines(city="Boston", country="") == ["Boston"]
+
+
+def test_a_stored_address_is_read_through_its_own_key_names():
+    from accounts.countries import postal_address_from
+
+    order = {"first_name": "Sam", "last_name": "Senior", "address_line1": "1 Science Park", "city": "Boston",
+             "state": "MA", "zip_code": "02110", "country_code": "US", "company": ""}  # fmt: skip
+    keys = {"name": ("first_name", "last_name"), "company": "company", "street": "address_line1", "city": "city",
+            "state": "state", "postcode": "zip_code", "country": "country_code"}  # fmt: skip
+
+    expected = ["Sam Senior", "1 Science Park", "Boston, MA 02110", "United States"]
+    assert postal_address_from(order, keys=keys) == expected
