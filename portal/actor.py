@@ -1,0 +1,44 @@
+"""The caller, as every app outside `accounts` sees it (issue 14).
+
+`accounts.selectors.Actor` is the one implementation; apps that must not import `accounts` (portal, pricing) and
+apps that only read the caller type their parameters with this protocol instead of `Any`, so the type checker and
+the reader know what an actor offers. Models are named loosely (`Any`) here only because `portal` must not import
+`accounts.models`; `accounts.selectors.Actor` narrows them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class PortalActor(Protocol):
+    # The signed-in user (accounts.User), None for a guest.
+    user: Any
+    user_type: int
+    role: int
+    company_role_name: str
+    # The company the caller acts in (accounts.Company): their own, or the masqueraded one.
+    company: Any
+    permissions: dict[str, int]
+    # The open masquerade session (accounts.MasqueradeSession) and the request's B2B token, when there are.
+    masquerade: Any
+    token: Any
+
+    @property
+    def is_authenticated(self) -> bool: ...
+
+    @property
+    def is_super_admin(self) -> bool: ...
+
+    @property
+    def is_masquerading(self) -> bool: ...
+
+    @property
+    def masquerade_company(self) -> Any: ...
+
+    @property
+    def b2b_company(self) -> Any: ...
+
+    def level(self, code: str) -> int: ...
+
+    def can(self, code: str, level: int = 1) -> bool: ...
