@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { createHashRouter } from 'react-router';
 
 import { PortalApp } from './app/PortalApp';
 import { createPortalClient } from './app/portalClient';
 import { createPortalQueryClient } from './app/queryClient';
-import { portalRoutes, preloadPage } from './app/routes';
+import { createHashPortalRouter } from './app/portalRouter';
+import { preloadPage } from './app/routes';
 import { getIsolatedRoot } from './app/isolatedRoot';
 import { createPortalTheme } from './app/theme';
 import { clearToasts } from './components/toast/toastStore';
@@ -35,14 +35,14 @@ function storefrontRootFontSize(): number {
 export function mountPortal(config: PortalConfig, options: PortalMountOptions): PortalInstance {
   const isolated = getIsolatedRoot(document);
   const theme = createPortalTheme({ popupContainer: isolated.popupContainer, htmlFontSize: storefrontRootFontSize() });
-  const router = createHashRouter(portalRoutes);
+  const router = createHashPortalRouter();
   // The page's chunk downloads beside start-up's requests rather than after them.
-  preloadPage(router.state.location.pathname);
+  preloadPage(router.initialLocation.pathname);
   let language: Language = resolveLanguage({ browserLanguages: browserLanguages() });
   const client = createPortalClient({
     apiOrigin: config.apiOrigin,
     queryClient,
-    navigate: (to) => void router.navigate(to),
+    navigate: (to) => router.navigate(to),
     language: () => language,
   });
 
@@ -77,7 +77,6 @@ export function mountPortal(config: PortalConfig, options: PortalMountOptions): 
       if (!mounted) return;
       mounted = false;
       root.unmount();
-      router.dispose();
       isolated.hide();
       releaseScroll?.();
       clearToasts();

@@ -1,7 +1,6 @@
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type DataRouter } from 'react-router';
 
 import { ToastViewport } from '../components/toast/ToastViewport';
 import type { PortalConfig } from '../lib/config';
@@ -10,12 +9,13 @@ import type { TranslationStore } from '../lib/i18n/translations';
 import { GraphQLClientProvider } from '../lib/GraphQLClientProvider';
 import { PortalConfigProvider } from '../lib/PortalConfigProvider';
 import { PortalControlsProvider, type PortalControls } from './PortalControls';
+import { PortalRoutes, type PortalRouter } from './portalRouter';
 import { PortalStyles } from './PortalStyles';
 import { StartupGate, type StartupOutcome } from './startup/StartupGate';
 
 export interface PortalAppProps {
   config: PortalConfig;
-  router: DataRouter;
+  router: PortalRouter;
   queryClient: QueryClient;
   client: GraphQLClient;
   translations: TranslationStore;
@@ -35,8 +35,8 @@ export function PortalApp({ config, router, queryClient, client, translations, t
           <PortalConfigProvider config={config}>
             <GraphQLClientProvider client={client}>
               <PortalControlsProvider controls={controls}>
-                <StartupGate onStartupEnd={onStartupEnd} translations={translations} initialLocation={router.state.location}>
-                  <RouterProvider router={router} />
+                <StartupGate onStartupEnd={onStartupEnd} translations={translations} initialLocation={router.initialLocation}>
+                  {router.wrap(<PortalRoutes />)}
                   <ToastViewport />
                 </StartupGate>
               </PortalControlsProvider>

@@ -1,12 +1,12 @@
 import createCache from '@emotion/cache';
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
 import { beforeAll, vi } from 'vitest';
 
 import { PortalApp } from '../app/PortalApp';
 import { createPortalClient } from '../app/portalClient';
+import { createMemoryPortalRouter } from '../app/portalRouter';
 import { createPortalQueryClient } from '../app/queryClient';
-import { loadAllPages, portalRoutes } from '../app/routes';
+import { loadAllPages } from '../app/routes';
 import { createPortalTheme } from '../app/theme';
 import type { PortalConfig } from '../lib/config';
 import { createTranslationStore } from '../lib/i18n/translations';
@@ -27,12 +27,12 @@ beforeAll(() => loadAllPages(), 120_000);
 
 /** The real portal (providers, start-up, routes) on a memory router instead of the URL hash. */
 export function renderPortal(initialPath: string, config: PortalConfig = TEST_CONFIG) {
-  const router = createMemoryRouter(portalRoutes, { initialEntries: [initialPath] });
+  const router = createMemoryPortalRouter(initialPath);
   const queryClient = createPortalQueryClient();
   const client = createPortalClient({
     apiOrigin: config.apiOrigin,
     queryClient,
-    navigate: (to) => void router.navigate(to),
+    navigate: (to) => router.navigate(to),
     language: () => 'en',
   });
   const translations = createTranslationStore({ apiOrigin: config.apiOrigin });
@@ -51,6 +51,6 @@ export function renderPortal(initialPath: string, config: PortalConfig = TEST_CO
       onStartupEnd={onStartupEnd}
     />,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  const location = () => `${router.location().pathname}${router.location().search}`;
   return { ...view, router, queryClient, onStartupEnd, requestClose, location };
 }

@@ -1,12 +1,11 @@
 import AppBar from '@mui/material/AppBar';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 
 import { useMessages } from '../../lib/i18n/I18nProvider';
@@ -50,6 +49,10 @@ const SideMenu = styled('aside')(({ theme }) => ({
   borderRight: `1px solid ${theme.palette.divider}`,
   backgroundColor: theme.palette.background.paper,
 }));
+
+// The mobile menu's drawer (with MUI's Modal and focus trap) is a chunk of its own: desktop never loads it, a phone
+// loads it as soon as the signed-in layout renders, before the menu button can be pressed (issue 14 §5).
+const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 const DrawerContent = styled('div')(({ theme }) => ({
   width: Math.min(MENU_WIDTH + 32, 320),
@@ -139,15 +142,17 @@ export function PortalLayout() {
       </Body>
       <MasqueradeBar customer={customer} />
       {mobile && customer && (
-        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-          <DrawerContent>
-            <UserSummary customer={customer} align="left" />
-            <Divider />
-            <PortalMenu routes={menu} onNavigate={() => setDrawerOpen(false)} />
-            <Divider />
-            {signOutButton}
-          </DrawerContent>
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+            <DrawerContent>
+              <UserSummary customer={customer} align="left" />
+              <Divider />
+              <PortalMenu routes={menu} onNavigate={() => setDrawerOpen(false)} />
+              <Divider />
+              {signOutButton}
+            </DrawerContent>
+          </Drawer>
+        </Suspense>
       )}
     </Frame>
   );

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
+import { TextInput } from '../../../components/TextInput';
 import { useErrorText } from '../../../lib/errorText';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
@@ -102,7 +102,7 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
     <AuthCard title={t('forgot.newPassword.title')} intro={t('forgot.newPassword.intro')}>
       <Form noValidate onSubmit={submit} aria-label={t('forgot.newPassword.title')}>
         {formError && <Alert severity="error">{formError}</Alert>}
-        <TextField
+        <TextInput
           inputRef={passwordRef}
           label={t('forgot.newPassword')}
           name="new-password"
@@ -115,7 +115,7 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
           helperText={passwordError ?? common('validation.password.rule')}
           disabled={reset.isPending}
         />
-        <TextField
+        <TextInput
           inputRef={confirmationRef}
           label={t('forgot.confirmPassword')}
           name="confirm-password"

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+import { TextInput } from '../../../components/TextInput';
 import { useErrorText } from '../../../lib/errorText';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
@@ -73,7 +73,7 @@ export function RequestResetForm() {
     <AuthCard title={t('forgot.title')} intro={t('forgot.intro')}>
       <Form noValidate onSubmit={submit} aria-label={t('forgot.title')}>
         {formError && <Alert severity="error">{formError}</Alert>}
-        <TextField
+        <TextInput
           inputRef={emailRef}
           label={t('login.email')}
           name="email"

@@ -1,16 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { signInWithPassword, signOutEverywhere } from '../../../lib/auth/signIn';
+import { TextInput } from '../../../components/TextInput';
 import { useErrorText } from '../../../lib/errorText';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
-import type { MessageKey } from '../../../lib/i18n/catalog';
+import type { MessageKey } from '../../../lib/i18n/keys';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { usePortalConfig } from '../../../lib/PortalConfigProvider';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
@@ -164,7 +164,7 @@ export function SignInForm({ onSignedIn, buttonColor = null }: SignInFormProps) 
           {t('login.error.passwordResetRequired')} {resetLink}
         </Alert>
       )}
-      <TextField
+      <TextInput
         inputRef={emailRef}
         label={t('login.email')}
         name="email"
@@ -178,7 +178,7 @@ export function SignInForm({ onSignedIn, buttonColor = null }: SignInFormProps) 
         helperText={emailError}
         disabled={signIn.isPending}
       />
-      <TextField
+      <TextInput
         inputRef={passwordRef}
         label={t('login.password')}
         name="password"
