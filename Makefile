@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
-FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
+FRONTEND_SOURCES := $(shell find frontend/src frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
 
 .PHONY: run install frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema bench format clean
 
@@ -41,9 +41,10 @@ seed: $(VENV)/.installed
 ## test: lint, backend, frontend and browser tests
 test: lint test-backend test-frontend test-browser
 
-lint: $(VENV)/.installed
+lint: $(VENV)/.installed frontend/node_modules/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	cd frontend && npm run lint
 
 test-backend: $(VENV)/.installed
 	$(VENV)/bin/pytest -m "not e2e" -q
@@ -79,4 +80,4 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff check --fix .
 
 clean:
-	rm -rf frontend/dist var/test.sqlite3 var/test-media
+	rm -rf frontend/dist var/test-*.sqlite3 var/test-media-*

@@ -1,4 +1,9 @@
+"""Error codes of the accounts app: the `code` of the errors its services raise, which the API passes on as
+`extensions.code` (ARCHITECTURE §5), and the REST codes of the media upload."""
+
 from django.db import models
+
+from portal.errors import api_codes_declare
 
 
 class AccountErrorCode(models.TextChoices):
@@ -33,6 +38,36 @@ class AccountErrorCode(models.TextChoices):
         "STAFF_ACCOUNT",
         "This is a staff account: sign in to the store's administration instead. Customers use their own accounts.",
     )
+
+
+api_codes_declare(AccountErrorCode)
+
+
+class AccountFieldCode(models.TextChoices):
+    """The `code` of a field's error (`extensions.fieldCodes`), for the overlay to translate by. Django's password
+    validators' codes (`password_too_short`, `password_too_common`, …) and the shell §5 rule's `password_rule`
+    pass through as they are."""
+
+    REQUIRED = "required", "This field is required."
+    MAX_LENGTH = "max_length", "The value is too long."
+    INVALID_EMAIL = "invalid_email", "Enter a valid email address."
+    INVALID_PHONE = "invalid_phone", "Enter a valid phone number."
+    EMAIL_IN_USE = "email_in_use", "An account with this email address already exists."
+    WRONG_CURRENT_PASSWORD = "wrong_current_password", AccountErrorCode.WRONG_CURRENT_PASSWORD.label
+    UNKNOWN_FIELD = "unknown_field", "Unknown field."
+    TOO_MANY_FIELDS = "too_many_fields", "Too many fields."
+    DIGITS_ONLY = "digits_only", "Enter digits only."
+    OUT_OF_RANGE = "out_of_range", "The number is out of range."
+    INVALID_CHOICE = "invalid_choice", "Choose one of the options."
+    INVALID_DATE = "invalid_date", "Enter a valid date (YYYY-MM-DD)."
+    FILE_UNAVAILABLE = "file_unavailable", "This file is not available. Upload it again."
+    TOO_MANY_FILES = "too_many_files", "Maximum allowed number of files exceeded."
+    UNKNOWN_STORE = "unknown_store", "Unknown store."
+    CONTACT_REQUIRED = "contact_required", "Give the contact details and password of the new account."
+    SIGNED_IN = "signed_in", "You are signed in: apply with your account instead."
+    CREDIT_HOLD = "credit_hold", "The company's account is on credit hold."
+    CREDIT_LIMIT = "credit_limit", "The order exceeds the company's available credit."
+    INVALID = "invalid", "The value is not valid."
 
 
 class UploadErrorCode(models.TextChoices):

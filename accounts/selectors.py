@@ -22,6 +22,7 @@ from accounts.models import (
     User,
 )
 from accounts.permissions import INDIVIDUAL_PERMISSIONS
+from portal.errors import NotFound
 from portal.models import StorefrontConfig
 
 
@@ -214,15 +215,13 @@ def actor_for_token(raw_token: str) -> Actor:
 
 def company_for_user(*, actor: Actor, user_id: int) -> Company:
     """`userCompany(userId)`: the company of a user the actor may see (themselves, or anyone for a super admin)."""
-    from portal.errors import NotFoundError
-
     if actor.user is None or (user_id != actor.user.pk and not actor.is_super_admin):
-        raise NotFoundError("No such user.")
+        raise NotFound("No such user.")
     if user_id == actor.user.pk and actor.is_masquerading:
         return actor.company  # a masquerading super admin's own company is the masqueraded one
     membership = CompanyMembership.objects.select_related("company").filter(user_id=user_id).first()
     if membership is None:
-        raise NotFoundError("This user does not belong to a company.")
+        raise NotFound("This user does not belong to a company.")
     return membership.company
 
 
@@ -381,6 +380,8 @@ class MasqueradeBar:
     company_name: str
     color: str
     button_text: str
+    # The merchant wrote their own button text: the loader leaves it as it is instead of translating the default.
+    button_text_set: bool = False
 
 
 def storefront_account_context(actor: Actor | None, *, channel_id: int = DEFAULT_CHANNEL_ID) -> dict:
@@ -395,10 +396,12 @@ def storefront_account_context(actor: Actor | None, *, channel_id: int = DEFAULT
         if _on(entry, MASQUERADE_BUTTON_CONFIG_KEY):
             extra = (entry.extra_fields or {}) if entry is not None else {}
             color = str(extra.get("color") or "")
+            button_text = str(extra.get("buttonText") or DEFAULT_MASQUERADE_BUTTON_TEXT)[:60]
             bar = MasqueradeBar(
                 company_name=actor.masquerade.company.name,
                 color=color if _CSS_COLOR.match(color) else DEFAULT_MASQUERADE_COLOR,
-                button_text=str(extra.get("buttonText") or DEFAULT_MASQUERADE_BUTTON_TEXT)[:60],
+                button_text=button_text,
+                button_text_set=button_text != DEFAULT_MASQUERADE_BUTTON_TEXT,
             )
     elif convert_link_applies(actor):
         entry = storefront_configs(REGISTRATION_CONFIG_KEY, channel_id=channel_id)[REGISTRATION_CONFIG_KEY]

@@ -2,12 +2,18 @@
 
 Every GraphQL error carries `extensions.code`: a stable string, or the spec's numeric code where it has one
 (shell §8: 40101 for a missing, expired or revoked token). Validation errors add `extensions.fields`
-(field name → list of messages). Resolvers and services raise these; the schema extension in
-portal.graphql_errors turns anything else into a masked INTERNAL_SERVER_ERROR.
+(field name → list of messages) and `extensions.fieldCodes` (field name → the messages' codes).
+
+Two kinds of raisers (issue 14): services and selectors raise Django's `ValidationError(message, code=…)`,
+`PermissionDenied` (`Refused` when it has a code of its own) and `ObjectDoesNotExist` (`NotFound` when its message
+may be shown); only the GraphQL layer raises the GraphQL classes below. `portal.graphql.errors.format_error` carries
+both out, and passes a service's code on when its app declared it (`api_codes_declare`); anything else becomes a
+masked INTERNAL_SERVER_ERROR.
 """
 
 from __future__ import annotations
 
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db import models
 from graphql import GraphQLError
 
@@ -21,12 +27,58 @@ class ErrorCode(models.TextChoices):
     PERMISSION_DENIED = "PERMISSION_DENIED", "You do not have permission to do this."
     NOT_FOUND = "NOT_FOUND", "Not found."
     QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX", "The query asks for too much at once."
+    STORE_NOT_CONFIGURED = "STORE_NOT_CONFIGURED", "The store is not set up yet."
     INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR", "Something went wrong on our side."
 
 
 # shell §8: session expired / no valid token on a protected operation.
 SESSION_EXPIRED_CODE = 40101
 SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again."
+
+
+# --- API codes: each app declares the codes the API passes on as they are ------------------------------------
+
+# Wire form by text: 40101 goes out as the number the spec gives (shell §8).
+_API_CODES: dict[str, str | int] = {}
+
+
+def api_codes_declare(*codes: type[models.TextChoices] | str | int) -> None:
+    """An app declares the codes of its errors.py that the API passes on as `extensions.code` (ARCHITECTURE §5).
+    The apps call it from their errors.py, which their services import before they can raise one of the codes;
+    portal names no app (it sits left of them all, ARCHITECTURE §3)."""
+    for item in codes:
+        values = item.values if isinstance(item, type) else [item]
+        _API_CODES.update({str(value): value if isinstance(value, int) else str(value) for value in values})
+
+
+def api_code(code: object) -> str | int | None:
+    """`code` as the API sends it, when an app declared it; None for any other code (a field's `required`, …)."""
+    return _API_CODES.get(str(code)) if code is not None else None
+
+
+# --- what services raise besides ValidationError ------------------------------------------------------------
+
+
+class Refused(PermissionDenied):
+    """The caller may not do this, for a reason with a code of its app (QUOTES_DISABLED, MASQUERADE_NOT_ALLOWED,
+    COMPANY_INACTIVE, …): the message is safe to show. `retry_after` (whole seconds) goes with a rate limit's refusal
+    and reaches the client as `extensions.retryAfter`."""
+
+    def __init__(self, message: str = "", *, code: str | int = "PERMISSION_DENIED", retry_after: int | None = None):
+        super().__init__(message or ErrorCode.PERMISSION_DENIED.label)
+        self.message = str(self)
+        self.code = code
+        self.retry_after = retry_after
+
+
+class NotFound(ObjectDoesNotExist):
+    """Nothing the caller may reach by that reference. Unlike Django's DoesNotExist texts, which name models and
+    queries, the message is safe to show."""
+
+    def __init__(self, message: str = "", *, code: str = "NOT_FOUND"):
+        super().__init__(message or ErrorCode.NOT_FOUND.label)
+        self.message = str(self)
+        self.code = code
 
 
 class PortalError(GraphQLError):
@@ -65,3 +117,6 @@ class InputError(PortalError):
         code: str = ErrorCode.VALIDATION_ERROR,
     ):
         super().__init__(message, code=code, fields=fields)
+
+
+api_codes_declare(ErrorCode, SESSION_EXPIRED_CODE)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from portal.errors import NotFoundError, PortalError
+from portal.errors import ErrorCode, NotFound
 from portal.models import (
     Channel,
     Currency,
@@ -24,7 +24,7 @@ DEFAULT_CHANNEL_ID = 1  # shell §9
 def store_current() -> Store:
     store = Store.objects.order_by("pk").first()
     if store is None:
-        raise PortalError("The store is not set up yet.", code="STORE_NOT_CONFIGURED")
+        raise NotFound(ErrorCode.STORE_NOT_CONFIGURED.label, code=ErrorCode.STORE_NOT_CONFIGURED)
     return store
 
 
@@ -35,7 +35,7 @@ def channel_list(*, store: Store) -> QuerySet[Channel]:
 def channel_get(*, channel_id: int) -> Channel:
     channel = Channel.objects.select_related("store").filter(channel_id=channel_id).first()
     if channel is None:
-        raise NotFoundError(f"Channel {channel_id} does not exist.")
+        raise NotFound(f"Channel {channel_id} does not exist.")
     return channel
 
 

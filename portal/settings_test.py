@@ -10,8 +10,9 @@ from portal.settings import CACHES, DATABASES, REDIS_URL, VAR_DIR  # noqa: E402
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-MEDIA_ROOT = VAR_DIR / "test-media"
-PRIVATE_MEDIA_ROOT = VAR_DIR / "test-media-private"
+# Files the tests save (logos, uploads) go to a folder of this run, removed when the run ends (tests/conftest.py).
+MEDIA_ROOT = VAR_DIR / f"test-media-{os.getpid()}"
+PRIVATE_MEDIA_ROOT = VAR_DIR / f"test-media-{os.getpid()}-private"
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 # Tests run every task eagerly unless a test starts a real worker on the real broker (tests/portal/test_celery.py).
@@ -21,7 +22,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+    # A file (threads of one test share it: live_server, the parallel-request tests), named per run so that two
+    # `make test` runs in one checkout never write each other's database (issue 14 §1). Django deletes it at the end.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
 
 if REDIS_URL:
     # The cache gets a Redis database of its own (1), apart from the broker's, so that clearing it between tests

@@ -25,6 +25,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db.models import Q, Subquery
 
+from portal.actor import PortalActor
 from portal.models import Currency, Store, TaxClassRate, TaxZone
 from portal.selectors import storefront_switch_on
 from pricing.errors import PricingErrorCode
@@ -146,26 +147,25 @@ def lines_total(results: Iterable[PriceResult]) -> Price:
 # --- who prices ----------------------------------------------------------------------------------------------
 
 
-def customer_group_for(actor: Any) -> int | None:
+def customer_group_for(actor: PortalActor) -> int | None:
     """The customer group id whose prices the actor sees (shell §4, business §6) — the one place that decides.
 
     A user of an approved company (or, once masquerade exists, a super admin masquerading as a company: its
     `b2b_company`) prices with the company's group; anyone else with their own group; a guest with none."""
-    company = getattr(actor, "b2b_company", None)
+    company = actor.b2b_company
     if company is not None:
         return company.customer_group_id
-    user = getattr(actor, "user", None)
-    if user is not None:
-        return user.customer_group_id
+    if actor.user is not None:
+        return actor.user.customer_group_id
     return None
 
 
-def prices_hidden_for(actor: Any, *, channel_id: int = DEFAULT_CHANNEL_ID) -> bool:
+def prices_hidden_for(actor: PortalActor, *, channel_id: int = DEFAULT_CHANNEL_ID) -> bool:
     """shell §3/§4: with `block_pending_account_seeing_products_pricing` on, users of a pending company see no
     prices. Every price rendered for the actor goes through this check."""
     from accounts.models import CompanyStatus
 
-    company = getattr(actor, "company", None)
+    company = actor.company
     if company is None or company.status != CompanyStatus.PENDING:
         return False
     return storefront_switch_on(key=PRICES_HIDDEN_CONFIG_KEY, channel_id=channel_id)

@@ -1,8 +1,10 @@
 """Error codes of the quotes app: the `code` of the ValidationErrors and refusals it raises, which the API
 passes on as `extensions.code` (ARCHITECTURE §5), and the exact texts of business §8."""
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from portal.errors import Refused, api_codes_declare
 
 
 class QuoteErrorCode(models.TextChoices):
@@ -42,13 +44,16 @@ FILE_REMOVED_MESSAGE = "File {name} removed."
 FILE_REJECTED_MESSAGE = "File {name} was rejected. File type not supported. File is too big. Size limit is {size}."
 
 # Codes passed on to the API as they are (the others become VALIDATION_ERROR / PERMISSION_DENIED).
-API_CODES = frozenset(code.value for code in QuoteErrorCode)
+api_codes_declare(QuoteErrorCode)
 
 
-class QuoteRefused(PermissionDenied):
-    """The caller may not do this: `code` is QUOTES_DISABLED, NOT_QUOTABLE or PERMISSION_DENIED."""
+class QuoteRefused(Refused):
+    """The caller may not do this: `code` is QUOTES_DISABLED, NOT_QUOTABLE, TOO_MANY_REQUESTS or PERMISSION_DENIED."""
 
-    def __init__(self, message: str = "", *, code: str = "PERMISSION_DENIED", fields: dict | None = None):
-        super().__init__(message or QuoteErrorCode.QUOTES_DISABLED.label)
-        self.code = str(code)
-        self.fields = fields or {}
+    def __init__(self, message: str = "", *, code: str = "PERMISSION_DENIED"):
+        super().__init__(message or QuoteErrorCode.QUOTES_DISABLED.label, code=str(code))
+
+
+def field_error(field_name: str, message: str, code: str) -> ValidationError:
+    """One field's error with its code: `extensions.fields` and `extensions.fieldCodes` of the API."""
+    return ValidationError({field_name: [ValidationError(message, code=code)]})

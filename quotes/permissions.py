@@ -14,9 +14,9 @@ After submission the quote codes apply with their levels (1: the actor's own quo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from accounts.permissions import Code
+from accounts.selectors import Actor
 from portal.models import StoreFeatures, StorefrontConfig
 from pricing.options import quote_button_visible
 from quotes.errors import QuoteErrorCode
@@ -92,7 +92,7 @@ class Enablement:
 DISABLED = Enablement(False, QuoteErrorCode.QUOTES_DISABLED)
 
 
-def user_kind_switch(actor: Any) -> str | None:
+def user_kind_switch(actor: Actor) -> str | None:
     """The per-kind switch of shell §4 for the actor, or None when quotes are off for it whatever the switches."""
     if actor.user is None:
         return "quote_for_guest"
@@ -103,7 +103,7 @@ def user_kind_switch(actor: Any) -> str | None:
     return "quote_for_individual_customer"
 
 
-def quote_enablement(actor: Any, switches: QuoteSwitches) -> Enablement:
+def quote_enablement(actor: Actor, switches: QuoteSwitches) -> Enablement:
     if not switches.feature_on or not switches.on("quote_customer"):
         return DISABLED
     kind_switch = user_kind_switch(actor)
@@ -135,12 +135,12 @@ def product_quotable(product, variant, quantity: int, switches: QuoteSwitches) -
 SUPER_ADMIN_READ_CODES = frozenset({GET_QUOTES, GET_QUOTE_DETAIL, GET_QUOTE_PDF})
 
 
-def super_admin_reading(actor: Any) -> bool:
+def super_admin_reading(actor: Actor) -> bool:
     """A super admin who is not masquerading: quotes are read-only for them."""
     return actor.is_super_admin and not actor.is_masquerading
 
 
-def scope_level(actor: Any, code: str) -> int:
+def scope_level(actor: Actor, code: str) -> int:
     """0: no access; 1: the actor's own quotes (for a super admin not masquerading: reading the quotes of the
     companies they may act for); 2: the company's (only while working in a company)."""
     if actor.user is None:

@@ -15,7 +15,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from accounts.selectors import masquerade_companies_for
+from accounts.selectors import Actor, masquerade_companies_for
 from portal.locks import lock_for_transaction
 from pricing import calculation
 from pricing.models import OptionValue, ProductOption
@@ -42,7 +42,7 @@ def draft_key_hash(raw_key: str) -> str:
     return hashlib.sha256(raw_key.encode()).hexdigest()
 
 
-def quote_draft_for(*, actor: Any, draft_key: str | None, for_update: bool = False) -> QuoteDraft | None:
+def quote_draft_for(*, actor: Actor, draft_key: str | None, for_update: bool = False) -> QuoteDraft | None:
     """The caller's draft: a signed-in user's own (the key is ignored) — a masquerading super admin's for the
     company they act for —, or the guest draft of the key."""
     drafts = QuoteDraft.objects.select_for_update() if for_update else QuoteDraft.objects.all()
@@ -138,7 +138,7 @@ def _price_requests(lines: Sequence[QuoteDraftLine]) -> list[calculation.PriceRe
     ]
 
 
-def price_lines(lines: Sequence[QuoteDraftLine], *, actor: Any, pricing: calculation.StorePricing):
+def price_lines(lines: Sequence[QuoteDraftLine], *, actor: Actor, pricing: calculation.StorePricing):
     """Live prices of the lines for the actor's group; a line that cannot be priced (an option deleted since)
     gets None, the others their price. One price_items call when every line prices. The results of a price on
     request carry `price_on_request`: a buyer must not see them (`quote_draft_view`)."""
@@ -163,7 +163,7 @@ def price_lines(lines: Sequence[QuoteDraftLine], *, actor: Any, pricing: calcula
         return results
 
 
-def draft_contact_defaults(*, actor: Any) -> dict[str, str]:
+def draft_contact_defaults(*, actor: Actor) -> dict[str, str]:
     """The contact details a signed-in user's new draft starts with (their name, e-mail, phone and company), keyed
     by QuoteDraft field; none for a guest."""
     user = actor.user
@@ -178,7 +178,7 @@ def draft_contact_defaults(*, actor: Any) -> dict[str, str]:
     }
 
 
-def quote_draft_view(*, draft: QuoteDraft | None, actor: Any) -> DraftView:
+def quote_draft_view(*, draft: QuoteDraft | None, actor: Actor) -> DraftView:
     """The draft with live prices and tax for the caller's customer group (null prices while hidden, and for a
     product whose price is on request)."""
     pricing = calculation.store_pricing(currency_code=draft.currency_code if draft else None)
@@ -238,7 +238,7 @@ def effective_status(quote: Quote, *, on: datetime.date | None = None) -> str:
     return quote.status
 
 
-def quotes_visible_to(*, actor: Any, code: str) -> QuerySet[Quote]:
+def quotes_visible_to(*, actor: Actor, code: str) -> QuerySet[Quote]:
     """The quotes the actor may reach with a permission code (shell §6): at level 2 the company's (while working in
     a company), at level 1 their own (in the company they work in now, or outside any company). The one place
     that scopes quotes."""
@@ -264,7 +264,7 @@ def parse_quote_ref(ref: str | int) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 18 else None
 
 
-def quote_for(*, actor: Any, ref: str | int, code: str, access_key: str | None = None) -> Quote:
+def quote_for(*, actor: Actor, ref: str | int, code: str, access_key: str | None = None) -> Quote:
     """The quote the actor may reach with `code`, or a guest with the quote's access key; Quote.DoesNotExist
     otherwise (another company's quote does not exist for the caller)."""
     pk = parse_quote_ref(ref)
@@ -278,7 +278,7 @@ def quote_for(*, actor: Any, ref: str | int, code: str, access_key: str | None =
     return quotes_visible_to(actor=actor, code=code).get(pk=pk)
 
 
-def quote_detail(*, actor: Any, ref: str | int, access_key: str | None = None, code: str) -> Quote:
+def quote_detail(*, actor: Actor, ref: str | int, access_key: str | None = None, code: str) -> Quote:
     """A quote with its lines, messages, attachments and revisions loaded in a fixed number of queries."""
     quote = quote_for(actor=actor, ref=ref, code=code, access_key=access_key)
     return (
@@ -324,7 +324,7 @@ def _ordering(order_by: str) -> list[str]:
     return [f"{prefix}{field_name}", "-pk" if descending else "pk"]
 
 
-def quote_list(*, actor: Any, filters: QuoteFilters) -> QuerySet[Quote]:
+def quote_list(*, actor: Actor, filters: QuoteFilters) -> QuerySet[Quote]:
     """`quotes`: the actor's visible quotes (get_quotes) matching the filters, sorted; the caller pages it."""
     if not filters.order_by:
         raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})

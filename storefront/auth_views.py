@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import login, logout
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -20,7 +21,7 @@ from accounts.services import (
     storefront_session_binding,
     storefront_session_tokens_revoke,
 )
-from portal.errors import PortalError
+from portal.errors import Refused
 from portal.selectors import DEFAULT_CHANNEL_ID, store_current
 
 MAX_FIELD = 4096
@@ -57,7 +58,8 @@ def sign_in(request):
         password = request.POST.get("password", "")[:MAX_FIELD]
         try:
             user = customer_authenticate(request=request, email=email, password=password)
-        except PortalError as exc:
+        except (ValidationError, Refused) as exc:
+            # Each refusal has its code (INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, STAFF_ACCOUNT, …) and message.
             error = exc
         else:
             if _switching_customer(request, user):
@@ -69,7 +71,7 @@ def sign_in(request):
     throttled = isinstance(error, SignInThrottled)
     status = 429 if throttled else 400 if error else 200
     if error and _wants_json(request):
-        body = {"ok": False, "code": error.extensions["code"], "message": error.message}
+        body = {"ok": False, "code": str(error.code), "message": error.message}
         response = JsonResponse({**body, "retryAfter": error.retry_after} if throttled else body, status=status)
     else:
         context = {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)}

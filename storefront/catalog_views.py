@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET
 
+from accounts.selectors import Actor
 from portal.money import format_money
 from portal.selectors import storefront_switch_on
 from pricing import calculation, selectors
@@ -154,7 +155,7 @@ def _tier_rows(product: Product, price, currency) -> list[dict]:
     return rows
 
 
-def _price_view(product, variant, quantity, chosen, actor, currency) -> dict:
+def _price_view(product, variant, quantity, chosen, actor: Actor, currency) -> dict:
     modifiers = [(oid, value) for oid, value in chosen.items()
                  if not next(o for o in product.options.all() if o.pk == oid).is_variant_option]  # fmt: skip
     (price,) = calculation.price_items(

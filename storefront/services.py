@@ -12,7 +12,14 @@ from pricing.models import Product, ProductVariant
 from pricing.options import stock_problem
 from pricing.services import stock_consume
 from quotes.permissions import Source
-from quotes.services import DraftLineRequest, DraftResult, quote_draft_add_lines, quote_mark_ordered, quote_order_check
+from quotes.services import (
+    DraftLineRequest,
+    DraftResult,
+    quote_draft_add_lines,
+    quote_for_checkout,
+    quote_mark_ordered,
+    quote_order_check,
+)
 from storefront.models import Cart, CartLine, ContactRequest
 from storefront.permissions import purchase_refusal
 from storefront.selectors import cart_usable_by
@@ -203,6 +210,25 @@ def payment_methods_for(actor: Actor) -> list[tuple[str, str]]:
     if actor.b2b_company is not None:
         methods.insert(0, (PaymentMethod.PURCHASE_ORDER.value, PaymentMethod.PURCHASE_ORDER.label))
     return methods
+
+
+# ---- Quote to cart (business §4 "Proceed to checkout" with a quote) ----------------------------------------------
+
+
+@transaction.atomic
+def cart_from_quote(*, actor: Actor, quote_id: int) -> Cart:
+    """A new cart of the caller with every line of the quote as quoted: its product, variant, options and quantity;
+    the cart carries the quote, so it is priced at the quoted prices (`cart_summary`). The quote's own rules
+    (checkout_with_quote, open, unexpired, priced, stock) are quotes' `quote_for_checkout`: Quote.DoesNotExist or
+    its ValidationError leave no cart, nor does a line the cart refuses."""
+    quote = quote_for_checkout(actor=actor, quote_id=quote_id)
+    cart = cart_create(actor=actor, currency_code=quote.currency_code, quote=quote)
+    for line in quote.lines.select_related("product", "variant").order_by("pk"):
+        cart_line_add(
+            cart=cart, actor=actor, product=line.product, variant=line.variant, quantity=line.quantity,
+            options=[tuple(pair) for pair in line.options],
+        )  # fmt: skip
+    return cart
 
 
 # ---- Cart to quote (business §4 "Add All to Quote") --------------------------------------------------------------

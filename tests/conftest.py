@@ -1,11 +1,24 @@
 import json
+import shutil
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 
 from accounts.demo import seed_accounts
+from accounts.models import Company
 from portal.demo import seed_store
+from pricing.models import Product
 from tests.helpers import LOGIN
+from tests.pricing import factories
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _run_media_removed_at_the_end():
+    """The run's own media folders (portal/settings_test.py): nothing piles up between runs."""
+    yield
+    for root in (settings.MEDIA_ROOT, settings.PRIVATE_MEDIA_ROOT):
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +33,42 @@ def demo_store(db):
     store = seed_store()
     seed_accounts()
     return store
+
+
+# Products that the quote and storefront tests share, built by factories (tests/pricing/factories.py says what each
+# one is); the demo catalog is for people, not for tests.
+
+
+def _acme_group():
+    return Company.objects.get(name="Acme Labs").customer_group
+
+
+@pytest.fixture
+def ethanol(demo_store) -> Product:
+    """HS-1001 in four pack sizes from $38.00; Acme's customer group pays 85% of it (100 mL: $32.30)."""
+    product = factories.ethanol()
+    factories.group_prices(_acme_group(), product, "0.85")
+    return product
+
+
+@pytest.fixture
+def sodium_chloride(demo_store) -> Product:
+    """HS-1055 in three pack sizes from $18.00 (500 g: $61.20); Acme's customer group pays 85% of it."""
+    product = factories.sodium_chloride()
+    factories.group_prices(_acme_group(), product, "0.85")
+    return product
+
+
+@pytest.fixture
+def drum(demo_store) -> Product:
+    """HS-1152, price on request ($2,950.00 in the catalog, never shown to a buyer)."""
+    return factories.ethanol_drum()
+
+
+@pytest.fixture
+def balance(demo_store) -> Product:
+    """HS-4006 at $3,250.00 with a required warranty (1 year included, 3 years +$390, 5 years +12%)."""
+    return factories.analytical_balance()
 
 
 @pytest.fixture

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from accounts.selectors import Actor
 from portal.errors import PermissionDeniedError
 from portal.graphql.permissions import IsAuthenticated
 
@@ -11,7 +10,7 @@ from portal.graphql.permissions import IsAuthenticated
 class IsCompanyAdmin(IsAuthenticated):
     """The admin (role 0) of an approved company, acting in their own company (not a masquerading super admin)."""
 
-    def allows(self, actor: Any) -> bool:
+    def allows(self, actor: Actor) -> bool:
         if actor.role != 0 or actor.b2b_company is None or actor.is_masquerading:
             raise PermissionDeniedError()
         return True

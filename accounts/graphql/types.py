@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
 
 import strawberry
 from strawberry.scalars import JSON
@@ -78,7 +77,7 @@ class CustomerInfo:
         description="The company the super admin is masquerading as in this session (role 3 with this set); null "
         "otherwise (a super admin with role 3 and no masquerade is role 4 to the overlay).",
     )
-    actor: strawberry.Private[Any] = None
+    actor: strawberry.Private[selectors.Actor | None] = None
 
     @strawberry.field(description="Pending tips and the convert link (one more query: ask only when needed).")
     def account_status(self) -> AccountStatus | None:

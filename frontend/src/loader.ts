@@ -1,8 +1,6 @@
 // The script every storefront page loads (ARCHITECTURE §6). Plain TypeScript: no React, no MUI — the portal
 // itself is a separate chunk imported only when a portal route opens.
 import type { PortalModule } from './lib/config';
-import { translate } from './lib/i18n/catalog';
-import { browserLanguages, resolveLanguage } from './lib/i18n/languages';
 import { B2B_TOKEN_STORAGE_KEY, readSessionValue } from './lib/storage';
 import { applyPurchaseRule } from './lib/storefrontPage';
 import { readLoaderConfig } from './loader/config';
@@ -10,9 +8,10 @@ import { createOverlayController } from './loader/controller';
 import { installLinkHandling, removeStorefrontLinks } from './loader/links';
 import { reloadWhenSignInChanged } from './loader/signInState';
 import { createLoadingMask } from './loader/mask';
-import { loaderMessages } from './loader/messages';
 import { showPendingTip } from './loader/pendingTip';
+import { localizeServerTexts } from './loader/serverTexts';
 import { installQuoteButtons } from './storefront/quoteButtons';
+import { loadStorefrontTexts, storefrontText, type StorefrontTexts } from './storefront/texts';
 
 const LOADED_FLAG = '__helixB2BPortalLoader';
 
@@ -23,8 +22,12 @@ function startLoader(): void {
   flags[LOADED_FLAG] = true;
 
   const config = readLoaderConfig(document, import.meta.url);
-  const language = () => resolveLanguage({ browserLanguages: browserLanguages() });
-  const mask = createLoadingMask(document, () => translate(loaderMessages, language(), 'mask.loading'));
+  // The active language's storefront texts: one small chunk, fetched at once (the buttons wait for it too).
+  let texts: StorefrontTexts | null = null;
+  const textsLoaded = loadStorefrontTexts().then((loaded) => (texts = loaded));
+  // The mask shows at once, before the texts may have come: its name (read by screen readers only) follows them.
+  const mask = createLoadingMask(document, () => (texts ? storefrontText(texts, 'mask.loading') : 'Loading'));
+  void textsLoaded.then(() => mask.relabel());
   const controller = createOverlayController({
     config,
     window,
@@ -37,7 +40,11 @@ function startLoader(): void {
     // shell §2/§6: what the portal changes on every storefront page, before anyone opens it.
     removeStorefrontLinks(document);
     applyPurchaseRule(document);
-    showPendingTip(document, location.pathname, (tip) => translate(loaderMessages, language(), tip === 'pricing' ? 'pending.pricing' : 'pending.order'));
+    // Without any catalog (the network failed twice) the tip waits for a later page rather than showing keys.
+    void textsLoaded.then((loaded) => loaded && localizeServerTexts(document, loaded));
+    void textsLoaded.then(
+      (loaded) => loaded && showPendingTip(document, location.pathname, (tip) => storefrontText(loaded, tip === 'pricing' ? 'pending.pricing' : 'pending.order')),
+    );
     installLinkHandling(document, window, () => readSessionValue(B2B_TOKEN_STORAGE_KEY) !== null);
     controller.start();
     installQuoteButtons({ doc: document, win: window, config });

@@ -62,7 +62,10 @@ export function mountPortal(config: PortalConfig, options: PortalMountOptions): 
       controls={{ requestClose: options.onCloseRequest }}
       onStartupEnd={({ enabled, language: resolved }) => {
         if (!mounted) return;
-        if (resolved) language = resolved;
+        if (resolved) {
+          language = resolved;
+          isolated.setLanguage(resolved);
+        }
         if (enabled) {
           isolated.show();
           releaseScroll = lockBodyScroll(document);

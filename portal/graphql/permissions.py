@@ -13,6 +13,7 @@ from typing import Any
 from strawberry.permission import BasePermission
 from strawberry.types import Info
 
+from portal.actor import PortalActor
 from portal.errors import PermissionDeniedError, SessionExpired
 
 # Root fields a guest may call without a token.
@@ -85,12 +86,12 @@ class IsAuthenticated(BasePermission):
             raise SessionExpired()
         return self.allows(info.context.actor)
 
-    def allows(self, actor: Any) -> bool:
+    def allows(self, actor: PortalActor) -> bool:
         return True
 
 
 class IsSuperAdmin(IsAuthenticated):
-    def allows(self, actor: Any) -> bool:
+    def allows(self, actor: PortalActor) -> bool:
         if not actor.is_super_admin:
             raise PermissionDeniedError()
         return True
@@ -100,7 +101,7 @@ class HasPermission(IsAuthenticated):
     code: str = ""
     level: int = 1
 
-    def allows(self, actor: Any) -> bool:
+    def allows(self, actor: PortalActor) -> bool:
         if not actor.can(self.code, self.level):
             raise PermissionDeniedError()
         return True

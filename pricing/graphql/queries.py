@@ -4,6 +4,7 @@ from typing import Annotated
 
 import strawberry
 
+from portal.actor import PortalActor
 from portal.errors import InputError, PortalError
 from portal.selectors import DEFAULT_CHANNEL_ID, channel_get
 from pricing import calculation, selectors
@@ -34,7 +35,7 @@ CALLERS_GROUP_NOTE = (
 )
 
 
-def _page_prices(products: list, *, actor, currency_code: str | None) -> None:
+def _page_prices(products: list, *, actor: PortalActor, currency_code: str | None) -> None:
     """Price every variant of a page of products for quantity 1, in a fixed number of queries, and attach the
     prices (null when hidden for the caller, or when the product's price is on request) for the types to show."""
     pricing = calculation.store_pricing(currency_code=currency_code)

@@ -3,16 +3,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import strawberry
-from django.db import transaction
 
 from portal.client_address import client_ip
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
-from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated, requires
-from portal.selectors import channel_get_or_none, store_current
+from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated
 from quotes import permissions, selectors, services
-from quotes.graphql.errors import api_errors
 from quotes.graphql.types import (
-    QuoteCheckout,
     QuoteDraft,
     QuoteDraftInfoInput,
     QuoteDraftLineInput,
@@ -80,15 +76,14 @@ class Mutation:
             )
             for line in lines
         ]
-        with api_errors():
-            result = services.quote_draft_add_lines(
-                actor=info.context.actor,
-                draft_key=draft_key,
-                lines=requests,
-                source=line_source.value,
-                cart_id=(cart_id or "")[:64] or None,
-                channel_id=channel_id,
-            )
+        result = services.quote_draft_add_lines(
+            actor=info.context.actor,
+            draft_key=draft_key,
+            lines=requests,
+            source=line_source.value,
+            cart_id=(cart_id or "")[:64] or None,
+            channel_id=channel_id,
+        )
         return _payload(info, result)
 
     @strawberry.mutation(
@@ -105,15 +100,14 @@ class Mutation:
         options: list[QuoteOptionInput] | None = None,
         variant_id: int | None = None,
     ) -> QuoteDraftPayload:
-        with api_errors():
-            result = services.quote_draft_update_line(
-                actor=info.context.actor,
-                draft_key=draft_key,
-                line_id=line_id,
-                quantity=quantity,
-                options=_options(options),
-                variant_id=variant_id,
-            )
+        result = services.quote_draft_update_line(
+            actor=info.context.actor,
+            draft_key=draft_key,
+            line_id=line_id,
+            quantity=quantity,
+            options=_options(options),
+            variant_id=variant_id,
+        )
         return _payload(info, result)
 
     @strawberry.mutation(
@@ -122,8 +116,7 @@ class Mutation:
     def quote_draft_remove_line(
         self, info: strawberry.Info, line_id: int, draft_key: DraftKey = None
     ) -> QuoteDraftPayload:
-        with api_errors():
-            result = services.quote_draft_remove_line(actor=info.context.actor, draft_key=draft_key, line_id=line_id)
+        result = services.quote_draft_remove_line(actor=info.context.actor, draft_key=draft_key, line_id=line_id)
         return _payload(info, result)
 
     @strawberry.mutation(
@@ -141,15 +134,14 @@ class Mutation:
                 "name": c.name, "email": c.email, "companyName": c.company_name, "phoneNumber": c.phone_number,
                 "quoteTitle": c.quote_title,
             }  # fmt: skip
-        with api_errors():
-            result = services.quote_draft_update(
-                actor=info.context.actor,
-                draft_key=draft_key,
-                contact=contact,
-                shipping_address=data.shipping_address.as_dict() if data.shipping_address else None,
-                billing_address=data.billing_address.as_dict() if data.billing_address else None,
-                note=data.note,
-            )
+        result = services.quote_draft_update(
+            actor=info.context.actor,
+            draft_key=draft_key,
+            contact=contact,
+            shipping_address=data.shipping_address.as_dict() if data.shipping_address else None,
+            billing_address=data.billing_address.as_dict() if data.billing_address else None,
+            note=data.note,
+        )
         return _payload(info, result)
 
     @strawberry.mutation(
@@ -158,10 +150,9 @@ class Mutation:
     def quote_draft_remove_file(
         self, info: strawberry.Info, file_id: int, draft_key: DraftKey = None
     ) -> QuoteDraftPayload:
-        with api_errors():
-            result = services.quote_draft_attachment_remove(
-                actor=info.context.actor, draft_key=draft_key, attachment_id=file_id
-            )
+        result = services.quote_draft_attachment_remove(
+            actor=info.context.actor, draft_key=draft_key, attachment_id=file_id
+        )
         return _payload(info, result)
 
     @strawberry.mutation(
@@ -169,8 +160,7 @@ class Mutation:
         description="Empty the draft: lines, title, note, addresses and files. Guest-allowed.",
     )
     def quote_draft_clear(self, info: strawberry.Info, draft_key: DraftKey = None) -> QuoteDraftPayload:
-        with api_errors():
-            result = services.quote_draft_clear(actor=info.context.actor, draft_key=draft_key)
+        result = services.quote_draft_clear(actor=info.context.actor, draft_key=draft_key)
         return _payload(info, result)
 
     @strawberry.mutation(
@@ -180,8 +170,7 @@ class Mutation:
         "there is room for them) and delete the guest draft. An unknown key changes nothing.",
     )
     def quote_draft_claim(self, info: strawberry.Info, draft_key: str) -> QuoteDraftPayload:
-        with api_errors():
-            result = services.quote_draft_claim(actor=info.context.actor, draft_key=draft_key)
+        result = services.quote_draft_claim(actor=info.context.actor, draft_key=draft_key)
         return _payload(info, result)
 
     @strawberry.mutation(
@@ -194,13 +183,12 @@ class Mutation:
     def quote_draft_submit(
         self, info: strawberry.Info, draft_key: DraftKey = None, channel_id: int = 1
     ) -> QuoteSubmitResult:
-        with api_errors():
-            result = services.quote_submit(
-                actor=info.context.actor,
-                draft_key=draft_key,
-                channel_id=channel_id,
-                client_ip=client_ip(info.context.request),
-            )
+        result = services.quote_submit(
+            actor=info.context.actor,
+            draft_key=draft_key,
+            channel_id=channel_id,
+            client_ip=client_ip(info.context.request),
+        )
         quote = result.quote
         return QuoteSubmitResult(
             quote_id=quote.pk,
@@ -226,46 +214,10 @@ class Mutation:
             if actor.user is None:
                 raise NotFoundError("Quote not found.")
             raise PermissionDeniedError()
-        with api_errors():
-            quote = selectors.quote_for(
-                actor=actor, ref=str(id), code=permissions.UPDATE_QUOTE_MESSAGE, access_key=access_key
-            )
-            if selectors.effective_status(quote) == "ordered":
-                raise PermissionDeniedError("This quote has been ordered.")
-            created = services.quote_message_create(quote=quote, actor=None if access_key else actor, body=message)
-        return QuoteMessagePayload(message=QuoteMessageType(message_row=created))
-
-    @strawberry.mutation(
-        permission_classes=[requires("checkout_with_quote")],
-        description="Proceed to checkout with a quote (checkout_with_quote at its level): the quote must be open "
-        "(QUOTE_NOT_OPEN), not expired (QUOTE_EXPIRED), priced (QUOTE_NOT_PRICED) and every line must pass the "
-        "stock check (QUOTE_STOCK_PROBLEM with fields lines.<lineId>). Creates a cart with the quote's lines at the "
-        "quoted prices and returns a one-time checkout link and the session-storage values of business §4.",
-    )
-    def quote_checkout(self, info: strawberry.Info, id: strawberry.ID) -> QuoteCheckout:
-        # The quotes API hands over to the storefront's cart and checkout (ARCHITECTURE §3 places the quote checkout
-        # in the storefront); this edge is the one place where quotes reaches into storefront.
-        from storefront import services as shop
-        from storefront.graphql.mutations import checkout_login_url
-
-        actor = info.context.actor
-        pk = selectors.parse_quote_ref(str(id))
-        with api_errors():
-            if pk is None:
-                raise NotFoundError("Quote not found.")
-            with transaction.atomic():
-                quote = services.quote_for_checkout(actor=actor, quote_id=pk)
-                cart = shop.cart_create(actor=actor, currency_code=quote.currency_code, quote=quote)
-                for line in quote.lines.select_related("product", "variant").order_by("pk"):
-                    shop.cart_line_add(
-                        cart=cart, actor=actor, product=line.product, variant=line.variant, quantity=line.quantity,
-                        options=[tuple(pair) for pair in line.options],
-                    )  # fmt: skip
-        channel = channel_get_or_none(channel_id=quote.channel_id, store=store_current())
-        return QuoteCheckout(
-            checkout_url=checkout_login_url(info.context.request, cart=cart, user=actor.user),
-            cart_id=str(cart.pk),
-            is_new_storefront=channel is None or channel.platform == "native",
-            quote_checkout_id=str(quote.pk),
-            quote_date=str(int(quote.created_at.timestamp())),
+        quote = selectors.quote_for(
+            actor=actor, ref=str(id), code=permissions.UPDATE_QUOTE_MESSAGE, access_key=access_key
         )
+        if selectors.effective_status(quote) == "ordered":
+            raise PermissionDeniedError("This quote has been ordered.")
+        created = services.quote_message_create(quote=quote, actor=None if access_key else actor, body=message)
+        return QuoteMessagePayload(message=QuoteMessageType(message_row=created))

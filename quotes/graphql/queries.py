@@ -9,7 +9,6 @@ from portal.errors import InputError, NotFoundError, PermissionDeniedError
 from portal.graphql.permissions import GuestOrValidToken, requires
 from pricing.selectors import product_detail
 from quotes import permissions, selectors
-from quotes.graphql.errors import api_errors
 from quotes.graphql.types import (
     QuoteDetail,
     QuoteDraft,
@@ -33,8 +32,7 @@ def quote_for_caller(info: strawberry.Info, ref: str, *, code: str, access_key: 
         if actor.user is None:
             raise NotFoundError("Quote not found.")
         raise PermissionDeniedError()
-    with api_errors():
-        return selectors.quote_detail(actor=actor, ref=ref, access_key=access_key, code=code)
+    return selectors.quote_detail(actor=actor, ref=ref, access_key=access_key, code=code)
 
 
 @strawberry.type
@@ -123,8 +121,7 @@ class Query:
         filters = selectors.QuoteFilters(
             search=search or "", status=status or None, date_from=date_from, date_to=date_to, order_by=order_by or ""
         )
-        with api_errors():
-            quotes = selectors.quote_list(actor=info.context.actor, filters=filters)
+        quotes = selectors.quote_list(actor=info.context.actor, filters=filters)
         total = quotes.count()
         page = list(quotes[offset : offset + first])
         return QuoteList(total_count=total, edges=[QuoteEdge(node=QuoteHeader(quote=quote)) for quote in page])
@@ -148,6 +145,5 @@ class Query:
             if actor.user is None:
                 raise NotFoundError("Quote not found.")
             raise PermissionDeniedError()
-        with api_errors():
-            quote = selectors.quote_for(actor=actor, ref=str(id), code=permissions.GET_QUOTE_PDF, access_key=access_key)
+        quote = selectors.quote_for(actor=actor, ref=str(id), code=permissions.GET_QUOTE_PDF, access_key=access_key)
         return QuotePdf(url=signed_download_url(info, kind="pdf", pk=quote.pk), file_name=quote_pdf_file_name(quote))

@@ -11,6 +11,7 @@ from typing import Any
 
 import strawberry
 
+from accounts.selectors import Actor
 from pricing.graphql.types import absolute_url, product_url
 from quotes import amounts, downloads
 from quotes.downloads import DOWNLOAD_MAX_AGE
@@ -619,7 +620,7 @@ class QuoteRevisionType:
 
 @strawberry.type(description="A quote with everything its page shows (/quoteDetail/{id}).")
 class QuoteDetail(QuoteHeader):
-    actor: strawberry.Private[Any]
+    actor: strawberry.Private[Actor]
     guest_access: strawberry.Private[bool]
 
     @strawberry.field

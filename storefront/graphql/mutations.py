@@ -8,11 +8,12 @@ from django.core import signing
 from django.db import transaction
 from django.urls import reverse
 
-from portal.errors import PermissionDeniedError
-from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated
+from portal.errors import NotFoundError, PermissionDeniedError
+from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated, requires
+from portal.selectors import channel_get_or_none, store_current
 from quotes.graphql.errors import api_errors
-from quotes.graphql.types import QuoteDraft, QuoteDraftPayload
-from quotes.selectors import quote_draft_view
+from quotes.graphql.types import QuoteCheckout, QuoteDraft, QuoteDraftPayload
+from quotes.selectors import parse_quote_ref, quote_draft_view
 from storefront import services
 from storefront.graphql.cart import add_line_items, cart_or_not_found, cart_payload
 from storefront.graphql.types import (
@@ -50,6 +51,31 @@ def _buyer(info: strawberry.Info):
 
 @strawberry.type
 class Mutation:
+    # First in the class, so the merged schema keeps quoteCheckout where it stood when quotes declared it.
+    @strawberry.mutation(
+        permission_classes=[requires("checkout_with_quote")],
+        description="Proceed to checkout with a quote (checkout_with_quote at its level): the quote must be open "
+        "(QUOTE_NOT_OPEN), not expired (QUOTE_EXPIRED), priced (QUOTE_NOT_PRICED) and every line must pass the "
+        "stock check (QUOTE_STOCK_PROBLEM with fields lines.<lineId>). Creates a cart with the quote's lines at the "
+        "quoted prices and returns a one-time checkout link and the session-storage values of business §4.",
+    )
+    def quote_checkout(self, info: strawberry.Info, id: strawberry.ID) -> QuoteCheckout:
+        actor = info.context.actor
+        pk = parse_quote_ref(str(id))
+        with api_errors():
+            if pk is None:
+                raise NotFoundError("Quote not found.")
+            cart = services.cart_from_quote(actor=actor, quote_id=pk)
+        quote = cart.quote
+        channel = channel_get_or_none(channel_id=quote.channel_id, store=store_current())
+        return QuoteCheckout(
+            checkout_url=checkout_login_url(info.context.request, cart=cart, user=actor.user),
+            cart_id=str(cart.pk),
+            is_new_storefront=channel is None or channel.platform == "native",
+            quote_checkout_id=str(quote.pk),
+            quote_date=str(int(quote.created_at.timestamp())),
+        )
+
     @strawberry.mutation(description="Create a cart with line items (shell §7). Guest-allowed; needs purchase rights.")
     def create_cart(self, info: strawberry.Info, create_cart_input: CreateCartInput) -> CartType:
         actor = _buyer(info)

@@ -373,9 +373,16 @@ def test_the_masquerade_button_config(super_token, graphql, client):
     client.force_login(User.objects.get(email="superadmin@demo.test"))
     begin(graphql, super_token, "Acme Labs")
     entry = StorefrontConfig.objects.get(key="masquerade_button")
+    page = client.get("/").content.decode()
+    # The default texts are marked for the loader, which puts them in the buyer's language (issue 14 §3).
+    assert 'data-b2b-text="button.endMasquerade">END MASQUERADE</button>' in page
+    assert 'data-b2b-text="masquerade.as" data-b2b-company="Acme Labs"' in page
     entry.extra_fields = {**entry.extra_fields, "color": "#123456", "buttonText": "Stop"}
     entry.save()
-    assert "#123456" in client.get("/").content.decode()
+    page = client.get("/").content.decode()
+    assert "#123456" in page
+    # The merchant's own text stays as written: not marked for translation.
+    assert 'cursor:pointer">Stop</button>' in page and "button.endMasquerade" not in page
 
     entry.extra_fields = {**entry.extra_fields, "color": "red;background:url(x)"}
     entry.save()

@@ -260,7 +260,10 @@ def test_introspection_follows_debug_unless_set(debug, expected, tmp_path):
 
 # The overlay's real operations (frontend/src/**) -------------------------------------------------------------------
 
-_CONSTANT = re.compile(r"(?:export\s+)?const\s+([A-Z][A-Z0-9_]*)\s*=\s*(`[^`]*`|'[^']*')", re.S)
+# A constant may be marked `/* GraphQL */` (the overlay's codegen reads those, frontend/scripts/codegen.mjs).
+_CONSTANT = re.compile(
+    r"(?:export\s+)?const\s+([A-Z][A-Z0-9_]*)\s*=\s*(?:/\*\s*GraphQL\s*\*/\s*)?(`[^`]*`|'[^']*')", re.S
+)
 _TEMPLATE = re.compile(r"`([^`]*)`", re.S)
 
 

@@ -9,6 +9,7 @@ from accounts.selectors import actor_for_user
 from portal.models import StoreFeatures, StorefrontConfig
 from pricing.models import Product, ProductVariant
 
+# Slugs of the `ethanol` and `balance` fixtures' products (tests/conftest.py).
 ETHANOL = "ethanol-absolute-998"
 BALANCE = "analytical-balance-220-g-x-01-mg"
 

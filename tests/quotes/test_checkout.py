@@ -30,7 +30,7 @@ TEST_CARD = {
 
 
 @pytest.fixture
-def quote(catalog):
+def quote(ethanol, sodium_chloride):
     """Acme's senior buyer's quote, priced by staff at 90% with a 5% overall discount."""
     made = make_quote("senior@acme.test", lines=[("HS-1001-100ML", 2), ("HS-1055-500G", 3)])
     from tests.quotes.support import price
@@ -87,7 +87,7 @@ def test_checkout_orders_at_the_quoted_prices_and_marks_the_quote_ordered(quote,
     assert (detail["status"], detail["orderNumber"], detail["canCheckout"]) == ("ordered", order.number, False)
 
 
-def test_a_junior_without_checkout_with_quote_is_refused_on_the_server(catalog, graphql, login):
+def test_a_junior_without_checkout_with_quote_is_refused_on_the_server(ethanol, graphql, login):
     own = make_quote("junior@acme.test", priced=True)
     body = _checkout(graphql, login("junior@acme.test"), own.pk)
     assert error_code(body) == "PERMISSION_DENIED"
@@ -118,14 +118,14 @@ def test_a_quote_that_expires_before_the_order_is_placed_is_refused_then(quote, 
     assert Quote.objects.get(pk=quote.pk).status == QuoteStatus.OPEN
 
 
-def test_an_unpriced_quote_cannot_be_checked_out(catalog, graphql, login):
+def test_an_unpriced_quote_cannot_be_checked_out(ethanol, graphql, login):
     waiting = make_quote("senior@acme.test")
     body = _checkout(graphql, login("senior@acme.test"), waiting.pk)
     assert error_code(body) == "QUOTE_NOT_PRICED"
     assert Cart.objects.count() == 0
 
 
-def test_every_line_passes_the_stock_check_first(catalog, graphql, login):
+def test_every_line_passes_the_stock_check_first(ethanol, graphql, login):
     big = make_quote("senior@acme.test", lines=[("HS-1001-100ML", 1), ("HS-1001-2.5L", 10)], priced=True)  # 8 in stock
     body = _checkout(graphql, login("senior@acme.test"), big.pk)
     assert error_code(body) == "QUOTE_STOCK_PROBLEM"
@@ -203,7 +203,7 @@ def test_a_quote_cart_whose_quote_is_no_longer_open_is_not_the_cart(quote, graph
     assert "HS-1001-500ML" in page and "HS-1055-500G" not in page
 
 
-def test_an_empty_cart_offers_no_add_all_to_quote(catalog, client):
+def test_an_empty_cart_offers_no_add_all_to_quote(ethanol, client):
     """Issue 13: the place of "Add All to Quote" is on the cart page only while the cart has lines."""
     empty = client.get("/cart.php").content.decode()
     assert "Your cart is empty." in empty and 'class="cart-actions"' not in empty
@@ -212,18 +212,18 @@ def test_an_empty_cart_offers_no_add_all_to_quote(catalog, client):
     assert 'class="cart-actions"' in client.get("/cart.php").content.decode()
 
 
-def test_a_price_on_request_product_the_supplier_quoted_is_ordered_at_the_quoted_price(catalog, graphql, login, client):
+def test_a_price_on_request_product_the_supplier_quoted_is_ordered_at_the_quoted_price(drum, graphql, login, client):
     """Issue 13: a product sold only on request (availability disabled) is bought through a quote: once the supplier
     prices it, the checkout's stock check lets it through and the order carries the quoted price."""
     from accounts.models import User
     from tests.quotes.support import price
 
-    drum = make_quote("senior@acme.test", lines=[("HS-1152", 1)])
-    price(drum, factor="0.80")
-    quoted = drum.lines.get().quoted_price
+    drum_quote = make_quote("senior@acme.test", lines=[("HS-1152", 1)])
+    price(drum_quote, factor="0.80")
+    quoted = drum_quote.lines.get().quoted_price
     client.force_login(User.objects.get(email="senior@acme.test"))
 
-    result = _checkout(graphql, login("senior@acme.test"), drum.pk)
+    result = _checkout(graphql, login("senior@acme.test"), drum_quote.pk)
     assert "errors" not in result, result
     _follow(client, result["data"]["quoteCheckout"]["checkoutUrl"])
     response = client.post("/checkout", {**ADDRESS, "email": "senior@acme.test", **TEST_CARD})
@@ -231,14 +231,11 @@ def test_a_price_on_request_product_the_supplier_quoted_is_ordered_at_the_quoted
     assert response.status_code == 302, response.content.decode()[-2000:]
     ((sku, unit_price),) = Order.objects.get().lines.values_list("sku", "unit_price")
     assert (sku, unit_price) == ("HS-1152", quoted)
-    assert Quote.objects.get(pk=drum.pk).status == QuoteStatus.ORDERED
+    assert Quote.objects.get(pk=drum_quote.pk).status == QuoteStatus.ORDERED
 
 
-def test_a_price_on_request_product_stays_out_of_a_plain_cart(catalog, client):
-    from pricing.models import ProductVariant
-
-    drum = ProductVariant.objects.get(sku="HS-1152")
-    response = client.post("/cart/add/", {"product_id": drum.product_id, "qty": 1})
+def test_a_price_on_request_product_stays_out_of_a_plain_cart(drum, client):
+    response = client.post("/cart/add/", {"product_id": drum.pk, "qty": 1})
 
     assert response.status_code == 400
     assert not CartLine.objects.exists()

@@ -23,7 +23,7 @@ EMAILS = {
 
 
 @pytest.fixture
-def token_for(catalog, graphql, login):
+def token_for(ethanol, graphql, login):
     def run(who: str) -> str | None:
         if who == "guest":
             return None
@@ -122,15 +122,14 @@ def test_the_page_switches_govern_their_page_only(token_for, graphql, who):
 
 
 @pytest.mark.parametrize("switch", ["quote_on_non_purchasable_product_page", "non_purchasable_quote"])
-def test_a_non_purchasable_product_needs_both_non_purchasable_switches(token_for, graphql, switch):
-    token = token_for("b2b_admin")
-    drum = variant("HS-1152")  # quote-only product (availability disabled)
-    assert _enabled(graphql, token, drum.product_id)["productQuotable"] is True
+def test_a_non_purchasable_product_needs_both_non_purchasable_switches(token_for, drum, graphql, switch):
+    token = token_for("b2b_admin")  # the drum: a quote-only product (availability disabled)
+    assert _enabled(graphql, token, drum.pk)["productQuotable"] is True
     set_switch(switch, "0")
     body = _add(graphql, token, sku="HS-1152")
     assert error_code(body) == "NOT_QUOTABLE"
     assert QuoteDraftLine.objects.count() == 0
-    flags = _enabled(graphql, token, drum.product_id)
+    flags = _enabled(graphql, token, drum.pk)
     assert (flags["enabled"], flags["onNonPurchasableProducts"], flags["productQuotable"]) == (True, False, False)
     # A purchasable product is still quotable.
     assert _enabled(graphql, token, variant("HS-1001-100ML").product_id)["productQuotable"] is True

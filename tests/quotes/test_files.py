@@ -24,7 +24,7 @@ def _get(client, url, token=None):
     return client.get(url.removeprefix("http://testserver"), **headers)
 
 
-def test_a_guest_drops_files_on_the_draft_by_its_key(catalog, graphql, client):
+def test_a_guest_drops_files_on_the_draft_by_its_key(ethanol, graphql, client):
     key = graphql(ADD, {"lines": [line("HS-1001-100ML")]})["data"]["quoteDraftAddLines"]["draft"]["draftKey"]
     response = _upload(client, pdf_file("protocol.pdf"), draftKey=key)
     assert response.status_code == 200
@@ -46,7 +46,7 @@ def test_a_guest_drops_files_on_the_draft_by_its_key(catalog, graphql, client):
     assert _get(client, f"/api/v2/quotes/attachments/{fresh['id']}?draftKey={fresh['draftKey']}").status_code == 200
 
 
-def test_files_are_checked_by_content_size_and_count_with_the_spec_texts(catalog, graphql, client, login):
+def test_files_are_checked_by_content_size_and_count_with_the_spec_texts(demo_store, graphql, client, login):
     token = login("senior@acme.test")
     fake = SimpleUploadedFile("invoice.pdf", b"MZ\x90\x00 this is a program", content_type="application/pdf")
     response = _upload(client, fake, token=token)
@@ -69,7 +69,7 @@ def test_files_are_checked_by_content_size_and_count_with_the_spec_texts(catalog
     assert QuoteAttachment.objects.count() == 3
 
 
-def test_two_files_in_one_request_are_refused_rather_than_one_dropped(catalog, client, login):
+def test_two_files_in_one_request_are_refused_rather_than_one_dropped(demo_store, client, login):
     token = login("senior@acme.test")
     response = client.post(
         "/api/v2/quotes/attachments",
@@ -84,7 +84,7 @@ def test_two_files_in_one_request_are_refused_rather_than_one_dropped(catalog, c
     assert QuoteAttachment.objects.count() == 0
 
 
-def test_attachments_follow_the_quote_and_never_reach_another_company(catalog, graphql, client, login):
+def test_attachments_follow_the_quote_and_never_reach_another_company(ethanol, graphql, client, login):
     token = login("senior@acme.test")
     graphql(ADD, {"lines": [line("HS-1001-100ML")]}, token=token)
     assert _upload(client, pdf_file("specs.pdf"), token=token).status_code == 200
@@ -113,7 +113,7 @@ def test_attachments_follow_the_quote_and_never_reach_another_company(catalog, g
     assert QuoteAttachment.objects.count() == 1
 
 
-def test_a_buyer_adds_a_file_to_a_submitted_quote_and_a_guest_with_the_key(catalog, client, login):
+def test_a_buyer_adds_a_file_to_a_submitted_quote_and_a_guest_with_the_key(ethanol, client, login):
     quote = make_quote("senior@acme.test")
     response = _upload(client, pdf_file("po-draft.pdf"), login("senior@acme.test"), quoteId=quote.number)
     assert response.status_code == 200
@@ -124,7 +124,7 @@ def test_a_buyer_adds_a_file_to_a_submitted_quote_and_a_guest_with_the_key(catal
     assert QuoteAttachment.objects.filter(quote=guest).count() == 1
 
 
-def test_the_quote_pdf_is_a_real_pdf_with_the_quote_number(catalog, graphql, client, login):
+def test_the_quote_pdf_is_a_real_pdf_with_the_quote_number(ethanol, graphql, client, login):
     quote = make_quote("senior@acme.test", title="QC balances")
     price(quote)
     token = login("senior@acme.test")
@@ -159,7 +159,7 @@ CLEAR = (
 )
 
 
-def test_files_are_removed_from_the_draft_and_the_storage(catalog, graphql, client, django_capture_on_commit_callbacks):
+def test_files_are_removed_from_the_draft_and_the_storage(ethanol, graphql, client, django_capture_on_commit_callbacks):
     data = _upload(client, pdf_file()).json()["data"]
     key = data["draftKey"]
     second = _upload(client, png_file(), draftKey=key).json()["data"]

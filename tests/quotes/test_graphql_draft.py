@@ -45,7 +45,7 @@ def _lines(body) -> list[tuple[str, int]]:
     return [(p["variantSku"], p["quantity"]) for p in draft["products"]]
 
 
-def test_a_guest_adds_by_sku_gets_a_key_and_live_prices_with_tax(catalog, graphql):
+def test_a_guest_adds_by_sku_gets_a_key_and_live_prices_with_tax(ethanol, graphql):
     body = _add(graphql, [line("HS-1001-100ML", 2)])
     payload = body["data"]["quoteDraftAddLines"]
     assert payload["message"] == "Product was added to your quote."
@@ -67,7 +67,7 @@ def test_a_guest_adds_by_sku_gets_a_key_and_live_prices_with_tax(catalog, graphq
     assert (empty["id"], empty["draftKey"], empty["products"]) == (None, None, [])
 
 
-def test_merge_rule_same_sku_and_options_add_up_other_options_make_a_new_line(catalog, graphql):
+def test_merge_rule_same_sku_and_options_add_up_other_options_make_a_new_line(ethanol, graphql):
     key = _add(graphql, [line("HS-1001-100ML", 2)])["data"]["quoteDraftAddLines"]["draft"]["draftKey"]
     assert _lines(_add(graphql, [line("HS-1001-100ML", 3)], key)) == [("HS-1001-100ML", 5)]
     body = _add(graphql, [line("HS-1001-100ML", 1, options=_coa("Yes"))], key)
@@ -86,7 +86,7 @@ def test_merge_rule_same_sku_and_options_add_up_other_options_make_a_new_line(ca
 
 
 @pytest.mark.parametrize("quantity", [0, -1, 1_000_001])
-def test_a_quantity_outside_1_to_1000000_is_refused_with_the_quote_text(catalog, graphql, quantity):
+def test_a_quantity_outside_1_to_1000000_is_refused_with_the_quote_text(ethanol, graphql, quantity):
     body = _add(graphql, [line("HS-1001-100ML", quantity)])
     assert error_code(body) == "QUOTE_QUANTITY_OUT_OF_RANGE"
     assert body["errors"][0]["message"] == "The quantity of each product in Quote is 1-1000000."
@@ -96,7 +96,7 @@ def test_a_quantity_outside_1_to_1000000_is_refused_with_the_quote_text(catalog,
     assert QuoteDraft.objects.count() == 0
 
 
-def test_a_merged_line_may_not_exceed_1000000_and_nothing_changes(catalog, graphql):
+def test_a_merged_line_may_not_exceed_1000000_and_nothing_changes(ethanol, graphql):
     key = _add(graphql, [line("HS-1001-100ML", 999_999)])["data"]["quoteDraftAddLines"]["draft"]["draftKey"]
     body = _add(graphql, [line("HS-1001-100ML", 2), line("HS-1001-500ML", 1)], key)
     assert error_code(body) == "QUOTE_QUANTITY_OUT_OF_RANGE"
@@ -105,16 +105,15 @@ def test_a_merged_line_may_not_exceed_1000000_and_nothing_changes(catalog, graph
     assert _lines(_add(graphql, [line("HS-1001-100ML", 1)], key)) == [("HS-1001-100ML", 1_000_000)]
 
 
-def test_options_are_validated_before_anything_is_added(catalog, graphql):
-    balance = variant("HS-4006")
-    missing = _add(graphql, [{"productId": balance.product_id, "quantity": 1}])
+def test_options_are_validated_before_anything_is_added(balance, graphql):
+    missing = _add(graphql, [{"productId": balance.pk, "quantity": 1}])
     assert error_code(missing) == "VALIDATION_ERROR"
     assert missing["errors"][0]["message"] == "Please fill out product options first."
     assert missing["errors"][0]["extensions"]["fields"] == {
         "lines.0.options": ["Please fill out product options first."]
     }
     warranty = option_id(BALANCE, "Warranty")
-    wrong = _add(graphql, [{"productId": balance.product_id, "quantity": 1, "options": [
+    wrong = _add(graphql, [{"productId": balance.pk, "quantity": 1, "options": [
         {"optionId": warranty, "value": "999999"}]}])  # fmt: skip
     assert wrong["errors"][0]["message"] == "Please choose a valid value in Warranty."
     assert wrong["errors"][0]["extensions"]["fields"] == {
@@ -128,7 +127,7 @@ def test_options_are_validated_before_anything_is_added(catalog, graphql):
     assert product["optionList"] == f'[{{"optionId": {warranty}, "optionValue": "{three_years}"}}]'
 
 
-def test_a_product_is_chosen_by_its_variant_options_when_no_variant_is_named(catalog, graphql):
+def test_a_product_is_chosen_by_its_variant_options_when_no_variant_is_named(ethanol, graphql):
     pack = option_id(ETHANOL, "Pack size")
     litre = value_id(ETHANOL, "Pack size", "1 L")
     product_id = variant("HS-1001-1L").product_id
@@ -140,7 +139,7 @@ def test_a_product_is_chosen_by_its_variant_options_when_no_variant_is_named(cat
     assert no_choice["errors"][0]["message"] == "Please fill out product options first."
 
 
-def test_sku_rules_and_empty_adds_have_the_spec_texts(catalog, graphql):
+def test_sku_rules_and_empty_adds_have_the_spec_texts(demo_store, graphql):
     no_sku = _add(graphql, [{"quantity": 1}])
     assert (error_code(no_sku), no_sku["errors"][0]["message"]) == ("NO_SKU", "Can not add products without SKU.")
     nothing = _add(graphql, [])
@@ -153,21 +152,21 @@ def test_sku_rules_and_empty_adds_have_the_spec_texts(catalog, graphql):
     assert QuoteDraft.objects.count() == 0
 
 
-def test_a_product_that_cannot_be_priced_is_a_price_error(catalog, graphql):
+def test_a_product_that_cannot_be_priced_is_a_price_error(ethanol, graphql):
     Currency.objects.update(enabled=False)
     body = _add(graphql, [line("HS-1001-100ML")])
     assert (error_code(body), body["errors"][0]["message"]) == ("PRICE_ERROR", "Price error")
     assert QuoteDraft.objects.count() == 0
 
 
-def test_add_all_to_quote_from_the_cart_remembers_the_cart(catalog, graphql):
+def test_add_all_to_quote_from_the_cart_remembers_the_cart(ethanol, sodium_chloride, graphql):
     body = _add(graphql, [line("HS-1001-100ML", 2), line("HS-1055-500G", 1)], source="CART_PAGE", cartId="cart-42")
     draft = body["data"]["quoteDraftAddLines"]["draft"]
     assert draft["cartId"] == "cart-42"
     assert _lines(body) == [("HS-1001-100ML", 2), ("HS-1055-500G", 1)]
 
 
-def test_a_signed_in_buyer_has_one_draft_with_their_prices_and_contact(catalog, graphql, login):
+def test_a_signed_in_buyer_has_one_draft_with_their_prices_and_contact(ethanol, graphql, login):
     token = login("senior@acme.test")
     body = _add(graphql, [line("HS-1001-100ML", 2)], key="ignored", token=token)
     draft = body["data"]["quoteDraftAddLines"]["draft"]
@@ -187,7 +186,7 @@ def test_a_signed_in_buyer_has_one_draft_with_their_prices_and_contact(catalog, 
     assert set(graphql(DRAFT, {})["data"]["quoteDraft"]["contactInfo"].values()) == {""}
 
 
-def test_lines_are_edited_merged_and_removed(catalog, graphql):
+def test_lines_are_edited_merged_and_removed(ethanol, sodium_chloride, graphql):
     key = _add(graphql, [line("HS-1001-100ML", 2), line("HS-1001-100ML", 1, options=_coa("Yes"))])["data"][
         "quoteDraftAddLines"
     ]["draft"]["draftKey"]
@@ -209,7 +208,7 @@ def test_lines_are_edited_merged_and_removed(catalog, graphql):
     assert error_code(graphql(REMOVE_LINE, {"key": key, "id": other["products"][0]["id"]})) == "NOT_FOUND"
 
 
-def test_a_line_moves_to_another_variant_with_its_options_and_bad_changes_change_nothing(catalog, graphql):
+def test_a_line_moves_to_another_variant_with_its_options_and_bad_changes_change_nothing(ethanol, balance, graphql):
     key = _add(graphql, [line("HS-1001-100ML", 2, options=_coa("Yes"))])["data"]["quoteDraftAddLines"]["draft"][
         "draftKey"
     ]
@@ -223,17 +222,17 @@ def test_a_line_moves_to_another_variant_with_its_options_and_bad_changes_change
     before = QuoteDraftLine.objects.values_list("variant_id", "quantity", "options").get()
 
     # A variant of another product, and an option value the option does not have, are refused; the line stays.
-    balance = variant("HS-4006")
-    foreign = graphql(UPDATE_LINE, {"key": key, "id": draft_line.pk, "variantId": balance.pk})
+    balance_variant = variant("HS-4006")
+    foreign = graphql(UPDATE_LINE, {"key": key, "id": draft_line.pk, "variantId": balance_variant.pk})
     assert error_code(foreign) == "VALIDATION_ERROR"
     assert foreign["errors"][0]["extensions"]["fields"] == {"variantId": ["This variant is not of the product."]}
     assert QuoteDraftLine.objects.values_list("variant_id", "quantity", "options").get() == before
     warranty = option_id(BALANCE, "Warranty")
     three_years = value_id(BALANCE, "Warranty", "3 years")
     _add(graphql, [line("HS-4006", 1, options=[{"optionId": warranty, "value": str(three_years)}])], key)
-    balance_line = QuoteDraftLine.objects.get(variant=balance)
+    balance_line = QuoteDraftLine.objects.get(variant=balance_variant)
     unknown = graphql(
-        UPDATE_LINE, {"key": key, "id": balance_line.pk, "options": [{"optionId": warranty, "value": "9"}]}
+        UPDATE_LINE, {"key": key, "id": balance_line.pk, "options": [{"optionId": warranty, "value": "999999"}]}
     )
     assert unknown["errors"][0]["extensions"]["fields"] == {
         f"options.{warranty}": ["Please choose a valid value in Warranty."]
@@ -241,7 +240,7 @@ def test_a_line_moves_to_another_variant_with_its_options_and_bad_changes_change
     assert QuoteDraftLine.objects.get(pk=balance_line.pk).options == balance_line.options
 
 
-def test_contact_info_addresses_and_note_are_checked_and_stored(catalog, graphql):
+def test_contact_info_addresses_and_note_are_checked_and_stored(demo_store, graphql):
     data = {
         "contactInfo": {"name": "Ada Chen", "email": "ada@uni.test", "quoteTitle": "Spring order"},
         "shippingAddress": {"address": "1 Lab Way", "city": "Boston", "zipCode": "02115", "country": "US",
@@ -265,7 +264,7 @@ def test_contact_info_addresses_and_note_are_checked_and_stored(catalog, graphql
     assert QuoteDraft.objects.get().contact_email == "ada@uni.test"
 
 
-def test_signing_in_claims_the_guest_draft_by_the_merge_rule(catalog, graphql, login):
+def test_signing_in_claims_the_guest_draft_by_the_merge_rule(ethanol, sodium_chloride, graphql, login):
     guest = _add(graphql, [line("HS-1001-100ML", 2), line("HS-1055-500G", 1)])["data"]["quoteDraftAddLines"]["draft"]
     graphql(UPDATE_INFO, {"key": guest["draftKey"], "data": {"contactInfo": {"quoteTitle": "From my phone"}}})
     token = login("senior@acme.test")
@@ -287,7 +286,7 @@ def test_signing_in_claims_the_guest_draft_by_the_merge_rule(catalog, graphql, l
 
 @pytest.mark.parametrize("kind", ["revoked", "expired", "unknown"])
 def test_a_token_that_is_no_longer_valid_is_40101_on_the_draft_not_a_silent_guest(
-    catalog, graphql, client, login, kind
+    ethanol, graphql, client, login, kind
 ):
     token = login("senior@acme.test")
     _add(graphql, [line("HS-1001-100ML", 2)], token=token)

@@ -19,7 +19,7 @@ def _numbers(body) -> list[str]:
 
 
 @pytest.fixture
-def quotes(catalog):
+def quotes(ethanol, sodium_chloride, drum):
     """Acme: two of the senior buyer's, one of the junior's; Globex: one; a B2C customer: one; a guest: one."""
     return {
         "senior_1": make_quote("senior@acme.test", title="Solvents", lines=[("HS-1001-100ML", 2)]),
@@ -187,7 +187,7 @@ def _many(n: int, lines_each: int = 1):
     return made
 
 
-def test_the_list_takes_the_same_queries_for_2_or_8_quotes(catalog, graphql, login, django_assert_num_queries):
+def test_the_list_takes_the_same_queries_for_2_or_8_quotes(ethanol, graphql, login, django_assert_num_queries):
     token = login("admin@acme.test")
     _many(2)
     with django_assert_num_queries(LIST_QUERIES):
@@ -197,7 +197,9 @@ def test_the_list_takes_the_same_queries_for_2_or_8_quotes(catalog, graphql, log
         assert len(graphql(LIST, {"orderBy": "-createdAt", "first": 50}, token=token)["data"]["quotes"]["edges"]) == 8
 
 
-def test_the_detail_takes_the_same_queries_for_1_or_6_lines(catalog, graphql, login, django_assert_num_queries):
+def test_the_detail_takes_the_same_queries_for_1_or_6_lines(
+    ethanol, sodium_chloride, graphql, login, django_assert_num_queries
+):
     token = login("admin@acme.test")
     (small,) = _many(1, lines_each=1)
     (big,) = _many(1, lines_each=6)

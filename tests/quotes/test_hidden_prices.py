@@ -110,11 +110,6 @@ READ_CART = f"query ReadCart($id: String!) {{ cart(entityId: $id) {{ {CART_FIELD
 BEGIN_MASQUERADE = "mutation($id: Int!) { superAdminBeginMasquerade(companyId: $id) { id } }"
 
 
-@pytest.fixture
-def drum(catalog) -> Product:
-    return Product.objects.get(sku=DRUM_SKU)
-
-
 def _hidden_amounts(drum: Product, group_id: int | None, quantities=(1, 2)) -> set[Decimal]:
     """Every amount that would give the drum's price away for a customer group: the catalog price, unit prices
     and line totals with and without tax."""
@@ -313,7 +308,7 @@ def _storefront_pages(caller: Caller, drum: Product) -> dict[str, str]:
 
 @pytest.mark.parametrize("role", ROLES)
 def test_no_read_path_gives_the_price_on_request_away(
-    role, drum, graphql, login, client, django_capture_on_commit_callbacks
+    role, drum, ethanol, graphql, login, client, django_capture_on_commit_callbacks
 ):
     colleagues_quote = make_quote("senior@acme.test", lines=((DRUM_SKU, 1),))
     caller = Caller(role, graphql, login, client)
@@ -372,7 +367,7 @@ def _detail(graphql, login, quote: Quote) -> dict:
     return body["data"]["quote"]
 
 
-def test_staff_keep_the_catalog_price_and_see_it_in_admin(drum, client):
+def test_staff_keep_the_catalog_price_and_see_it_in_admin(drum, ethanol, client):
     quote = _drum_quote()
     line = quote.lines.get(sku=DRUM_SKU)
     assert (line.price_on_request, line.original_price) == (True, Decimal("2950.00"))
@@ -383,9 +378,9 @@ def test_staff_keep_the_catalog_price_and_see_it_in_admin(drum, client):
     assert "2950.00" in page
 
 
-def test_a_revision_that_leaves_the_drum_unpriced_keeps_it_on_request(drum, graphql, login):
+def test_a_revision_that_leaves_the_drum_unpriced_keeps_it_on_request(drum, ethanol, graphql, login):
     quote = _drum_quote()
-    ethanol = quote.lines.get(sku=ETHANOL_SKU)
+    stored_ethanol = quote.lines.get(sku=ETHANOL_SKU)
 
     services.quote_send_back(
         quote_id=quote.pk, staff_user=_staff(), discount_percent=Decimal(5), notify=False
@@ -395,22 +390,22 @@ def test_a_revision_that_leaves_the_drum_unpriced_keeps_it_on_request(drum, grap
     drum_line = next(line for line in shown["lines"] if line["sku"] == DRUM_SKU)
     assert (drum_line["originalPrice"], drum_line["quotedPrice"], drum_line["quotedTotal"]) == (None, None, None)
     ethanol_line = next(line for line in shown["lines"] if line["sku"] == ETHANOL_SKU)
-    assert Decimal(ethanol_line["quotedPrice"]) == ethanol.original_price  # unpriced ordinary lines: as before
+    assert Decimal(ethanol_line["quotedPrice"]) == stored_ethanol.original_price  # unpriced ordinary lines: as before
     assert (shown["isPriced"], shown["canCheckout"], shown["grandTotal"]) == (True, False, None)
     assert shown["summary"]["originalSubtotal"] is None and shown["summary"]["grandTotal"] is None
     assert "2950" not in str(shown)
 
 
-def test_once_the_supplier_prices_the_drum_their_price_stands_as_its_original(drum, graphql, login):
+def test_once_the_supplier_prices_the_drum_their_price_stands_as_its_original(drum, ethanol, graphql, login):
     quote = _drum_quote()
-    drum_line, ethanol = quote.lines.get(sku=DRUM_SKU), quote.lines.get(sku=ETHANOL_SKU)
+    drum_line, ethanol_line = quote.lines.get(sku=DRUM_SKU), quote.lines.get(sku=ETHANOL_SKU)
 
     services.quote_send_back(
         quote_id=quote.pk,
         staff_user=_staff(),
         lines={
             drum_line.pk: services.LineChange(quantity=2, quoted_price=Decimal("2400.00")),
-            ethanol.pk: services.LineChange(quantity=1, quoted_price=ethanol.original_price),
+            ethanol_line.pk: services.LineChange(quantity=1, quoted_price=ethanol_line.original_price),
         },
         discount_percent=Decimal(10),
         notify=False,
@@ -419,17 +414,17 @@ def test_once_the_supplier_prices_the_drum_their_price_stands_as_its_original(dr
     shown = _detail(graphql, login, quote)
     line = next(line for line in shown["lines"] if line["sku"] == DRUM_SKU)
     assert (line["originalPrice"], line["quotedPrice"], line["discountedPrice"]) == ("2400.00", "2400.00", "2160.00")
-    original = Decimal("4800.00") + ethanol.original_price
+    original = Decimal("4800.00") + ethanol_line.original_price
     assert Decimal(shown["summary"]["originalSubtotal"]) == original
     assert Decimal(shown["summary"]["discount"]) == original - Decimal("4320.00") - amounts.cents(
-        ethanol.original_price * Decimal("0.9")
+        ethanol_line.original_price * Decimal("0.9")
     )
     assert shown["canCheckout"] is True
     assert "2950" not in str(shown)
     assert Quote.objects.get(pk=quote.pk).original_subtotal == original
 
 
-def test_auto_quoting_leaves_a_quote_with_a_price_on_request_to_the_supplier(drum):
+def test_auto_quoting_leaves_a_quote_with_a_price_on_request_to_the_supplier(drum, ethanol):
     set_switch("quote_auto_quoting", "1")
     quote = _drum_quote()
     assert (quote.revision, quote.grand_total) == (0, None)
@@ -439,8 +434,7 @@ def test_auto_quoting_leaves_a_quote_with_a_price_on_request_to_the_supplier(dru
     assert plain.revision == 1  # auto-quoting still prices quotes without one
 
 
-def test_a_cart_line_whose_product_became_price_on_request_shows_no_price(catalog, client, graphql):
-    ethanol = Product.objects.get(sku="HS-1001")
+def test_a_cart_line_whose_product_became_price_on_request_shows_no_price(ethanol, client, graphql):
     variant = ethanol.variants.get(sku=ETHANOL_SKU)
     cart = Cart.objects.create(currency_code="USD")
     CartLine.objects.create(cart=cart, product=ethanol, variant=variant, quantity=2, options=[])

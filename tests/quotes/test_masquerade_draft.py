@@ -27,7 +27,7 @@ def _company(name: str) -> Company:
 
 
 @pytest.fixture
-def super_admin(catalog, graphql, login):
+def super_admin(demo_store, graphql, login):
     token = login("superadmin@demo.test")
 
     def masquerade(name: str | None):
@@ -59,7 +59,7 @@ def _fill_acme_draft(graphql, token):
     assert "errors" not in noted, noted
 
 
-def test_a_draft_built_for_acme_is_not_globexs_after_switching(super_admin, graphql):
+def test_a_draft_built_for_acme_is_not_globexs_after_switching(super_admin, ethanol, graphql):
     token, masquerade = super_admin
     masquerade("Acme Labs")
     _fill_acme_draft(graphql, token)
@@ -91,7 +91,7 @@ def test_a_draft_built_for_acme_is_not_globexs_after_switching(super_admin, grap
     assert ([p["quantity"] for p in draft["products"]], draft["note"]) == ([3], "Acme's confidential note")
 
 
-def test_a_masquerade_draft_does_not_survive_the_end_of_the_masquerade(super_admin, graphql):
+def test_a_masquerade_draft_does_not_survive_the_end_of_the_masquerade(super_admin, ethanol, graphql):
     token, masquerade = super_admin
     masquerade("Acme Labs")
     _fill_acme_draft(graphql, token)
@@ -111,7 +111,7 @@ def test_a_masquerade_draft_does_not_survive_the_end_of_the_masquerade(super_adm
         "mutation { quoteDraftRemoveFile(fileId: 1) { draft { id } } }",
     ],
 )
-def test_a_super_admin_not_masquerading_cannot_change_a_draft(super_admin, graphql, operation):
+def test_a_super_admin_not_masquerading_cannot_change_a_draft(super_admin, ethanol, graphql, operation):
     token, masquerade = super_admin
     masquerade("Acme Labs")
     _fill_acme_draft(graphql, token)
@@ -129,7 +129,7 @@ def _cart_item(sku: str, quantity: int = 1) -> dict:
     return {"productEntityId": variant.product_id, "variantEntityId": variant.pk, "quantity": quantity}
 
 
-def test_a_cart_filled_for_acme_is_neither_globexs_nor_the_super_admins_own(super_admin, graphql):
+def test_a_cart_filled_for_acme_is_neither_globexs_nor_the_super_admins_own(super_admin, ethanol, graphql):
     token, masquerade = super_admin
     masquerade("Acme Labs")
     created = graphql(CREATE_CART, {"items": [_cart_item("HS-1001-100ML", 2)]}, token=token)
@@ -151,7 +151,7 @@ def test_a_cart_filled_for_acme_is_neither_globexs_nor_the_super_admins_own(supe
     assert read["data"]["cart"]["lineItems"]["physicalItems"] == [{"sku": "HS-1001-100ML", "quantity": 2}]
 
 
-def test_the_storefront_cart_follows_the_masquerade(super_admin, client):
+def test_the_storefront_cart_follows_the_masquerade(super_admin, ethanol, client):
     """The storefront pages (Django session) show the cart of the company the super admin acts for."""
     from accounts.models import User
     from accounts.selectors import actor_for_user
@@ -180,7 +180,7 @@ def test_the_storefront_cart_follows_the_masquerade(super_admin, client):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_parallel_first_adds_of_one_buyer_make_one_draft_with_every_line(catalog, login):
+def test_parallel_first_adds_of_one_buyer_make_one_draft_with_every_line(ethanol, sodium_chloride, login):
     """The buyer's first adds arrive at once (two tabs): one draft holds them all, no request fails."""
     import json
     import threading

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff_client(client, catalog):
+def staff_client(client, demo_store):
     client.login(username="staff@demo.test", password="Demo1234")
     return client
 
@@ -46,7 +46,7 @@ def _form(quote: Quote, **overrides) -> dict:
     return data | overrides
 
 
-def test_the_queue_lists_open_quotes_awaiting_the_supplier(staff_client):
+def test_the_queue_lists_open_quotes_awaiting_the_supplier(staff_client, ethanol):
     waiting = make_quote("senior@acme.test", title="Needs prices")
     priced = make_quote("admin@globex.test", title="Already priced", priced=True)
     page = staff_client.get("/admin/quotes/quote/?queue=awaiting").content.decode()
@@ -59,7 +59,7 @@ def test_the_queue_lists_open_quotes_awaiting_the_supplier(staff_client):
 
 
 def test_staff_price_a_quote_in_admin_and_the_buyer_gets_the_revision(
-    staff_client, graphql, login, django_capture_on_commit_callbacks
+    staff_client, ethanol, sodium_chloride, graphql, login, django_capture_on_commit_callbacks
 ):
     quote = make_quote("senior@acme.test", lines=[("HS-1001-100ML", 10), ("HS-1055-500G", 2)])
     first, second = quote.lines.order_by("pk")
@@ -106,7 +106,7 @@ def test_staff_price_a_quote_in_admin_and_the_buyer_gets_the_revision(
     assert [(a["fileName"], a["fromSupplier"]) for a in detail["attachments"]] == [("datasheet.pdf", True)]
 
 
-def test_a_reply_alone_is_a_message_not_a_revision(staff_client, django_capture_on_commit_callbacks):
+def test_a_reply_alone_is_a_message_not_a_revision(staff_client, ethanol, django_capture_on_commit_callbacks):
     quote = make_quote("senior@acme.test")
     with django_capture_on_commit_callbacks(execute=True):
         response = staff_client.post(
@@ -119,7 +119,7 @@ def test_a_reply_alone_is_a_message_not_a_revision(staff_client, django_capture_
     assert "Checking stock with the factory." in sent.body and sent.to == ["senior@acme.test"]
 
 
-def test_staff_cannot_change_an_ordered_quote(staff_client):
+def test_staff_cannot_change_an_ordered_quote(staff_client, ethanol):
     quote = make_quote("senior@acme.test", priced=True)
     Quote.objects.filter(pk=quote.pk).update(status=QuoteStatus.ORDERED)
     response = staff_client.post(f"/admin/quotes/quote/{quote.pk}/change/", _form(quote, discount_percent="50"))
@@ -128,7 +128,7 @@ def test_staff_cannot_change_an_ordered_quote(staff_client):
     assert Quote.objects.get(pk=quote.pk).discount_percent == Decimal(0)
 
 
-def test_staff_files_are_checked_like_the_buyers(staff_client):
+def test_staff_files_are_checked_like_the_buyers(staff_client, ethanol):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     quote = make_quote("senior@acme.test")
@@ -139,7 +139,7 @@ def test_staff_files_are_checked_like_the_buyers(staff_client):
     assert QuoteAttachment.objects.count() == 0
 
 
-def test_the_staff_pdf_and_file_links_work(staff_client):
+def test_the_staff_pdf_and_file_links_work(staff_client, ethanol):
     quote = make_quote("senior@acme.test", priced=True)
     services.quote_attachment_add(quote=quote, upload=pdf_file("buyer.pdf"), from_staff=False)
     assert staff_client.get(f"/admin/quotes/quote/{quote.pk}/pdf/").content.startswith(b"%PDF-")
@@ -148,7 +148,7 @@ def test_the_staff_pdf_and_file_links_work(staff_client):
     assert b"".join(response.streaming_content).startswith(b"%PDF")
 
 
-def test_expiry_marks_quotes_past_their_date_and_reminds_buyers_once(catalog, django_capture_on_commit_callbacks):
+def test_expiry_marks_quotes_past_their_date_and_reminds_buyers_once(ethanol, django_capture_on_commit_callbacks):
     past = make_quote("senior@acme.test", title="Past", priced=True)
     soon = make_quote("admin@globex.test", title="Soon", priced=True)
     later = make_quote("b2c@demo.test", title="Later")
@@ -170,7 +170,7 @@ def test_expiry_marks_quotes_past_their_date_and_reminds_buyers_once(catalog, dj
     assert Quote.objects.get(pk=past.pk).status == QuoteStatus.OPEN
 
 
-def test_guest_drafts_untouched_for_30_days_are_purged_with_their_files(catalog, django_capture_on_commit_callbacks):
+def test_guest_drafts_untouched_for_30_days_are_purged_with_their_files(demo_store, django_capture_on_commit_callbacks):
     from accounts.selectors import GUEST
     from quotes.models import QuoteDraft
 
@@ -191,7 +191,7 @@ def test_the_beat_schedule_runs_the_expiry(settings):
     assert settings.QUOTE_EXPIRY_REMINDER_DAYS == 3
 
 
-def test_seed_demo_has_quotes_in_every_status_for_both_companies(catalog, graphql, login):
+def test_seed_demo_has_quotes_in_every_status_for_both_companies(db, graphql, login):
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115 (idempotent)
     for company in ("Acme Labs", "Globex Research"):

@@ -30,7 +30,7 @@ def _guest_draft(graphql) -> str:
 
 
 def test_a_guest_submits_gets_a_number_the_confirmation_and_an_access_key(
-    catalog, graphql, django_capture_on_commit_callbacks
+    ethanol, sodium_chloride, graphql, django_capture_on_commit_callbacks
 ):
     key = _guest_draft(graphql)
     with django_capture_on_commit_callbacks(execute=True):
@@ -69,7 +69,7 @@ def test_a_guest_submits_gets_a_number_the_confirmation_and_an_access_key(
     assert error_code(graphql(DETAIL, {"id": quote.pk})) == "NOT_FOUND"
 
 
-def test_submitting_needs_lines_and_contact_and_changes_nothing_when_refused(catalog, graphql):
+def test_submitting_needs_lines_and_contact_and_changes_nothing_when_refused(ethanol, graphql):
     empty = graphql(SUBMIT, {"key": None})
     assert error_code(empty) == "QUOTE_DRAFT_EMPTY"
     key = graphql(ADD, {"lines": [line("HS-1001-100ML")]})["data"]["quoteDraftAddLines"]["draft"]["draftKey"]
@@ -82,7 +82,7 @@ def test_submitting_needs_lines_and_contact_and_changes_nothing_when_refused(cat
     assert Quote.objects.count() == 0 and QuoteDraft.objects.count() == 1
 
 
-def test_a_company_buyer_submits_with_their_prices_and_no_access_key(catalog, graphql, login):
+def test_a_company_buyer_submits_with_their_prices_and_no_access_key(ethanol, graphql, login):
     token = login("senior@acme.test")
     graphql(ADD, {"lines": [line("HS-1001-100ML", 2)]}, token=token)
     result = graphql(SUBMIT, {}, token=token)["data"]["quoteDraftSubmit"]
@@ -94,7 +94,7 @@ def test_a_company_buyer_submits_with_their_prices_and_no_access_key(catalog, gr
 
 
 def test_auto_quoting_prices_the_quote_on_submit_as_revision_1(
-    catalog, graphql, login, django_capture_on_commit_callbacks
+    ethanol, graphql, login, django_capture_on_commit_callbacks
 ):
     set_switch("quote_auto_quoting", "1")
     token = login("senior@acme.test")
@@ -121,7 +121,7 @@ def test_auto_quoting_prices_the_quote_on_submit_as_revision_1(
     assert "Your quote is ready" in buyer.body
 
 
-def test_the_submission_response_is_the_configured_text(catalog, graphql, login):
+def test_the_submission_response_is_the_configured_text(ethanol, graphql, login):
     StorefrontConfig.objects.filter(key="quote_submission_response").update(
         extra_fields={"title": "Merci !", "message": "Nous revenons vers vous."}
     )
@@ -156,7 +156,7 @@ def crm_server():
 
 
 def test_the_quote_event_reaches_the_crm_with_the_bearer_token(
-    catalog, graphql, login, settings, crm_server, django_capture_on_commit_callbacks
+    ethanol, graphql, login, settings, crm_server, django_capture_on_commit_callbacks
 ):
     server, received = crm_server
     settings.CRM_QUOTE_EVENT_URL = f"http://127.0.0.1:{server.server_port}/"
@@ -174,7 +174,7 @@ def test_the_quote_event_reaches_the_crm_with_the_bearer_token(
 
 
 def test_a_failing_crm_is_logged_and_the_quote_stands(
-    catalog, graphql, settings, caplog, django_capture_on_commit_callbacks
+    ethanol, sodium_chloride, graphql, settings, caplog, django_capture_on_commit_callbacks
 ):
     settings.CRM_QUOTE_EVENT_URL = "http://127.0.0.1:9"  # nothing listens on the discard port
     key = _guest_draft(graphql)
@@ -185,14 +185,14 @@ def test_a_failing_crm_is_logged_and_the_quote_stands(
     assert "was not delivered" in caplog.text
 
 
-def test_no_event_is_sent_when_the_crm_is_not_configured(catalog, settings):
+def test_no_event_is_sent_when_the_crm_is_not_configured(demo_store, settings):
     from quotes.tasks import quote_event_send
 
     settings.CRM_QUOTE_EVENT_URL = ""
     assert quote_event_send(123, "create") is False
 
 
-def test_guests_submit_at_most_10_quotes_an_hour_from_one_address(catalog, graphql):
+def test_guests_submit_at_most_10_quotes_an_hour_from_one_address(ethanol, sodium_chloride, graphql):
     for _ in range(10):
         assert "errors" not in graphql(SUBMIT, {"key": _guest_draft(graphql)})
     key = _guest_draft(graphql)

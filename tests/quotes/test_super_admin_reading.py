@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def acme_quote(catalog):
+def acme_quote(ethanol):
     return make_quote("senior@acme.test", priced=True)
 
 

@@ -1,7 +1,6 @@
 """The cart API of shell §7 and checkoutLogin: who may reach which cart, and clean errors."""
 
 import pytest
-from django.core.management import call_command
 
 from pricing.models import Product
 from storefront.models import Cart, CartLine
@@ -19,18 +18,13 @@ DELETE = "mutation($id: String!) { deleteCart(deleteCartInput: {cartEntityId: $i
 CHECKOUT = "mutation($id: String!) { checkoutLogin(cartData: {cartId: $id}) { result { redirectUrl } } }"
 
 
-@pytest.fixture
-def shop(demo_store):
-    call_command("seed_demo")
-
-
 def _item(sku: str, quantity: int = 1) -> dict:
     product = Product.objects.get(variants__sku=sku)
     variant = product.variants.get(sku=sku)
     return {"productEntityId": product.pk, "variantEntityId": variant.pk, "quantity": quantity}
 
 
-def test_create_read_add_and_delete_a_guest_cart(shop, graphql):
+def test_create_read_add_and_delete_a_guest_cart(ethanol, sodium_chloride, graphql):
     created = graphql(CREATE, {"items": [_item("HS-1001-100ML", 2)]})["data"]["createCart"]
     assert created["lineItems"]["physicalItems"] == [{"sku": "HS-1001-100ML", "quantity": 2}]
     assert created["amounts"]["subtotal"]["value"] == "76.00"
@@ -43,7 +37,7 @@ def test_create_read_add_and_delete_a_guest_cart(shop, graphql):
     assert Cart.objects.count() == 0
 
 
-def test_another_customers_cart_is_invisible_and_untouchable(shop, graphql, login):
+def test_another_customers_cart_is_invisible_and_untouchable(ethanol, graphql, login):
     token = login("admin@acme.test")
     cart_id = graphql(CREATE, {"items": [_item("HS-1001-100ML")]}, token=token)["data"]["createCart"]["entityId"]
     globex = login("admin@globex.test")
@@ -54,28 +48,28 @@ def test_another_customers_cart_is_invisible_and_untouchable(shop, graphql, logi
     assert CartLine.objects.get().quantity == 1
 
 
-def test_a_junior_buyer_may_not_create_a_cart(shop, graphql, login):
+def test_a_junior_buyer_may_not_create_a_cart(ethanol, graphql, login):
     body = graphql(CREATE, {"items": [_item("HS-1001-100ML")]}, token=login("junior@acme.test"))
     assert error_code(body) == "PERMISSION_DENIED"
     assert Cart.objects.count() == 0
 
 
 @pytest.mark.parametrize("quantity", [0, -5, 1_000_001])
-def test_bad_quantities_are_refused_and_no_cart_is_left(shop, graphql, quantity):
+def test_bad_quantities_are_refused_and_no_cart_is_left(ethanol, graphql, quantity):
     body = graphql(CREATE, {"items": [_item("HS-1001-100ML", quantity)]})
     assert error_code(body) == "VALIDATION_ERROR"
     assert body["errors"][0]["message"]
     assert Cart.objects.count() == 0
 
 
-def test_unknown_product_and_empty_items_are_clean_errors(shop, graphql):
+def test_unknown_product_and_empty_items_are_clean_errors(demo_store, graphql):
     assert error_code(graphql(CREATE, {"items": [{"productEntityId": 999999, "quantity": 1}]})) == "VALIDATION_ERROR"
     body = graphql(CREATE, {"items": []})
     assert body["errors"][0]["message"] == "No products being added."
     assert Cart.objects.count() == 0
 
 
-def test_checkout_login_signs_the_buyer_in_to_checkout_once(shop, graphql, login, client):
+def test_checkout_login_signs_the_buyer_in_to_checkout_once(ethanol, graphql, login, client):
     token = login("senior@acme.test")
     cart_id = graphql(CREATE, {"items": [_item("HS-1001-100ML")]}, token=token)["data"]["createCart"]["entityId"]
     url = graphql(CHECKOUT, {"id": cart_id}, token=token)["data"]["checkoutLogin"]["result"]["redirectUrl"]
@@ -88,6 +82,6 @@ def test_checkout_login_signs_the_buyer_in_to_checkout_once(shop, graphql, login
     assert other.get(path)["Location"] == "/cart.php"  # the link works once
 
 
-def test_checkout_login_needs_a_token(shop, graphql):
+def test_checkout_login_needs_a_token(ethanol, graphql):
     cart_id = graphql(CREATE, {"items": [_item("HS-1001-100ML")]})["data"]["createCart"]["entityId"]
     assert error_code(graphql(CHECKOUT, {"id": cart_id})) == 40101

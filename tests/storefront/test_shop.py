@@ -3,24 +3,18 @@
 from decimal import Decimal
 
 import pytest
-from django.core.management import call_command
 
 from accounts.models import AuditEvent, Company
 from orders.models import Order
 from portal.models import StorefrontConfig
 from pricing.models import Product
 from storefront.models import Cart, CartLine
+from tests.pricing.factories import CategoryFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
 
 ETHANOL = "ethanol-absolute-998"
 BALANCE = "analytical-balance-220-g-x-01-mg"
-
-
-@pytest.fixture
-def shop(demo_store):
-    call_command("seed_demo")
-    return demo_store
 
 
 def _product(slug: str) -> Product:
@@ -39,19 +33,26 @@ def _add(client, slug: str, sku: str | None = None, qty: int = 1, **extra):
     return client.post("/cart/add/", data)
 
 
-def test_a_reagent_is_found_by_cas_number_with_or_without_hyphens_and_by_catalog_number(shop, client):
+def test_a_reagent_is_found_by_cas_number_with_or_without_hyphens_and_by_catalog_number(ethanol, client):
     for query in ("64-17-5", "64175", "hs1001", "HS 1001", "ethyl alcohol"):
         html = client.get("/search/", {"q": query}).content.decode()
         assert "Ethanol, absolute" in html, query
 
 
-def test_department_page_lists_its_products_with_prices(shop, client):
+def test_department_page_lists_its_products_with_prices(ethanol, client):
+    reagents = CategoryFactory(slug="chemicals-reagents", name="Chemicals & reagents")
+    ethanol.categories.add(reagents)
+    ProductFactory(name="Acetone, ACS reagent", base_price=Decimal("24.00")).categories.add(reagents)
+    ProductFactory(name="Mini centrifuge").categories.add(CategoryFactory(slug="lab-instruments"))
+
     html = client.get("/categories/chemicals-reagents/").content.decode()
-    assert "61 products" in html
-    assert "$38.00" in html
+
+    assert "2 products" in html
+    assert "$38.00" in html and "$24.00" in html
+    assert "Mini centrifuge" not in html
 
 
-def test_product_page_shows_tiers_stock_and_the_injection_point(shop, client):
+def test_product_page_shows_tiers_stock_and_the_injection_point(ethanol, client):
     html = client.get(f"/products/{ETHANOL}/").content.decode()
     assert 'class="add-to-cart-buttons"' in html
     assert "10–49" in html and "5% off" in html and "50+" in html
@@ -59,7 +60,7 @@ def test_product_page_shows_tiers_stock_and_the_injection_point(shop, client):
     assert "In stock" in html
 
 
-def test_live_price_follows_the_pack_size_and_the_quantity_across_a_tier(shop, client):
+def test_live_price_follows_the_pack_size_and_the_quantity_across_a_tier(ethanol, client):
     product = _product(ETHANOL)
     choice = _variant_choice(product, "HS-1001-500ML")
     one = client.get(f"/products/{ETHANOL}/price/", {**choice, "qty": 1}).json()
@@ -69,7 +70,7 @@ def test_live_price_follows_the_pack_size_and_the_quantity_across_a_tier(shop, c
     assert twelve["tierHint"] == "Buy 38 more to pay $109.44 each."
 
 
-def test_adding_to_the_cart_merges_the_same_choice_and_prices_it(shop, client):
+def test_adding_to_the_cart_merges_the_same_choice_and_prices_it(ethanol, client):
     assert _add(client, ETHANOL, "HS-1001-500ML", qty=4).status_code == 302
     _add(client, ETHANOL, "HS-1001-500ML", qty=8)
     _add(client, ETHANOL, "HS-1001-100ML", qty=1)
@@ -79,7 +80,7 @@ def test_adding_to_the_cart_merges_the_same_choice_and_prices_it(shop, client):
     assert "$115.52" in html and "$1,386.24" in html  # 12 × 115.52
 
 
-def test_a_missing_required_option_is_refused_with_the_spec_message(shop, client):
+def test_a_missing_required_option_is_refused_with_the_spec_message(balance, client):
     product = _product(BALANCE)
     warranty = product.options.get(display_name="Warranty")
     response = client.post("/cart/add/", {"product_id": product.pk, "qty": 1, f"attribute[{warranty.pk}]": ""})
@@ -89,27 +90,27 @@ def test_a_missing_required_option_is_refused_with_the_spec_message(shop, client
 
 
 @pytest.mark.parametrize("qty", ["0", "-1", "1000001", "1e3", "", "2.5"])
-def test_out_of_range_quantities_are_refused_and_nothing_is_added(shop, client, qty):
+def test_out_of_range_quantities_are_refused_and_nothing_is_added(ethanol, client, qty):
     response = _add(client, ETHANOL, "HS-1001-100ML", qty=qty)
     assert response.status_code == 400
     assert "Enter a whole number from 1 to 1,000,000." in response.content.decode()
     assert CartLine.objects.count() == 0
 
 
-def test_more_than_in_stock_is_refused(shop, client):
+def test_more_than_in_stock_is_refused(ethanol, client):
     response = _add(client, ETHANOL, "HS-1001-2.5L", qty=9)  # 8 in stock
     assert response.status_code == 400
     assert CartLine.objects.count() == 0
 
 
-def test_a_junior_buyer_cannot_add_to_the_cart(shop, client):
+def test_a_junior_buyer_cannot_add_to_the_cart(ethanol, client):
     client.login(username="junior@acme.test", password="Demo1234")
     response = _add(client, ETHANOL, "HS-1001-100ML")
     assert response.status_code == 403
     assert CartLine.objects.count() == 0
 
 
-def test_a_pending_company_cannot_order_while_the_switch_is_on(shop, client):
+def test_a_pending_company_cannot_order_while_the_switch_is_on(ethanol, client):
     client.login(username="admin@pendingbio.test", password="Demo1234")
     response = _add(client, ETHANOL, "HS-1001-100ML")
     assert response.status_code == 403
@@ -120,7 +121,7 @@ def test_a_pending_company_cannot_order_while_the_switch_is_on(shop, client):
     assert _add(client, ETHANOL, "HS-1001-100ML").status_code == 302
 
 
-def test_a_pending_company_sees_no_prices_when_that_switch_is_on(shop, client):
+def test_a_pending_company_sees_no_prices_when_that_switch_is_on(ethanol, client):
     StorefrontConfig.objects.filter(key="block_pending_account_seeing_products_pricing").update(value="1")
     client.login(username="admin@pendingbio.test", password="Demo1234")
     html = client.get(f"/products/{ETHANOL}/").content.decode()
@@ -135,7 +136,7 @@ ADDRESS = {
 }  # fmt: skip
 
 
-def test_a_guest_checks_out_with_the_test_card_and_the_order_keeps_the_prices(shop, client):
+def test_a_guest_checks_out_with_the_test_card_and_the_order_keeps_the_prices(ethanol, client):
     _add(client, ETHANOL, "HS-1001-500ML", qty=12)
     response = client.post(
         "/checkout",
@@ -156,7 +157,7 @@ def test_a_guest_checks_out_with_the_test_card_and_the_order_keeps_the_prices(sh
     assert f"#{order.number}" in client.get(response["Location"]).content.decode()
 
 
-def test_a_declined_test_card_places_no_order(shop, client):
+def test_a_declined_test_card_places_no_order(ethanol, client):
     _add(client, ETHANOL, "HS-1001-100ML")
     response = client.post(
         "/checkout",
@@ -168,7 +169,7 @@ def test_a_declined_test_card_places_no_order(shop, client):
     assert Order.objects.count() == 0 and CartLine.objects.count() == 1
 
 
-def test_acme_admin_checks_out_on_account_against_company_credit(shop, client):
+def test_acme_admin_checks_out_on_account_against_company_credit(ethanol, client):
     Company.objects.filter(name="Acme Labs").update(credit_enabled=True, available_credit=Decimal("5000"))
     client.login(username="admin@acme.test", password="Demo1234")
     _add(client, ETHANOL, "HS-1001-100ML", qty=2)
@@ -196,7 +197,7 @@ def test_acme_admin_checks_out_on_account_against_company_credit(shop, client):
     assert (event.object_type, event.object_id) == ("orders.order", str(order.pk))
 
 
-def test_credit_hold_refuses_an_order_on_account_and_changes_nothing(shop, client):
+def test_credit_hold_refuses_an_order_on_account_and_changes_nothing(ethanol, client):
     Company.objects.filter(name="Acme Labs").update(
         credit_enabled=True, available_credit=Decimal("5000"), credit_hold=True
     )
@@ -211,7 +212,7 @@ def test_credit_hold_refuses_an_order_on_account_and_changes_nothing(shop, clien
     assert Company.objects.get(name="Acme Labs").available_credit == Decimal("5000")
 
 
-def test_individuals_and_guests_cannot_buy_on_account(shop, client):
+def test_individuals_and_guests_cannot_buy_on_account(ethanol, client):
     _add(client, ETHANOL, "HS-1001-100ML")
     response = client.post(
         "/checkout", {**ADDRESS, "email": "a@b.test", "payment_method": "purchase_order", "po_number": "X"}

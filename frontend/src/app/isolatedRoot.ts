@@ -15,6 +15,8 @@ export interface IsolatedRoot {
   emotionCache: EmotionCache;
   show(): void;
   hide(): void;
+  /** Declares the portal's language (`lang` on the host, which the shadow tree inherits) for screen readers. */
+  setLanguage(language: string): void;
 }
 
 // `all: initial` stops the storefront's inherited styles (font, colour, line height…) at the host;
@@ -60,6 +62,9 @@ export function getIsolatedRoot(doc: Document = document): IsolatedRoot {
     emotionCache,
     show: () => host.style.setProperty('display', 'block', 'important'),
     hide: () => host.style.setProperty('display', 'none', 'important'),
+    setLanguage: (language) => {
+      host.lang = language;
+    },
   };
   host.style.cssText = HOST_STYLE;
   root.hide();

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { toast } from '../components/toast/toastStore';
-import { errorText } from '../lib/errorText';
+import { withErrorText } from '../lib/errorText';
 import { createGraphQLClient, type GraphQLClient } from '../lib/graphql';
 import type { Language } from '../lib/i18n/languages';
 import { USER_QUERY_SCOPE } from '../lib/session';
@@ -23,10 +23,10 @@ export function createPortalClient({ apiOrigin, queryClient, navigate, language,
     onSessionExpired(error) {
       queryClient.removeQueries({ queryKey: [USER_QUERY_SCOPE] });
       navigate(loginPath(3, { showTip: false }));
-      toast.error(errorText(error, language()));
+      withErrorText(error, language(), toast.error);
     },
     onError(error) {
-      toast.error(errorText(error, language()));
+      withErrorText(error, language(), toast.error);
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../lib/i18n/catalog';
+import type { MessageKey } from '../lib/i18n/keys';
 import { ROLE, type RoleCode } from '../lib/permissions';
 import { ROUTES_WITH_PAGES, ROUTE_PATHS, type RoutePath } from '../lib/routePaths';
 import { isConfigOn, type StoreFeatureFlags, type StorefrontConfigs } from '../lib/store/storefrontConfig';

@@ -2,22 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 
 import { graphqlOperation } from './graphql';
 import { useGraphQLClient } from './GraphQLClientProvider';
+import type { CountriesQuery, CountriesQueryVariables } from './graphqlTypes.generated';
 
 // shell §3 country with its states; shell §7 countries. Guest-allowed.
 
-export interface CountryState {
-  stateName: string;
-  stateCode: string;
-}
-
-export interface Country {
-  id: number;
-  countryName: string;
-  countryCode: string;
-  states: CountryState[];
-}
-
-export const COUNTRIES = graphqlOperation<{ countries: Country[] }>(`
+export const COUNTRIES = graphqlOperation<CountriesQuery, CountriesQueryVariables>(/* GraphQL */ `
   query Countries {
     countries {
       id
@@ -30,6 +19,9 @@ export const COUNTRIES = graphqlOperation<{ countries: Country[] }>(`
     }
   }
 `);
+
+export type Country = CountriesQuery['countries'][number];
+export type CountryState = Country['states'][number];
 
 /** The states of the country with this code; none for an unknown code or a country without a list. */
 export function statesOf(countries: readonly Country[] | undefined, countryCode: string): readonly CountryState[] {

@@ -1,5 +1,5 @@
 import { mockGraphQL } from '../test/graphqlMock';
-import { GraphQLRequestError, NETWORK_ERROR_CODE, createGraphQLClient, graphqlOperation } from './graphql';
+import { GraphQLRequestError, NETWORK_ERROR_CODE, createGraphQLClient, graphqlOperation, jsonObject } from './graphql';
 import { B2B_TOKEN_STORAGE_KEY, getB2BToken, setB2BToken } from './session';
 
 const PING = graphqlOperation<{ ping: string }>('query Ping { ping }');
@@ -79,6 +79,51 @@ describe('GraphQL client', () => {
     expect(onError).toHaveBeenCalledWith(error);
   });
 
+  it('reads the field errors’ codes beside their messages (extensions.fieldCodes, issue 14)', async () => {
+    mockGraphQL({
+      Save: {
+        errors: [
+          {
+            message: 'Enter a valid phone number.',
+            extensions: {
+              code: 'VALIDATION_ERROR',
+              fields: { phoneNumber: ['Enter a valid phone number.'], first: ['Ask for at most 100 products at a time.'] },
+              fieldCodes: { phoneNumber: ['invalid_phone'] },
+            },
+          },
+        ],
+      },
+    });
+    const { client } = setup();
+
+    const error = await client.request(SAVE, { name: 'Acme' }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(GraphQLRequestError);
+    expect((error as GraphQLRequestError).fieldCodes).toEqual({ phoneNumber: ['invalid_phone'] });
+    expect((error as GraphQLRequestError).fields).toEqual({
+      phoneNumber: ['Enter a valid phone number.'],
+      first: ['Ask for at most 100 products at a time.'],
+    });
+  });
+
+  it.each([
+    ['no fieldCodes', undefined, {}],
+    ['fieldCodes not an object', ['invalid_phone'], {}],
+    ['a field without a list', { phoneNumber: 'invalid_phone', email: null }, {}],
+    ['items that are not codes', { phoneNumber: [7, 'invalid_phone', null, { code: 'x' }] }, { phoneNumber: [null, 'invalid_phone', null, null] }],
+  ])('tolerates an answer with %s', async (_case, fieldCodes, expected) => {
+    mockGraphQL({
+      Save: { errors: [{ message: 'Invalid', extensions: { code: 'VALIDATION_ERROR', fields: { phoneNumber: ['Enter a valid phone number.', 3] }, fieldCodes } }] },
+    });
+    const { client } = setup();
+
+    const error = (await client.request(SAVE, { name: 'Acme' }).catch((caught: unknown) => caught)) as GraphQLRequestError;
+
+    expect(error.fieldCodes).toEqual(expected);
+    // Messages and codes stay index for index: an item of the wrong kind is kept as an empty message.
+    expect(error.fields).toEqual({ phoneNumber: ['Enter a valid phone number.', ''] });
+  });
+
   it('does not report an error the caller shows itself', async () => {
     mockGraphQL({ Ping: { errors: [{ message: 'Denied', extensions: { code: 'PERMISSION_DENIED' } }] } });
     const { client, onError } = setup();
@@ -94,4 +139,9 @@ describe('GraphQL client', () => {
     await expect(client.request(PING)).rejects.toMatchObject({ code: NETWORK_ERROR_CODE, isNetworkError: true });
     expect(onError).toHaveBeenCalledTimes(1);
   });
+});
+
+test('a JSON value is read as an object only when it is one', () => {
+  expect(jsonObject({ colors: ['#fff'] })).toEqual({ colors: ['#fff'] });
+  for (const value of [null, undefined, 'text', 3, true, ['#fff']]) expect(jsonObject(value)).toEqual({});
 });

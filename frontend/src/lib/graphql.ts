@@ -13,21 +13,41 @@ export interface GraphQLErrorEntry {
   extensions?: {
     code?: GraphQLErrorCode;
     fields?: Record<string, readonly string[]>;
+    /** Beside each field's messages, their codes in the same order (null where a message has none; docs/api.md). */
+    fieldCodes?: Record<string, readonly (string | null)[]>;
     [key: string]: unknown;
   };
 }
 
-/** A failed operation: the first error's message, its `extensions.code` and validation `extensions.fields`. */
+/** Field → its errors' codes, index for index with `fields` (null: that message has no code). */
+export type FieldCodes = Readonly<Record<string, readonly (string | null)[]>>;
+
+/**
+ * A failed operation: the first error's message, its `extensions.code`, and for validation the field messages
+ * (`extensions.fields`, English) and their codes (`extensions.fieldCodes`), which the overlay translates by
+ * (lib/fieldErrors.ts).
+ */
 export class GraphQLRequestError extends Error {
   override readonly name = 'GraphQLRequestError';
   readonly code: GraphQLErrorCode | undefined;
   readonly fields: Readonly<Record<string, readonly string[]>>;
+  readonly fieldCodes: FieldCodes;
   readonly errors: readonly GraphQLErrorEntry[];
 
-  constructor(message: string, options: { code?: GraphQLErrorCode; fields?: Record<string, readonly string[]>; errors?: readonly GraphQLErrorEntry[]; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: {
+      code?: GraphQLErrorCode;
+      fields?: Record<string, readonly string[]>;
+      fieldCodes?: FieldCodes;
+      errors?: readonly GraphQLErrorEntry[];
+      cause?: unknown;
+    } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.fields = options.fields ?? {};
+    this.fieldCodes = options.fieldCodes ?? {};
     this.errors = options.errors ?? [];
   }
 
@@ -45,8 +65,18 @@ export interface GraphQLOperation<TData, TVariables> {
 
 type NoVariables = Record<string, never>;
 
+/**
+ * A document with its generated types (src/lib/graphqlTypes.generated.ts):
+ * `graphqlOperation<NameQuery, NameQueryVariables>(/* GraphQL *\/ \`query Name …\`)`. `npm run codegen` checks the
+ * pairing and validates the document against schema.graphql.
+ */
 export function graphqlOperation<TData, TVariables = NoVariables>(document: string): GraphQLOperation<TData, TVariables> {
   return { document };
+}
+
+/** A `JSON` scalar's value where the schema promises an object: the object, or {} for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 export interface RequestOptions {
@@ -84,11 +114,24 @@ interface GraphQLResponseBody<TData> {
   errors?: GraphQLErrorEntry[];
 }
 
+/**
+ * A field map of the answer (`fields`, `fieldCodes`) as far as it has the documented shape: an object of arrays.
+ * Anything else is left out (not an object: no fields; a field without an array: not there), and an item of the
+ * wrong kind becomes `missing`, so that messages and codes stay index for index.
+ */
+function fieldMap<Item, Missing>(value: unknown, isItem: (item: unknown) => item is Item, missing: Missing): Record<string, (Item | Missing)[]> {
+  const entries = Object.entries(jsonObject(value)).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+  return Object.fromEntries(entries.map(([field, items]) => [field, items.map((item) => (isItem(item) ? item : missing))]));
+}
+
+const isString = (item: unknown): item is string => typeof item === 'string';
+
 function errorFromEntries(entries: readonly GraphQLErrorEntry[]): GraphQLRequestError {
   const [first] = entries;
   return new GraphQLRequestError(first?.message ?? '', {
     code: first?.extensions?.code,
-    fields: first?.extensions?.fields,
+    fields: fieldMap(first?.extensions?.fields, isString, ''),
+    fieldCodes: fieldMap(first?.extensions?.fieldCodes, isString, null),
     errors: entries,
   });
 }

@@ -1,6 +1,9 @@
 // Product options (business §3 Option, §5 validation) as the catalog API gives them (docs/api.md "Catalog"), shared
 // by every screen that lets a buyer choose options: the quote draft now, shopping lists and quick order later.
 
+import type { ProductOptionFieldsFragment } from './graphqlTypes.generated';
+
+/** The kinds the overlay knows (business §3); the schema's `type` is a String, so another kind may arrive. */
 export type ProductOptionKind =
   | 'text'
   | 'numbers_only_text'
@@ -14,44 +17,11 @@ export type ProductOptionKind =
   | 'swatch'
   | 'product_list_with_images';
 
-export interface ProductOptionConfig {
-  textMinLength: number | null;
-  textMaxLength: number | null;
-  textMaxLines: number | null;
-  numberLimited: boolean;
-  /** 'lowest', 'highest', 'range', or '' for no limit. */
-  numberLimitMode: string;
-  numberLowestValue: string | null;
-  numberHighestValue: string | null;
-  numberIntegersOnly: boolean;
-  defaultValue: string;
-  checkboxLabel: string;
-  checkedByDefault: boolean;
-  /** Bytes. */
-  fileMaxSize: number | null;
-  fileTypes: string[];
-}
-
-export interface ProductOptionValue {
-  id: number;
-  label: string;
-  sortOrder: number;
-  isDefault: boolean;
-  /** image_url, product_id (product list), colors (swatch), checked_value (checkbox). */
-  valueData: Record<string, unknown>;
-}
-
-export interface ProductOption {
-  id: number;
-  type: ProductOptionKind;
-  displayName: string;
-  required: boolean;
-  /** Its values form the product's variants. */
-  isVariantOption: boolean;
-  sortOrder: number;
-  config: ProductOptionConfig;
-  optionValues: ProductOptionValue[];
-}
+// Generated from PRODUCT_OPTION_FIELDS below; the schema's descriptions document the fields.
+export type ProductOption = ProductOptionFieldsFragment;
+export type ProductOptionConfig = ProductOption['config'];
+/** `valueData` (JSON): image_url, product_id (product list), colors (swatch), checked_value (checkbox); read it with jsonObject. */
+export type ProductOptionValue = ProductOption['optionValues'][number];
 
 /**
  * The values chosen, by option id, as the API takes them (QuoteOptionInput.value): a value id for the
@@ -60,15 +30,40 @@ export interface ProductOption {
  */
 export type OptionValues = Record<number, string>;
 
-export const PRODUCT_OPTION_FIELDS = `
-  id type displayName required isVariantOption sortOrder
-  config { textMinLength textMaxLength textMaxLines numberLimited numberLimitMode numberLowestValue
-           numberHighestValue numberIntegersOnly defaultValue checkboxLabel checkedByDefault fileMaxSize fileTypes }
-  optionValues { id label sortOrder isDefault valueData }
+export const PRODUCT_OPTION_FIELDS = /* GraphQL */ `
+  fragment ProductOptionFields on ProductOptionType {
+    id
+    type
+    displayName
+    required
+    isVariantOption
+    sortOrder
+    config {
+      textMinLength
+      textMaxLength
+      textMaxLines
+      numberLimited
+      numberLimitMode
+      numberLowestValue
+      numberHighestValue
+      numberIntegersOnly
+      defaultValue
+      checkboxLabel
+      checkedByDefault
+      fileMaxSize
+      fileTypes
+    }
+    optionValues {
+      id
+      label
+      sortOrder
+      isDefault
+      valueData
+    }
+  }
 `;
-
 /** The kinds whose value is one of the option's values (sent as its id). */
-export const MULTIPLE_CHOICE_KINDS: ReadonlySet<ProductOptionKind> = new Set([
+export const MULTIPLE_CHOICE_KINDS: ReadonlySet<string> = new Set<ProductOptionKind>([
   'radio_buttons',
   'dropdown',
   'rectangles',

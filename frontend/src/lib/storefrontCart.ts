@@ -1,5 +1,6 @@
 import type { GraphQLClient } from './graphql';
 import { graphqlOperation } from './graphql';
+import type { DeleteCartMutation, DeleteCartMutationVariables } from './graphqlTypes.generated';
 
 // The storefront's cart as the portal can see it: its id travels in an HTTP-only cookie (docs/decisions.md,
 // issue 4), so the portal reads the storefront's own cart page (shell §9 /cart.php) — its lines and the cart id
@@ -13,7 +14,7 @@ export interface StorefrontCartState {
   cartId: string | null;
 }
 
-export const DELETE_CART = graphqlOperation<{ deleteCart: { deletedCartEntityId: string } }, { deleteCartInput: { cartEntityId: string } }>(`
+export const DELETE_CART = graphqlOperation<DeleteCartMutation, DeleteCartMutationVariables>(/* GraphQL */ `
   mutation DeleteCart($deleteCartInput: DeleteCartInput!) {
     deleteCart(deleteCartInput: $deleteCartInput) {
       deletedCartEntityId

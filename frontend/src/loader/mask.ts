@@ -20,6 +20,8 @@ const MASK_STYLE = `
 export interface LoadingMask {
   show(): void;
   hide(): void;
+  /** Reads the label again: the language's texts may arrive while the mask is up. */
+  relabel(): void;
   readonly visible: boolean;
 }
 
@@ -50,6 +52,9 @@ export function createLoadingMask(doc: Document, label: () => string): LoadingMa
     hide() {
       host?.remove();
       host = null;
+    },
+    relabel() {
+      host?.setAttribute('aria-label', label());
     },
     get visible() {
       return host !== null;

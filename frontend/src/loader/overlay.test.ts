@@ -16,8 +16,6 @@ afterEach(() => {
   controller = null;
 });
 
-// Loading the real portal chunk through the test transformer takes a while the first time.
-const SLOW = { timeout: 15_000 };
 
 function startOverlay() {
   vi.resetModules(); // a fresh portal chunk (and query cache) per test
@@ -43,7 +41,7 @@ describe('overlay (loader + portal)', () => {
     const overlay = startOverlay();
 
     expect(mask()).not.toBeNull();
-    await waitFor(() => expect(mask()).toBeNull(), SLOW);
+    await waitFor(() => expect(mask()).toBeNull());
 
     expect(host()!.shadowRoot).not.toBeNull();
     expect(host()!.style.display).toBe('block');
@@ -71,7 +69,7 @@ describe('overlay (loader + portal)', () => {
     window.history.replaceState(null, '', '/products/pipettes#/login');
     const overlay = startOverlay();
 
-    await waitFor(() => expect(mask()).toBeNull(), SLOW);
+    await waitFor(() => expect(mask()).toBeNull());
     const close = await portalView().findByRole('button', { name: 'Close' });
     close.click();
 
@@ -91,8 +89,8 @@ describe('overlay (loader + portal)', () => {
     window.history.replaceState(null, '', '/#/login');
     const overlay = startOverlay();
 
-    await waitFor(() => expect(server.callsTo('StoreBasicInfo')).toHaveLength(1), SLOW);
-    await waitFor(() => expect(mask()).toBeNull(), SLOW);
+    await waitFor(() => expect(server.callsTo('StoreBasicInfo')).toHaveLength(1));
+    await waitFor(() => expect(mask()).toBeNull());
     expect(overlay.phase).toBe('open');
     expect(host()!.style.display).toBe('none');
     expect(host()!.shadowRoot!.querySelector('.b2b-app')!.textContent).toBe('');

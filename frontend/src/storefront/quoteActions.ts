@@ -1,27 +1,26 @@
 // What a click on a storefront quote button does (issue 6). Imported by ./quoteButtons on the first click, so
 // none of it is in the loader's script.
 import type { PortalConfig } from '../lib/config';
-import { translate, type MessageKey } from '../lib/i18n/catalog';
-import { browserLanguages, resolveLanguage } from '../lib/i18n/languages';
 import { clearDraftCopy } from '../lib/quoteDraftCopy';
 import { readDraftKey, writeDraftKey } from '../lib/quoteDraftKey';
-import { storefrontQuoteMessages } from './messages';
 import { storefrontGraphQL, storefrontToken } from './quoteState';
+import { loadStorefrontTexts, storefrontText, type StorefrontTextKey } from './texts';
 
-type Key = MessageKey<typeof storefrontQuoteMessages>;
+type Key = Extract<StorefrontTextKey, `quote.${string}`>;
 
 const TOAST_ID = 'helix-quote-toast';
 const TOAST_MS = 5000;
 const MAX_QUANTITY = 1_000_000;
 
-const t = (key: Key) => translate(storefrontQuoteMessages, resolveLanguage({ browserLanguages: browserLanguages() }), key);
+/** A toast's text in the active language (the buttons have loaded the catalog already: no second fetch). */
+const t = async (key: Key) => storefrontText(await loadStorefrontTexts(), key);
 
 const KEY_BY_CODE: Record<string, Key> = {
-  NO_SKU: 'storefrontQuote.noSku',
-  NO_PRODUCTS: 'storefrontQuote.noProducts',
-  NO_CART_PRODUCTS: 'storefrontQuote.noCartProducts',
-  QUOTE_QUANTITY_OUT_OF_RANGE: 'storefrontQuote.quantity',
-  PRICE_ERROR: 'storefrontQuote.priceError',
+  NO_SKU: 'quote.noSku',
+  NO_PRODUCTS: 'quote.noProducts',
+  NO_CART_PRODUCTS: 'quote.noCartProducts',
+  QUOTE_QUANTITY_OUT_OF_RANGE: 'quote.quantity',
+  PRICE_ERROR: 'quote.priceError',
 };
 
 /** A toast on the storefront page itself (the portal is closed): success or error, gone after 5 s. */
@@ -120,17 +119,18 @@ async function addToDraft(config: PortalConfig, { query, field, variables, keyBy
     if (error || !answer) {
       const code = error?.extensions?.code;
       const key = code ? (keyByCode[code] ?? KEY_BY_CODE[code]) : undefined;
-      showStorefrontToast('error', key ? t(key) : error?.message || t('storefrontQuote.failed'));
+      showStorefrontToast('error', key ? await t(key) : error?.message || (await t('quote.failed')));
       return false;
     }
-    const { message, draft } = answer;
+    const { draft } = answer;
     // Only a guest's draft has a key (also a signed-in shopper's whose session has ended: see storefrontGraphQL).
     if (draft.draftKey) writeDraftKey(draft.draftKey);
     clearDraftCopy(); // the draft page's copy lacks this line: it loads afresh
-    showStorefrontToast('success', message || t('storefrontQuote.added'));
+    // The server's message is the spec's English text (business §8): the shopper reads it in their language.
+    showStorefrontToast('success', await t('quote.added'));
     return true;
   } catch {
-    showStorefrontToast('error', t('storefrontQuote.failed'));
+    showStorefrontToast('error', await t('quote.failed'));
     return false;
   }
 }
@@ -139,7 +139,7 @@ async function addToDraft(config: PortalConfig, { query, field, variables, keyBy
 export async function addProductToQuote(config: PortalConfig, form: HTMLFormElement): Promise<boolean> {
   const line = readProductForm(form);
   if (!line) {
-    showStorefrontToast('error', t('storefrontQuote.noSku'));
+    showStorefrontToast('error', await t('quote.noSku'));
     return false;
   }
   return addToDraft(config, { query: ADD_LINES, field: 'quoteDraftAddLines', variables: { source: 'PRODUCT_PAGE', lines: [line] } });
@@ -154,8 +154,8 @@ export async function addProductToQuote(config: PortalConfig, form: HTMLFormElem
  */
 export async function addCartToQuote(config: PortalConfig, cartId: string | null): Promise<boolean> {
   if (!cartId) {
-    showStorefrontToast('error', t('storefrontQuote.noCartProducts'));
+    showStorefrontToast('error', await t('quote.noCartProducts'));
     return false;
   }
-  return addToDraft(config, { query: ADD_CART, field: 'quoteDraftAddCart', variables: { cartId }, keyByCode: { NOT_FOUND: 'storefrontQuote.noCartProducts' } });
+  return addToDraft(config, { query: ADD_CART, field: 'quoteDraftAddCart', variables: { cartId }, keyByCode: { NOT_FOUND: 'quote.noCartProducts' } });
 }

@@ -7,14 +7,33 @@ import { B2B_TOKEN_STORAGE_KEY } from '../lib/storage';
 import { addCartToQuote, addProductToQuote, readProductForm } from './quoteActions';
 import { installQuoteButtons } from './quoteButtons';
 import { storefrontToken } from './quoteState';
+import type { StorefrontTexts } from './texts';
 
-const state = (overrides: Record<string, unknown> = {}, lines = 0) => ({
+type Configs = { key: string; value: string; extraFields: Record<string, unknown> }[];
+
+const state = (
+  overrides: Record<string, unknown> = {},
+  lines = 0,
+  configs: Configs = [{ key: 'quote_on_product_page', value: '1', extraFields: { color: '#3385D6' } }],
+) => ({
   data: {
     quoteEnabled: { enabled: true, onProductPage: true, onCartPage: true, floatingButton: true, productQuotable: true, ...overrides },
-    storefrontConfigs: [{ key: 'quote_on_product_page', value: '1', extraFields: { color: '#3385D6' } }],
+    storefrontConfigs: configs,
     quoteDraft: { products: Array.from({ length: lines }, (_, id) => ({ id })) },
   },
 });
+
+/** A product page that is also a cart page, so that one drawing shows all three quote buttons. */
+function productAndCartPage() {
+  productPage();
+  document.body.insertAdjacentHTML('beforeend', '<div class="cart-actions" data-cart-id="cart-7"></div>');
+}
+
+const buttonTexts = () =>
+  ['product', 'cart', 'floating'].map((kind) => document.querySelector(`[data-helix-quote-button="${kind}"]`)?.textContent ?? null);
+
+/** The browser asks for German (shell §5: the buyer's browser language). */
+const inGerman = () => vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['de-DE', 'de']);
 
 function productPage() {
   document.body.innerHTML = `
@@ -72,10 +91,60 @@ describe('storefront quote buttons (issue 6)', () => {
   it('draws nothing when quotes are off for this user', async () => {
     productPage();
     const server = mockGraphQL({ StorefrontQuoteState: state({ enabled: false, onProductPage: false, floatingButton: false }, 2) });
-    installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG });
-    await waitFor(() => expect(server.callsTo('StorefrontQuoteState')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+    expect(server.callsTo('StorefrontQuoteState')).toHaveLength(1);
     expect(document.querySelector('[data-helix-quote-button]')).toBeNull();
+  });
+
+  it('speaks the browser’s language where the merchant set no text of their own (issue 14)', async () => {
+    inGerman();
+    productAndCartPage();
+    // The config entries carry the English defaults from the start (portal/storefront_config.py): not the merchant's.
+    const defaults: Configs = [
+      { key: 'quote_on_product_page', value: '1', extraFields: { buttonText: 'Add to Quote' } },
+      { key: 'quote_on_cart_page', value: '1', extraFields: { locationSelector: '.cart-actions', buttonText: 'Add All to Quote' } },
+      { key: 'quote_floating_action_button', value: '1', extraFields: { buttonText: 'Finish quote' } },
+    ];
+    mockGraphQL({ StorefrontQuoteState: state({}, 1, defaults) });
+
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+
+    expect(buttonTexts()).toEqual(['Zum Angebot hinzufügen', 'Alle zum Angebot hinzufügen', 'Angebot abschließen']);
+  });
+
+  it('shows the merchant’s own texts in any language', async () => {
+    inGerman();
+    productAndCartPage();
+    const own: Configs = [
+      { key: 'quote_on_product_page', value: '1', extraFields: { buttonText: 'Request a price' } },
+      { key: 'quote_on_cart_page', value: '1', extraFields: { locationSelector: '.cart-actions', buttonText: 'Quote my cart' } },
+      { key: 'quote_floating_action_button', value: '1', extraFields: { buttonText: '  Review quote ' } },
+    ];
+    mockGraphQL({ StorefrontQuoteState: state({}, 1, own) });
+
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+
+    expect(buttonTexts()).toEqual(['Request a price', 'Quote my cart', 'Review quote']);
+  });
+
+  it('draws no button before the language’s texts are there, so none shows English first', async () => {
+    productAndCartPage();
+    const shown: string[] = [];
+    const observer = new MutationObserver(() =>
+      document.querySelectorAll('[data-helix-quote-button]').forEach((button) => shown.push(button.textContent ?? '')),
+    );
+    observer.observe(document.body, { childList: true, subtree: true });
+    let deliver: (texts: StorefrontTexts) => void = () => undefined;
+    const texts = new Promise<StorefrontTexts>((resolve) => (deliver = resolve));
+    const german = (await import('../locales/de/storefront.json')).default;
+    // The texts come only after the page has had a turn with the quote state answered.
+    mockGraphQL({ StorefrontQuoteState: () => (setTimeout(() => deliver(german), 0), state({}, 1)) });
+
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG, loadTexts: () => texts }).ready;
+    observer.disconnect();
+
+    expect(buttonTexts()).toEqual(['Zum Angebot hinzufügen', 'Alle zum Angebot hinzufügen', 'Angebot abschließen']);
+    expect(shown.filter((text) => /Quote|quote/.test(text))).toEqual([]);
   });
 
   it('adds the product as a guest, keeps the draft key and shows the server’s message', async () => {
@@ -155,6 +224,17 @@ describe('storefront quote buttons (issue 6)', () => {
     mockGraphQL({ QuoteDraftAddCart: { data: null, errors: [{ message: 'x', extensions: { code } }] } });
     expect(await addCartToQuote(TEST_CONFIG, 'cart-7')).toBe(false);
     expect(document.getElementById('helix-quote-toast')?.textContent).toBe(text);
+  });
+
+  it('says "added" in the shopper’s language, not in the server’s English', async () => {
+    inGerman();
+    mockGraphQL({ QuoteDraftAddCart: { data: { quoteDraftAddCart: { message: 'Product was added to your quote.', draft: { draftKey: 'k-3' } } } } });
+    expect(await addCartToQuote(TEST_CONFIG, 'cart-7')).toBe(true);
+    expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Das Produkt wurde Ihrem Angebot hinzugefügt.');
+
+    mockGraphQL({ QuoteDraftAddCart: { data: null, errors: [{ message: 'x', extensions: { code: 'NO_CART_PRODUCTS' } }] } });
+    expect(await addCartToQuote(TEST_CONFIG, 'cart-7')).toBe(false);
+    expect(document.getElementById('helix-quote-toast')?.textContent).toBe('Keine Produkte im Warenkorb.');
   });
 
   it('a tab without a token takes over the customer signed in on the storefront and adds their cart as them', async () => {

@@ -4,6 +4,7 @@
 import type { PortalConfig } from '../lib/config';
 import { isPortalHash } from '../loader/hash';
 import { readQuoteState, type PlacementConfig, type StorefrontQuoteState } from './quoteState';
+import { buttonText, loadStorefrontTexts, type ButtonTextKey, type StorefrontTexts } from './texts';
 
 export const QUOTE_BUTTON_ATTRIBUTE = 'data-helix-quote-button';
 const FLOATING_ID = 'helix-quote-floating-button';
@@ -14,7 +15,8 @@ interface Placement {
   classSelector: string;
   customCss: string;
   color: string;
-  buttonText: string;
+  /** The configured text (the merchant's own, or the default the config entry carries): see buttonText. */
+  buttonText: unknown;
 }
 
 function text(value: unknown, fallback: string): string {
@@ -22,14 +24,14 @@ function text(value: unknown, fallback: string): string {
 }
 
 /** A placement's extra fields over business §9's defaults. */
-export function placementOf(entry: PlacementConfig | undefined, defaults: { locationSelector: string; buttonText: string }): Placement {
+export function placementOf(entry: PlacementConfig | undefined, defaults: { locationSelector: string }): Placement {
   const fields = entry?.extraFields ?? {};
   return {
     locationSelector: text(fields.locationSelector, defaults.locationSelector),
     classSelector: text(fields.classSelector, 'button'),
     customCss: text(fields.customCss, 'margin-top: 0.5rem;'),
     color: text(fields.color, ''),
-    buttonText: text(fields.buttonText, defaults.buttonText),
+    buttonText: fields.buttonText,
   };
 }
 
@@ -46,12 +48,12 @@ function textColorOn(hex: string): string {
   return (1.05 / (luminance + 0.05) >= 4.5 ? '#fff' : '#000');
 }
 
-function makeButton(doc: Document, placement: Placement, kind: string): HTMLButtonElement {
+function makeButton(doc: Document, placement: Placement, kind: string, label: string): HTMLButtonElement {
   const button = doc.createElement('button');
   button.type = 'button';
   button.setAttribute(QUOTE_BUTTON_ATTRIBUTE, kind);
   button.className = placement.classSelector.replace(/\./g, ' ').trim();
-  button.textContent = placement.buttonText;
+  button.textContent = label;
   button.style.cssText = placement.customCss;
   if (placement.color) {
     button.style.backgroundColor = placement.color;
@@ -67,6 +69,15 @@ export interface QuoteButtonsOptions {
   config: PortalConfig;
   /** Where a click goes: imported on the first click only. */
   loadActions?: () => Promise<typeof import('./quoteActions')>;
+  /** The active language's texts (./texts). */
+  loadTexts?: () => Promise<StorefrontTexts | null>;
+}
+
+export interface QuoteButtons {
+  /** Asks the server again and draws the buttons anew. */
+  refresh(): Promise<void>;
+  /** Settles when the first drawing is done (the quote state and the texts have both arrived). */
+  readonly ready: Promise<void>;
 }
 
 function productIdOn(doc: Document): number | null {
@@ -75,10 +86,23 @@ function productIdOn(doc: Document): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** Draws the quote buttons this page and user get; refreshes the floating button when the portal closes. */
-export function installQuoteButtons({ doc, win, config, loadActions = () => import('./quoteActions') }: QuoteButtonsOptions): { refresh(): Promise<void> } {
+/**
+ * Draws the quote buttons this page and user get; refreshes the floating button when the portal closes. Nothing is
+ * drawn before the active language's texts are there (fetched beside the quote state), so a button never shows
+ * English first and then changes.
+ */
+export function installQuoteButtons({
+  doc,
+  win,
+  config,
+  loadActions = () => import('./quoteActions'),
+  loadTexts = () => loadStorefrontTexts(),
+}: QuoteButtonsOptions): QuoteButtons {
   const productId = productIdOn(doc);
+  const textsLoaded = loadTexts();
   let state: StorefrontQuoteState | null = null;
+  let texts: StorefrontTexts | null = null;
+  const label = (configured: unknown, key: ButtonTextKey) => buttonText(configured, key, texts);
 
   const drawFloating = () => {
     doc.getElementById(FLOATING_ID)?.remove();
@@ -89,7 +113,7 @@ export function installQuoteButtons({ doc, win, config, loadActions = () => impo
     button.type = 'button';
     button.id = FLOATING_ID;
     button.setAttribute(QUOTE_BUTTON_ATTRIBUTE, 'floating');
-    button.textContent = text(fields.buttonText, 'Finish quote');
+    button.textContent = label(fields.buttonText, 'button.finishQuote');
     const left = text(fields.location, 'bottomRight').toLowerCase().includes('left');
     const top = text(fields.location, 'bottomRight').toLowerCase().startsWith('top');
     button.style.cssText = [
@@ -113,11 +137,11 @@ export function installQuoteButtons({ doc, win, config, loadActions = () => impo
     doc.querySelectorAll(`[${QUOTE_BUTTON_ATTRIBUTE}="product"], [${QUOTE_BUTTON_ATTRIBUTE}="cart"]`).forEach((node) => node.remove());
     if (!state?.enabled) return;
     if (state.onProductPage && productId !== null && state.productQuotable !== false) {
-      const placement = placementOf(state.configs.quote_on_product_page, { locationSelector: '.add-to-cart-buttons', buttonText: 'Add to Quote' });
+      const placement = placementOf(state.configs.quote_on_product_page, { locationSelector: '.add-to-cart-buttons' });
       const location = doc.querySelector(placement.locationSelector);
       const form = location?.closest('form') ?? doc.querySelector<HTMLFormElement>('form input[name="product_id"]')?.form ?? null;
       if (location && form) {
-        const button = makeButton(doc, placement, 'product');
+        const button = makeButton(doc, placement, 'product', label(placement.buttonText, 'button.addToQuote'));
         button.addEventListener('click', () => {
           button.disabled = true;
           void loadActions()
@@ -129,11 +153,11 @@ export function installQuoteButtons({ doc, win, config, loadActions = () => impo
       }
     }
     if (state.onCartPage) {
-      const placement = placementOf(state.configs.quote_on_cart_page, { locationSelector: '.cart-actions', buttonText: 'Add All to Quote' });
+      const placement = placementOf(state.configs.quote_on_cart_page, { locationSelector: '.cart-actions' });
       const location = doc.querySelector(placement.locationSelector);
       if (location) {
         const cartId = doc.querySelector('.cart-actions')?.getAttribute('data-cart-id') || null;
-        const button = makeButton(doc, placement, 'cart');
+        const button = makeButton(doc, placement, 'cart', label(placement.buttonText, 'button.addAllToQuote'));
         button.addEventListener('click', () => {
           button.disabled = true;
           void loadActions()
@@ -147,7 +171,9 @@ export function installQuoteButtons({ doc, win, config, loadActions = () => impo
   };
 
   const refresh = async () => {
-    state = await readQuoteState(config, productId);
+    const [nextState, loadedTexts] = await Promise.all([readQuoteState(config, productId), textsLoaded]);
+    state = nextState;
+    texts = loadedTexts;
     drawPageButtons();
     drawFloating();
   };
@@ -160,6 +186,5 @@ export function installQuoteButtons({ doc, win, config, loadActions = () => impo
     else drawFloating();
     wasOpen = open;
   });
-  void refresh();
-  return { refresh };
+  return { refresh, ready: refresh() };
 }

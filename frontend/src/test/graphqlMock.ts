@@ -146,7 +146,7 @@ export function storeInfo(overrides: Partial<StoreBasicInfo> = {}): StoreBasicIn
         channelId: 1,
         channelName: 'Helix US',
         urls: ['https://shop.helix.test'],
-        iconUrl: null,
+        iconUrl: '',
         channelLogo: null,
         isEnabled: true,
         b2bEnabled: true,
@@ -252,7 +252,9 @@ export function customer(overrides: { role?: number; permissions?: Permission[];
       ...overrides.userInfo,
     },
     permissions: overrides.permissions ?? [...DEMO_PERMISSIONS.senior],
-    companyInfo: overrides.companyInfo === undefined ? { id: 3, companyName: 'Acme Labs', status: 1 } : overrides.companyInfo,
+    companyInfo: overrides.companyInfo === undefined ? { id: 3, companyName: 'Acme Labs', status: 1, rejectionReason: '' } : overrides.companyInfo,
+    masquerade: null,
+    accountStatus: null,
   };
 }
 

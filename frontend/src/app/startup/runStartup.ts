@@ -6,6 +6,7 @@ import type { PortalConfig } from '../../lib/config';
 import { errorText } from '../../lib/errorText';
 import { GraphQLRequestError, SESSION_EXPIRED_CODE, type GraphQLClient } from '../../lib/graphql';
 import { browserLanguages, resolveLanguage, toSupportedLanguage, type Language } from '../../lib/i18n/languages';
+import { loadPortalCatalog } from '../../lib/i18n/portalCatalogs';
 import { GLOBAL_PAGE_SET, type TranslationStore } from '../../lib/i18n/translations';
 import { ROUTE_PATHS } from '../../lib/routePaths';
 import { getB2BToken } from '../../lib/session';
@@ -64,7 +65,8 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
  * channel's config entries (quote switches, sign-in page settings…), currencies, tax zones and, with a token,
  * the customer (role and permissions); without a token, whether the storefront has a signed-in customer to take
  * over. The shell waits only for what it needs to decide and draw (store, flags, configs, customer); currencies
- * and tax zones arrive in the query cache when they come. Then the language and the store's texts.
+ * and tax zones arrive in the query cache when they come. Then the language: its catalog (a chunk of its own,
+ * fetched in the first round when the browser's language decides) and the store's texts.
  */
 export async function runStartup(context: StartupContext): Promise<StartupResult> {
   const { queryClient, client, config, translations, initialLocation, languages = browserLanguages() } = context;
@@ -79,6 +81,8 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
     endSession(queryClient, 'signedOut');
   }
   const token = getB2BToken();
+  // Told once the portal's language and its catalog are known.
+  let expiredSession = null as GraphQLRequestError | null;
 
   async function loadCustomer(): Promise<void> {
     if (!token) {
@@ -101,7 +105,7 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
     } catch (error) {
       if (error instanceof GraphQLRequestError && error.code === SESSION_EXPIRED_CODE) {
         // The client has cleared the token; start as a guest and say why (shell §8).
-        toast.error(errorText(error, resolveLanguage({ browserLanguages: languages })));
+        expiredSession = error;
         return;
       }
       // shell §2 session check / §4: a failed customer load clears the session, except on guest-allowed pages.
@@ -114,6 +118,8 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
 
   // The store's texts for the first page can join the round when the language does not depend on the store.
   const earlyLanguage = firstSupportedLanguage(languages);
+  // So can the texts' catalog (a failure here is seen again when the resolved language's catalog is awaited).
+  if (earlyLanguage) loadPortalCatalog(earlyLanguage).catch(() => undefined);
   const pageSets = [...new Set([GLOBAL_PAGE_SET, initialRoute?.translationPage ?? GLOBAL_PAGE_SET])];
   if (earlyLanguage && config.storeHash) {
     translations.use({ storeHash: config.storeHash, channelId: config.channelId, language: earlyLanguage, version: null });
@@ -140,7 +146,14 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
     language,
     version: site ? site.translationVersion : null,
   });
-  await withTimeout(Promise.all(pageSets.map((page) => translations.ensure(page))), TRANSLATIONS_TIMEOUT_MS);
+  const enabled = isStoreEnabled(store, config.channelId);
+  // The catalog is awaited whatever it takes: the portal shows no text before it (a failure ends start-up). A
+  // portal that renders nothing needs none.
+  await Promise.all([
+    withTimeout(Promise.all(pageSets.map((page) => translations.ensure(page))), TRANSLATIONS_TIMEOUT_MS),
+    enabled && loadPortalCatalog(language),
+  ]);
+  if (enabled && expiredSession) toast.error(errorText(expiredSession, language));
 
-  return { enabled: isStoreEnabled(store, config.channelId), language, store };
+  return { enabled, language, store };
 }

@@ -13,6 +13,7 @@ import { styled } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
+import { jsonObject } from '../../lib/graphql';
 import { useMessages } from '../../lib/i18n/I18nProvider';
 import { sortedOptions, type OptionValues, type ProductOption, type ProductOptionValue } from '../../lib/productOptions';
 import { productOptionMessages } from './messages';
@@ -131,7 +132,7 @@ const SWATCH_COLOUR = /^#[0-9a-f]{3,8}$/i;
 
 /** A swatch's colours (business §3 value_data.colors): hex strings only, so nothing else reaches the style. */
 function swatchColours(choice: ProductOptionValue): string[] {
-  const colours = choice.valueData.colors;
+  const colours = jsonObject(choice.valueData).colors;
   return Array.isArray(colours) ? colours.filter((colour): colour is string => typeof colour === 'string' && SWATCH_COLOUR.test(colour)) : [];
 }
 

@@ -1,5 +1,5 @@
 import type { Translate } from '../../lib/i18n/I18nProvider';
-import type { MessageKey } from '../../lib/i18n/catalog';
+import type { MessageKey } from '../../lib/i18n/keys';
 import { MULTIPLE_CHOICE_KINDS, type OptionValues, type ProductOption, type ProductOptionConfig } from '../../lib/productOptions';
 import type { productOptionMessages } from './messages';
 import { isCheckboxTicked } from './optionValues';

@@ -1,3 +1,4 @@
+import { jsonObject } from '../../lib/graphql';
 import { MULTIPLE_CHOICE_KINDS, type ProductOption, type OptionValues } from '../../lib/productOptions';
 
 // What a checkbox value reads as unticked, as the server reads it (pricing/options.py `_FALSY`).
@@ -36,7 +37,10 @@ export function defaultOptionValues(options: readonly ProductOption[]): OptionVa
  * such values (business §3 value_data.checked_value), else "1". Unticked sends "".
  */
 export function checkboxTickedValue(option: ProductOption): string {
-  const checked = option.optionValues.find(({ valueData }) => valueData.checked_value != null && !isUncheckedValue(valueData.checked_value));
+  const checked = option.optionValues.find(({ valueData }) => {
+    const checkedValue = jsonObject(valueData).checked_value;
+    return checkedValue != null && !isUncheckedValue(checkedValue);
+  });
   return checked ? String(checked.id) : '1';
 }
 
@@ -48,6 +52,6 @@ export function isCheckboxTicked(option: ProductOption, value: string | undefine
   const text = (value ?? '').trim();
   if (UNTICKED_TEXTS.has(text.toLowerCase())) return false;
   const named = /^\d+$/.test(text) ? option.optionValues.find((optionValue) => optionValue.id === Number(text)) : undefined;
-  if (named) return !isUncheckedValue(named.valueData.checked_value ?? true);
+  if (named) return !isUncheckedValue(jsonObject(named.valueData).checked_value ?? true);
   return true;
 }

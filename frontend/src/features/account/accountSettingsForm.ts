@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../lib/i18n/catalog';
+import type { MessageKey } from '../../lib/i18n/keys';
 import type { commonMessages } from '../../lib/messages';
 import type { CustomerInfo } from '../../lib/user/customerInfo';
 import { isValidPhone, meetsPasswordRule } from '../../lib/validation';

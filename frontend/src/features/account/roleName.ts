@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../lib/i18n/catalog';
+import type { MessageKey } from '../../lib/i18n/keys';
 import type { accountMessages } from './messages';
 
 // ARCHITECTURE §8 role codes: 0 admin, 1 senior buyer, 2 junior buyer, 3 super admin masquerading,

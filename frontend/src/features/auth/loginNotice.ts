@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../lib/i18n/catalog';
+import type { MessageKey } from '../../lib/i18n/keys';
 import type { authMessages } from './messages';
 
 export interface LoginNotice {

@@ -1,6 +1,7 @@
 import { StorefrontSignInError } from '../../lib/auth/storefrontSession';
+import type { FieldErrorTexts } from '../../lib/fieldErrors';
 import { GraphQLRequestError } from '../../lib/graphql';
-import type { MessageKey } from '../../lib/i18n/catalog';
+import type { MessageKey } from '../../lib/i18n/keys';
 import type { authMessages } from './messages';
 
 export type SignInFailure =
@@ -11,8 +12,11 @@ export type SignInFailure =
   /** Anything else: the common texts (network, unknown) or the server's own message. */
   | { kind: 'other'; error: unknown };
 
-/** Maps a failed sign-in to what the page shows, by code — never by the server's English message. */
-export function signInFailure(error: unknown): SignInFailure {
+/**
+ * Maps a failed sign-in to what the page shows, by code — never by the server's English message. `fieldTexts`
+ * translates field errors (`useFieldErrorTexts()`).
+ */
+export function signInFailure(error: unknown, fieldTexts: (error: unknown) => FieldErrorTexts): SignInFailure {
   const code = error instanceof StorefrontSignInError || error instanceof GraphQLRequestError ? error.code : undefined;
   switch (code) {
     case 'INVALID_CREDENTIALS':
@@ -32,14 +36,12 @@ export function signInFailure(error: unknown): SignInFailure {
     default:
       break;
   }
-  if (error instanceof GraphQLRequestError) {
-    const fields: Partial<Record<'email' | 'password', string>> = {};
-    for (const [path, messages] of Object.entries(error.fields)) {
-      const field = path.split('.').pop();
-      if ((field === 'email' || field === 'password') && messages.length > 0) fields[field] = messages.join(' ');
-    }
-    if (Object.keys(fields).length > 0) return { kind: 'fields', fields };
+  const fields: Partial<Record<'email' | 'password', string>> = {};
+  for (const [path, text] of Object.entries(fieldTexts(error))) {
+    const field = path.split('.').pop();
+    if (field === 'email' || field === 'password') fields[field] = text;
   }
+  if (Object.keys(fields).length > 0) return { kind: 'fields', fields };
   if (error instanceof StorefrontSignInError && error.code === 'NETWORK_ERROR') {
     return { kind: 'other', error: new GraphQLRequestError(error.message, { code: 'NETWORK_ERROR' }) };
   }

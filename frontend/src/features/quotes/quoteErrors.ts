@@ -1,7 +1,11 @@
+import { useCallback } from 'react';
+
+import { useFieldErrorTexts, type FieldErrorTexts } from '../../lib/fieldErrors';
 import { GraphQLRequestError } from '../../lib/graphql';
-import type { MessageKey } from '../../lib/i18n/catalog';
+import { useMessages } from '../../lib/i18n/I18nProvider';
+import type { MessageKey } from '../../lib/i18n/keys';
 import type { quoteDetailMessages } from './detailMessages';
-import type { quoteMessages } from './messages';
+import { quoteMessages } from './messages';
 
 // business §8 toasts by the server's error code (docs/api.md, quotes); other codes show the server's message.
 const TOAST_BY_CODE: Record<string, MessageKey<typeof quoteMessages>> = {
@@ -17,14 +21,17 @@ export function quoteErrorKey(error: unknown): MessageKey<typeof quoteMessages> 
   return TOAST_BY_CODE[String(error.code)] ?? null;
 }
 
-/** The first message of each field the server rejected (`extensions.fields`), by field path. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof GraphQLRequestError)) return {};
-  return Object.fromEntries(
-    Object.entries(error.fields)
-      .filter(([, messages]) => messages.length > 0)
-      .map(([field, messages]) => [field, messages[0]!]),
-  );
+/**
+ * `fieldErrors(error)`: the translated text of each field the server rejected, by field path (`lines.0.quantity`,
+ * `contactInfo.email`); a code the toasts have is shown with business §8's text, the others with the common texts.
+ */
+export function useQuoteFieldErrors(): (error: unknown) => FieldErrorTexts {
+  const t = useMessages(quoteMessages);
+  const quoteText = useCallback((code: string) => {
+    const key = TOAST_BY_CODE[code];
+    return key ? t(key) : undefined;
+  }, [t]);
+  return useFieldErrorTexts(quoteText);
 }
 
 // The quote page (docs/api.md "Quotes", "Checkout with a quote"): codes of quote, quotePdf, quoteMessageCreate and
@@ -48,10 +55,10 @@ export function isQuoteUnreachable(error: unknown): boolean {
   return error instanceof GraphQLRequestError && (error.code === 'NOT_FOUND' || error.code === 'PERMISSION_DENIED');
 }
 
-/** QUOTE_STOCK_PROBLEM's messages by quote line id (`fields.lines.<lineId>`). */
-export function stockProblemsByLine(error: unknown): Record<number, string> {
+/** QUOTE_STOCK_PROBLEM's texts by quote line id (`fields.lines.<lineId>`), from `useQuoteFieldErrors()`'s texts. */
+export function stockProblemsByLine(fieldTexts: Readonly<FieldErrorTexts>): Record<number, string> {
   const problems: Record<number, string> = {};
-  for (const [field, message] of Object.entries(fieldErrors(error))) {
+  for (const [field, message] of Object.entries(fieldTexts)) {
     const match = /^lines\.(\d+)$/.exec(field);
     if (match) problems[Number(match[1])] = message;
   }

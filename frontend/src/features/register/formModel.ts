@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from '../../lib/i18n/catalog';
+import type { MessageKey, MessageParams } from '../../lib/i18n/keys';
 import { isValidEmail, isValidPhone, meetsPasswordRule } from '../../lib/validation';
 import type { DroppedFile } from '../../components/dropzone/FileDropZone';
 import type { AccountFormField } from './api/accountFormFields';

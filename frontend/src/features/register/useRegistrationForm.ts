@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 
 import type { DroppedFile } from '../../components/dropzone/FileDropZone';
-import { GraphQLRequestError } from '../../lib/graphql';
+import { useFieldErrorTexts } from '../../lib/fieldErrors';
 import { createMediaUploader } from '../../lib/mediaUpload';
 import { usePortalConfig } from '../../lib/PortalConfigProvider';
 import type { AccountFormField } from './api/accountFormFields';
@@ -12,6 +12,7 @@ const DEFAULT_REQUEST_TYPE = 'companyAttachedFile';
 /** The answers, attachments and errors of a registration form, shared by registration and conversion. */
 export function useRegistrationForm(fields: readonly AccountFormField[] | undefined) {
   const { apiOrigin } = usePortalConfig();
+  const fieldTexts = useFieldErrorTexts();
   const [values, setValues] = useState<Record<string, string>>({});
   const [files, setFiles] = useState<DroppedFile[]>([]);
   const [problems, setProblems] = useState<FieldProblems>({});
@@ -43,15 +44,19 @@ export function useRegistrationForm(fields: readonly AccountFormField[] | undefi
     });
   };
 
-  /** The server's field errors under their fields (shell §8), else `fallback` above the form; returns the fields. */
+  /**
+   * The server's field errors, translated, under their fields (shell §8) or above the form when the form has no such
+   * field; else `fallback` above the form. Returns the fields.
+   */
   const showServerError = (error: unknown, fallback: string): string[] => {
-    if (error instanceof GraphQLRequestError && Object.keys(error.fields).length > 0) {
+    const texts = fieldTexts(error);
+    if (Object.keys(texts).length > 0) {
       const byField: Record<string, string> = {};
       const general: string[] = [];
-      for (const [key, messages] of Object.entries(error.fields)) {
+      for (const [key, text] of Object.entries(texts)) {
         const name = serverFieldName(key);
-        if (fields?.some((field) => field.fieldName === name)) byField[name] = messages.join(' ');
-        else general.push(messages.join(' '));
+        if (fields?.some((field) => field.fieldName === name)) byField[name] = text;
+        else if (!general.includes(text)) general.push(text);
       }
       setServerErrors(byField);
       setFormError(general.length > 0 ? general.join(' ') : null);

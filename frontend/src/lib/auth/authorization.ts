@@ -1,17 +1,8 @@
 import { graphqlOperation } from '../graphql';
-import type { Permission } from '../user/customerInfo';
-
-export interface AuthorizationResult {
-  token: string;
-  loginType: number;
-  permissions: Permission[];
-}
+import type { AuthorizationMutation, AuthorizationMutationVariables } from '../graphqlTypes.generated';
 
 /** Step (c): exchange the storefront customer's JWT for a B2B token (shell §7 `authorization`). */
-export const AUTHORIZATION = graphqlOperation<
-  { authorization: { result: AuthorizationResult } },
-  { authData: { bcToken: string; channelId: number } }
->(`
+export const AUTHORIZATION = graphqlOperation<AuthorizationMutation, AuthorizationMutationVariables>(/* GraphQL */ `
   mutation Authorization($authData: AuthorizationInput!) {
     authorization(authData: $authData) {
       result {
@@ -25,3 +16,5 @@ export const AUTHORIZATION = graphqlOperation<
     }
   }
 `);
+
+export type AuthorizationResult = AuthorizationMutation['authorization']['result'];

@@ -1,7 +1,8 @@
 import { graphqlOperation } from '../graphql';
+import type { LogoutMutation, LogoutMutationVariables } from '../graphqlTypes.generated';
 
 /** Revokes the bearer token on the server. */
-export const LOGOUT = graphqlOperation<{ logout: { result: { message: string } } }>(`
+export const LOGOUT = graphqlOperation<LogoutMutation, LogoutMutationVariables>(/* GraphQL */ `
   mutation Logout {
     logout {
       result {

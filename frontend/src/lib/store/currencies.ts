@@ -1,17 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { graphqlOperation, type GraphQLClient } from '../graphql';
+import { useGraphQLClient } from '../GraphQLClientProvider';
+import type { CurrenciesQuery, CurrenciesQueryVariables } from '../graphqlTypes.generated';
+import { usePortalConfig } from '../PortalConfigProvider';
 
 // shell §3 currency: loaded at start-up for the price displays of later screens.
 
-export interface Currency {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  enabled: boolean;
-  isTransactional: boolean;
-  currencyCode: string;
-  currencyExchangeRate: string;
+/** What formatting an amount needs of a currency (portal/money.py's CurrencyFormat). */
+export interface CurrencyFormat {
   token: string;
   tokenLocation: 'left' | 'right' | string;
   decimalToken: string;
@@ -19,7 +16,10 @@ export interface Currency {
   decimalPlaces: number;
 }
 
-export const CURRENCIES = graphqlOperation<{ currencies: Currency[] }, { channelId: number }>(`
+/** A store currency as `currencies` sends it; it carries a CurrencyFormat. */
+export type Currency = CurrenciesQuery['currencies'][number];
+
+export const CURRENCIES = graphqlOperation<CurrenciesQuery, CurrenciesQueryVariables>(/* GraphQL */ `
   query Currencies($channelId: Int!) {
     currencies(channelId: $channelId) {
       id
@@ -44,4 +44,21 @@ export function currenciesQueryOptions(client: GraphQLClient, channelId: number)
     queryFn: ({ signal }) => client.request(CURRENCIES, { channelId }, { signal }).then((data) => data.currencies),
     staleTime: 5 * 60 * 1000,
   });
+}
+
+/** The store's currencies once loaded (prefetched at start-up), else undefined. */
+export function useCurrencies(): Currency[] | undefined {
+  const { channelId } = usePortalConfig();
+  return useQuery(currenciesQueryOptions(useGraphQLClient(), channelId)).data;
+}
+
+/** The format of a currency code among the store's currencies; null while they load or for a code not listed. */
+export function currencyFormatOf(currencies: readonly Currency[] | undefined, currencyCode: string): CurrencyFormat | null {
+  const code = currencyCode.toUpperCase();
+  return currencies?.find((currency) => currency.currencyCode.toUpperCase() === code) ?? null;
+}
+
+/** The format of a currency code from the store's currencies (see currencyFormatOf). */
+export function useCurrencyFormat(currencyCode: string): CurrencyFormat | null {
+  return currencyFormatOf(useCurrencies(), currencyCode);
 }

@@ -2,35 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { graphqlOperation, type GraphQLClient } from '../graphql';
 import { useGraphQLClient } from '../GraphQLClientProvider';
+import type { StoreBasicInfoQuery, StoreBasicInfoQueryVariables } from '../graphqlTypes.generated';
 
 // The store's identity and channels: read at start-up (shell §4) and by any screen showing the store.
 
-export interface StoreSite {
-  channelId: number;
-  channelName: string;
-  urls: string[];
-  iconUrl: string | null;
-  channelLogo: string | null;
-  isEnabled: boolean;
-  b2bEnabled: boolean;
-  b3ChannelId: number;
-  type: string;
-  platform: string;
-  translationVersion: number;
-}
-
-export interface StoreBasicInfo {
-  storeName: string;
-  storeHash: string;
-  storeLogo: string | null;
-  storeAddress: string | null;
-  defaultLanguage: string;
-  defaultCurrency: string;
-  multiStorefrontEnabled: boolean;
-  storeSites: StoreSite[];
-}
-
-export const STORE_BASIC_INFO = graphqlOperation<{ storeBasicInfo: StoreBasicInfo }>(`
+export const STORE_BASIC_INFO = graphqlOperation<StoreBasicInfoQuery, StoreBasicInfoQueryVariables>(/* GraphQL */ `
   query StoreBasicInfo {
     storeBasicInfo {
       storeName
@@ -56,6 +32,9 @@ export const STORE_BASIC_INFO = graphqlOperation<{ storeBasicInfo: StoreBasicInf
     }
   }
 `);
+
+export type StoreBasicInfo = StoreBasicInfoQuery['storeBasicInfo'];
+export type StoreSite = StoreBasicInfo['storeSites'][number];
 
 export function storeBasicInfoQueryOptions(client: GraphQLClient) {
   return queryOptions({

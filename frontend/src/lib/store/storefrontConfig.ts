@@ -1,39 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { graphqlOperation, type GraphQLClient } from '../graphql';
+import { graphqlOperation, jsonObject, type GraphQLClient } from '../graphql';
 import { useGraphQLClient } from '../GraphQLClientProvider';
+import type {
+  StorefrontConfigQuery,
+  StorefrontConfigQueryVariables,
+  StorefrontConfigsQuery,
+  StorefrontConfigsQueryVariables,
+} from '../graphqlTypes.generated';
 import { usePortalConfig } from '../PortalConfigProvider';
 
 // shell §3/§4: the server's feature flags (`storefrontConfig`) and the channel's config entries
 // (`storefrontConfigs`: quote switches, sign-in page settings, placements…). Both are read at start-up.
 
-export interface StoreFeatureFlags {
-  accountSettings: boolean;
-  addressBook: boolean;
-  buyAgain: boolean;
-  dashboard: boolean;
-  invoice: boolean;
-  messages: boolean;
-  orders: boolean;
-  quickOrderPad: boolean;
-  quotes: boolean;
-  shoppingLists: boolean;
-  tradeProfessionalApplication: boolean;
-  userManagement: boolean;
-  wishLists: boolean;
-}
+export type StoreFeatureFlags = StorefrontConfigQuery['storefrontConfig'];
 
-export interface StorefrontConfigEntry {
-  key: string;
-  /** '1' means on (shell §3). */
-  value: string;
-  extraFields: Record<string, unknown>;
-}
+type ConfigEntryAsSent = StorefrontConfigsQuery['storefrontConfigs'][number];
+
+/** A config entry: `value` '1' means on (shell §3); `extraFields` (JSON) as an object, {} when there is none. */
+export type StorefrontConfigEntry = Omit<ConfigEntryAsSent, 'extraFields'> & { extraFields: Record<string, unknown> };
 
 /** Config entries by key. */
 export type StorefrontConfigs = Readonly<Record<string, StorefrontConfigEntry>>;
 
-export const STOREFRONT_CONFIG = graphqlOperation<{ storefrontConfig: StoreFeatureFlags }>(`
+export const STOREFRONT_CONFIG = graphqlOperation<StorefrontConfigQuery, StorefrontConfigQueryVariables>(/* GraphQL */ `
   query StorefrontConfig {
     storefrontConfig {
       accountSettings
@@ -53,7 +43,7 @@ export const STOREFRONT_CONFIG = graphqlOperation<{ storefrontConfig: StoreFeatu
   }
 `);
 
-export const STOREFRONT_CONFIGS = graphqlOperation<{ storefrontConfigs: StorefrontConfigEntry[] }, { channelId: number }>(`
+export const STOREFRONT_CONFIGS = graphqlOperation<StorefrontConfigsQuery, StorefrontConfigsQueryVariables>(/* GraphQL */ `
   query StorefrontConfigs($channelId: Int!) {
     storefrontConfigs(channelId: $channelId) {
       key
@@ -74,10 +64,10 @@ export function storefrontConfigQueryOptions(client: GraphQLClient) {
   });
 }
 
-export function toConfigMap(entries: readonly StorefrontConfigEntry[]): StorefrontConfigs {
+export function toConfigMap(entries: readonly ConfigEntryAsSent[]): StorefrontConfigs {
   const map: Record<string, StorefrontConfigEntry> = {};
   for (const entry of entries) {
-    map[entry.key] = { ...entry, extraFields: entry.extraFields && typeof entry.extraFields === 'object' ? entry.extraFields : {} };
+    map[entry.key] = { ...entry, extraFields: jsonObject(entry.extraFields) };
   }
   return map;
 }

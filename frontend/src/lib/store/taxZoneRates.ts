@@ -1,20 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { graphqlOperation, type GraphQLClient } from '../graphql';
+import type { TaxZoneRatesQuery, TaxZoneRatesQueryVariables } from '../graphqlTypes.generated';
 
 // shell §3 tax zone rates: loaded at start-up for the price displays of later screens.
 
-export interface TaxZone {
-  id: string;
-  name: string;
-  enabled: boolean;
-  priority: number;
-  showInclusive: boolean;
-  countryCodes: string[];
-  rates: { id: string; name: string; enabled: boolean; priority: number; classRates: { rate: string; taxClassId: number }[] }[];
-}
-
-export const TAX_ZONE_RATES = graphqlOperation<{ taxZoneRates: TaxZone[] }>(`
+export const TAX_ZONE_RATES = graphqlOperation<TaxZoneRatesQuery, TaxZoneRatesQueryVariables>(/* GraphQL */ `
   query TaxZoneRates {
     taxZoneRates {
       id
@@ -36,6 +27,8 @@ export const TAX_ZONE_RATES = graphqlOperation<{ taxZoneRates: TaxZone[] }>(`
     }
   }
 `);
+
+export type TaxZone = TaxZoneRatesQuery['taxZoneRates'][number];
 
 export function taxZoneRatesQueryOptions(client: GraphQLClient) {
   return queryOptions({

@@ -3,31 +3,36 @@ import { useMemo } from 'react';
 
 import { graphqlOperation } from '../graphql';
 import { useGraphQLClient } from '../GraphQLClientProvider';
+import type {
+  SuperAdminBeginMasqueradeMutation,
+  SuperAdminBeginMasqueradeMutationVariables,
+  SuperAdminEndMasqueradeMutation,
+  SuperAdminEndMasqueradeMutationVariables,
+} from '../graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../session';
 import { rememberCustomer } from '../sessionLifecycle';
 import { configText, isConfigOn, type StorefrontConfigs } from '../store/storefrontConfig';
-import { CUSTOMER_INFO_QUERY_KEY, fetchCustomerInfo, type CustomerInfo, type MasqueradeCompany } from './customerInfo';
+import { CUSTOMER_INFO_QUERY_KEY, fetchCustomerInfo, MASQUERADE_COMPANY_FIELDS, type CustomerInfo, type MasqueradeCompany } from './customerInfo';
 
 // shell §4/§7 masquerade: superAdminBeginMasquerade / superAdminEndMasquerade. The session's token carries the
 // masquerade; after either, the customer is loaded again (role 3 with the company's permissions, or role 4).
 
-const MASQUERADE_FIELDS = `
-  id
-  isAgenting
-  companyName
-  customerGroupId
-`;
-
-export const SUPER_ADMIN_BEGIN_MASQUERADE = graphqlOperation<{ superAdminBeginMasquerade: MasqueradeCompany }, { companyId: number }>(`
+export const SUPER_ADMIN_BEGIN_MASQUERADE = graphqlOperation<SuperAdminBeginMasqueradeMutation, SuperAdminBeginMasqueradeMutationVariables>(/* GraphQL */ `
   mutation SuperAdminBeginMasquerade($companyId: Int!) {
-    superAdminBeginMasquerade(companyId: $companyId) {${MASQUERADE_FIELDS}}
+    superAdminBeginMasquerade(companyId: $companyId) {
+      ...MasqueradeCompanyFields
+    }
   }
+  ${MASQUERADE_COMPANY_FIELDS}
 `);
 
-export const SUPER_ADMIN_END_MASQUERADE = graphqlOperation<{ superAdminEndMasquerade: MasqueradeCompany }, { companyId: number }>(`
+export const SUPER_ADMIN_END_MASQUERADE = graphqlOperation<SuperAdminEndMasqueradeMutation, SuperAdminEndMasqueradeMutationVariables>(/* GraphQL */ `
   mutation SuperAdminEndMasquerade($companyId: Int!) {
-    superAdminEndMasquerade(companyId: $companyId) {${MASQUERADE_FIELDS}}
+    superAdminEndMasquerade(companyId: $companyId) {
+      ...MasqueradeCompanyFields
+    }
   }
+  ${MASQUERADE_COMPANY_FIELDS}
 `);
 
 /** The masquerade bar's settings (shell §3 masquerade_button; shell §9 #ED6C02 bottom-left, 'END MASQUERADE'). */

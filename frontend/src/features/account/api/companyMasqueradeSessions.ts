@@ -2,25 +2,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { graphqlOperation } from '../../../lib/graphql';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import type { CompanyMasqueradeSessionsQuery, CompanyMasqueradeSessionsQueryVariables } from '../../../lib/graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
 // Issue 5 audit log: the masquerade sessions on the caller's company (its admin only), newest first.
 
-export interface MasqueradeSession {
-  id: number;
-  superAdminName: string;
-  superAdminEmail: string;
-  beganAt: string;
-  endedAt: string | null;
-  isActive: boolean;
-  eventCount: number;
-  events: { id: number; action: string; summary: string; createdAt: string }[];
-}
-
-export const COMPANY_MASQUERADE_SESSIONS = graphqlOperation<
-  { companyMasqueradeSessions: { totalCount: number; edges: { node: MasqueradeSession }[] } },
-  { first: number; offset: number }
->(`
+export const COMPANY_MASQUERADE_SESSIONS = graphqlOperation<CompanyMasqueradeSessionsQuery, CompanyMasqueradeSessionsQueryVariables>(/* GraphQL */ `
   query CompanyMasqueradeSessions($first: Int!, $offset: Int!) {
     companyMasqueradeSessions(first: $first, offset: $offset) {
       totalCount
@@ -44,6 +31,8 @@ export const COMPANY_MASQUERADE_SESSIONS = graphqlOperation<
     }
   }
 `);
+
+export type MasqueradeSession = CompanyMasqueradeSessionsQuery['companyMasqueradeSessions']['edges'][number]['node'];
 
 export const SESSIONS_PAGE = 10;
 

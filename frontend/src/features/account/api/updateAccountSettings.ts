@@ -2,24 +2,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { graphqlOperation } from '../../../lib/graphql';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
-import { CUSTOMER_INFO_FIELDS, CUSTOMER_INFO_QUERY_KEY, type CustomerInfo } from '../../../lib/user/customerInfo';
+import type {
+  AccountSettingsInput,
+  UpdateAccountSettingsMutation,
+  UpdateAccountSettingsMutationVariables,
+} from '../../../lib/graphqlTypes.generated';
+import { CUSTOMER_INFO_FIELDS, CUSTOMER_INFO_QUERY_KEY } from '../../../lib/user/customerInfo';
 
-export interface AccountSettingsInput {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  /** Both null to keep the password. */
-  currentPassword: string | null;
-  newPassword: string | null;
-}
+/** Both passwords null (or left out) keep the password. */
+export type { AccountSettingsInput };
 
-export const UPDATE_ACCOUNT_SETTINGS = graphqlOperation<
-  { updateAccountSettings: CustomerInfo },
-  { accountSettings: AccountSettingsInput }
->(`
+export const UPDATE_ACCOUNT_SETTINGS = graphqlOperation<UpdateAccountSettingsMutation, UpdateAccountSettingsMutationVariables>(/* GraphQL */ `
   mutation UpdateAccountSettings($accountSettings: AccountSettingsInput!) {
-    updateAccountSettings(accountSettings: $accountSettings) {${CUSTOMER_INFO_FIELDS}}
+    updateAccountSettings(accountSettings: $accountSettings) {
+      ...CustomerInfoFields
+    }
   }
+  ${CUSTOMER_INFO_FIELDS}
 `);
 
 /** Saves the user's own settings; the answer is the updated customer, which replaces the cached one. */

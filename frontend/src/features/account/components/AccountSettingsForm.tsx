@@ -8,8 +8,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { toast } from '../../../components/toast/toastStore';
 import { useErrorText } from '../../../lib/errorText';
-import { GraphQLRequestError } from '../../../lib/graphql';
-import type { MessageKey } from '../../../lib/i18n/catalog';
+import { useFieldErrorTexts } from '../../../lib/fieldErrors';
+import type { MessageKey } from '../../../lib/i18n/keys';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { commonMessages } from '../../../lib/messages';
 import { effectiveRole } from '../../../lib/permissions';
@@ -46,7 +46,7 @@ const Fields = styled('div', { shouldForwardProp: (prop) => prop !== 'mobile' })
 
 const Actions = styled('div')({ display: 'flex', justifyContent: 'flex-end' });
 
-const isCommonKey = (key: AccountErrorKey): key is MessageKey<typeof commonMessages> => key in commonMessages.en;
+const isCommonKey = (key: AccountErrorKey): key is MessageKey<typeof commonMessages> => commonMessages.has(key);
 
 /** Server field names (`extensions.fields`) → the form's fields. */
 const SERVER_FIELDS: Readonly<Record<string, AccountField>> = {
@@ -65,6 +65,7 @@ export function AccountSettingsForm({ customer }: { customer: CustomerInfo }) {
   const t = useMessages(accountMessages);
   const common = useMessages(commonMessages);
   const errorText = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const mobile = useMobileLayout();
   const update = useUpdateAccountSettings();
   const [values, setValues] = useState<AccountValues>(() => initialValues(customer));
@@ -112,11 +113,9 @@ export function AccountSettingsForm({ customer }: { customer: CustomerInfo }) {
       },
       onError: (error) => {
         const fields: Partial<Record<AccountField, string>> = {};
-        if (error instanceof GraphQLRequestError) {
-          for (const [name, messages] of Object.entries(error.fields)) {
-            const field = SERVER_FIELDS[name];
-            if (field && messages.length > 0) fields[field] = messages.join(' ');
-          }
+        for (const [name, text] of Object.entries(fieldTexts(error))) {
+          const field = SERVER_FIELDS[name];
+          if (field) fields[field] = text;
         }
         const first = FIELD_ORDER.find((field) => fields[field]);
         if (first) {

@@ -152,6 +152,52 @@ describe('account settings (shell §2, §5)', () => {
     expect(getToasts()).toEqual([]);
   });
 
+  it('shows the server’s field errors in the buyer’s language, by their codes, never in English (issue 14 §2)', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    setB2BToken('tok');
+    const english = {
+      currentPassword: ['Your current password is incorrect.'],
+      newPassword: ['The password is too similar to the last name.', 'This password is too common.'],
+      phoneNumber: ['A rule this overlay does not know yet.'],
+    };
+    mockGraphQL({
+      CustomerInfo: customerResult(),
+      UpdateAccountSettings: {
+        errors: [
+          {
+            message: 'Your current password is incorrect.',
+            extensions: {
+              code: 'VALIDATION_ERROR',
+              fields: english,
+              fieldCodes: {
+                currentPassword: ['wrong_current_password'],
+                newPassword: ['password_too_similar', 'password_too_common'],
+                phoneNumber: ['a_code_of_tomorrow'],
+              },
+            },
+          },
+        ],
+      },
+    });
+    renderPortal('/accountSettings');
+    await screen.findByRole('heading', { name: 'Kontoeinstellungen' });
+    const user = userEvent.setup({ delay: null });
+    await enterText(user, await screen.findByLabelText(/Aktuelles Passwort/), 'Wrong123');
+    await enterText(user, field(/^Neues Passwort(?! bestätigen)/), 'Senior2024');
+    await enterText(user, field(/Neues Passwort bestätigen/), 'Senior2024');
+    await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+
+    await waitFor(() => expect(field(/Aktuelles Passwort/)).toHaveAccessibleDescription('Ihr aktuelles Passwort ist nicht korrekt.'));
+    expect(field(/^Neues Passwort(?! bestätigen)/)).toHaveAccessibleDescription(
+      'Das Passwort ähnelt zu sehr Ihrem Namen oder Ihrer E-Mail-Adresse. Dieses Passwort ist zu gängig. Wählen Sie eines, das schwerer zu erraten ist.',
+    );
+    // A code the overlay has no text for: the generic German text, not the server's English.
+    expect(field(/Telefonnummer/)).toHaveAccessibleDescription('Bitte prüfen Sie dieses Feld.');
+    expect(field(/Telefonnummer/)).toHaveAttribute('aria-invalid', 'true');
+    for (const message of Object.values(english).flat()) expect(document.body).not.toHaveTextContent(message);
+    expect(getToasts()).toEqual([]);
+  });
+
   it('shows any other failure above the form', async () => {
     const { user } = await openSettings(customer(), {
       UpdateAccountSettings: { errors: [{ message: 'Something went wrong on our side.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },

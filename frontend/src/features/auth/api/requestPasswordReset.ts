@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 
 import { graphqlOperation } from '../../../lib/graphql';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import type { RequestPasswordResetMutation, RequestPasswordResetMutationVariables } from '../../../lib/graphqlTypes.generated';
 
-export const REQUEST_PASSWORD_RESET = graphqlOperation<{ requestPasswordReset: { result: { message: string } } }, { email: string }>(`
+export const REQUEST_PASSWORD_RESET = graphqlOperation<RequestPasswordResetMutation, RequestPasswordResetMutationVariables>(/* GraphQL */ `
   mutation RequestPasswordReset($email: String!) {
     requestPasswordReset(email: $email) {
       result {

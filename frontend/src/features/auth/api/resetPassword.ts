@@ -2,14 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 
 import { graphqlOperation } from '../../../lib/graphql';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import type { ResetPasswordMutation, ResetPasswordMutationVariables } from '../../../lib/graphqlTypes.generated';
 
-export interface ResetPasswordInput {
-  uid: string;
-  token: string;
-  newPassword: string;
-}
+export type ResetPasswordInput = ResetPasswordMutationVariables;
 
-export const RESET_PASSWORD = graphqlOperation<{ resetPassword: { result: { message: string } } }, ResetPasswordInput>(`
+export const RESET_PASSWORD = graphqlOperation<ResetPasswordMutation, ResetPasswordMutationVariables>(/* GraphQL */ `
   mutation ResetPassword($uid: String!, $token: String!, $newPassword: String!) {
     resetPassword(uid: $uid, token: $token, newPassword: $newPassword) {
       result {

@@ -1,6 +1,7 @@
 import { graphqlOperation, type GraphQLClient } from '../../../lib/graphql';
+import type { UserLoginStateQuery, UserLoginStateQueryVariables } from '../../../lib/graphqlTypes.generated';
 
-export const USER_LOGIN_STATE = graphqlOperation<{ userLoginState: { forcePasswordReset: boolean } }, { email: string }>(`
+export const USER_LOGIN_STATE = graphqlOperation<UserLoginStateQuery, UserLoginStateQueryVariables>(/* GraphQL */ `
   query UserLoginState($email: String!) {
     userLoginState(email: $email) {
       forcePasswordReset

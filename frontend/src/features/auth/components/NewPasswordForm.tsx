@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { TextInput } from '../../../components/TextInput';
 import { useErrorText } from '../../../lib/errorText';
+import { useFieldErrorTexts } from '../../../lib/fieldErrors';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { commonMessages } from '../../../lib/messages';
@@ -29,6 +30,7 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
   const t = useMessages(authMessages);
   const common = useMessages(commonMessages);
   const errorText = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const { endSession } = useSessionActions();
@@ -74,8 +76,9 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
         },
         onError: (error) => {
           if (error instanceof GraphQLRequestError && error.code === 'INVALID_RESET_LINK') return setLinkInvalid(true);
-          const messages = error instanceof GraphQLRequestError ? (error.fields.password ?? error.fields.newPassword) : undefined;
-          if (messages && messages.length > 0) setServerError(messages.join(' '));
+          const texts = fieldTexts(error);
+          const passwordText = texts.password ?? texts.newPassword;
+          if (passwordText) setServerError(passwordText);
           else setFormError(errorText(error));
         },
       },

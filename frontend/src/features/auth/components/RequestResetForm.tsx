@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { TextInput } from '../../../components/TextInput';
 import { useErrorText } from '../../../lib/errorText';
-import { GraphQLRequestError } from '../../../lib/graphql';
+import { useFieldErrorTexts } from '../../../lib/fieldErrors';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { isValidEmail } from '../../../lib/validation';
@@ -22,6 +22,7 @@ const Form = styled('form')(({ theme }) => ({ display: 'flex', flexDirection: 'c
 export function RequestResetForm() {
   const t = useMessages(authMessages);
   const errorText = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -43,8 +44,8 @@ export function RequestResetForm() {
     request.mutate(email.trim(), {
       onSuccess: (message) => setSentMessage(message),
       onError: (error) => {
-        const fieldMessages = error instanceof GraphQLRequestError ? error.fields.email : undefined;
-        if (fieldMessages && fieldMessages.length > 0) setServerError(fieldMessages.join(' '));
+        const emailText = fieldTexts(error).email;
+        if (emailText) setServerError(emailText);
         else setFormError(errorText(error));
       },
     });

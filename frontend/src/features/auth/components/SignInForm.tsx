@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { signInWithPassword, signOutEverywhere } from '../../../lib/auth/signIn';
 import { TextInput } from '../../../components/TextInput';
 import { useErrorText } from '../../../lib/errorText';
+import { useFieldErrorTexts } from '../../../lib/fieldErrors';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import type { MessageKey } from '../../../lib/i18n/keys';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
@@ -69,6 +70,7 @@ export interface SignInFormProps {
 export function SignInForm({ onSignedIn, buttonColor = null }: SignInFormProps) {
   const t = useMessages(authMessages);
   const errorText = useErrorText();
+  const fieldTexts = useFieldErrorTexts();
   const client = useGraphQLClient();
   const config = usePortalConfig();
   const [values, setValues] = useState<Values>({ email: '', password: '' });
@@ -132,7 +134,7 @@ export function SignInForm({ onSignedIn, buttonColor = null }: SignInFormProps) 
       {
         onSuccess: ({ token, customer }) => onSignedIn(token, customer),
         onError: (error) => {
-          const failure = signInFailure(error);
+          const failure = signInFailure(error, fieldTexts);
           switch (failure.kind) {
             case 'message':
               return setFormError(t(failure.key));

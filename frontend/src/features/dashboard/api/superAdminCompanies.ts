@@ -2,22 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 
 import { graphqlOperation } from '../../../lib/graphql';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import type { SuperAdminCompaniesQuery, SuperAdminCompaniesQueryVariables } from '../../../lib/graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
 // shell §7 superAdminCompanies(superAdminId, first, offset, q, orderBy): orderBy is required (shell §5).
 
-export interface SuperAdminCompany {
-  companyId: number;
-  id: number;
-  companyName: string;
-  companyEmail: string;
-  status: number;
-  isAgenting: boolean;
-}
+export type SuperAdminCompany = SuperAdminCompaniesQuery['superAdminCompanies']['edges'][number]['node'];
 
 export type CompanyOrderField = 'companyName' | 'companyEmail';
 export type CompanyOrderBy = CompanyOrderField | `-${CompanyOrderField}`;
 
+/** The page's list parameters (its URL state), sent as the query's variables. */
 export interface CompanyListParams {
   superAdminId: number;
   first: number;
@@ -26,10 +21,7 @@ export interface CompanyListParams {
   orderBy: CompanyOrderBy;
 }
 
-export const SUPER_ADMIN_COMPANIES = graphqlOperation<
-  { superAdminCompanies: { totalCount: number; edges: { node: SuperAdminCompany }[] } },
-  CompanyListParams
->(`
+export const SUPER_ADMIN_COMPANIES = graphqlOperation<SuperAdminCompaniesQuery, SuperAdminCompaniesQueryVariables>(/* GraphQL */ `
   query SuperAdminCompanies($superAdminId: Int, $first: Int!, $offset: Int!, $q: String!, $orderBy: String) {
     superAdminCompanies(superAdminId: $superAdminId, first: $first, offset: $offset, q: $q, orderBy: $orderBy) {
       totalCount

@@ -9,7 +9,7 @@ import { mobileViewport } from '../../../test/viewport';
 
 const SUPER_ADMIN = customer({ role: 3, permissions: [], companyInfo: null, userInfo: { id: 9, email: 'superadmin@demo.test', firstName: 'Sue', lastName: 'Superadmin', companyRoleName: 'Super admin' } });
 const MASQUERADING = {
-  ...customer({ role: 3, companyInfo: { id: 3, companyName: 'Acme Labs', status: 1 }, userInfo: { id: 9, email: 'superadmin@demo.test' } }),
+  ...customer({ role: 3, companyInfo: { id: 3, companyName: 'Acme Labs', status: 1, rejectionReason: '' }, userInfo: { id: 9, email: 'superadmin@demo.test' } }),
   masquerade: { id: 3, isAgenting: true, companyName: 'Acme Labs', customerGroupId: 2 },
 };
 

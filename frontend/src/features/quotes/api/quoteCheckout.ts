@@ -1,16 +1,11 @@
 import { graphqlOperation } from '../../../lib/graphql';
+import type { QuoteCheckoutMutation, QuoteCheckoutMutationVariables } from '../../../lib/graphqlTypes.generated';
 
-/** A one-time `checkoutUrl` and the session-storage values of business §4. */
-export interface QuoteCheckout {
-  checkoutUrl: string;
-  cartId: string;
-  isNewStorefront: boolean;
-  quoteCheckoutId: string;
-  quoteDate: string;
-}
-
-export const QUOTE_CHECKOUT = graphqlOperation<{ quoteCheckout: QuoteCheckout }, { id: string }>(`
+export const QUOTE_CHECKOUT = graphqlOperation<QuoteCheckoutMutation, QuoteCheckoutMutationVariables>(/* GraphQL */ `
   mutation QuoteCheckout($id: ID!) {
     quoteCheckout(id: $id) { checkoutUrl cartId isNewStorefront quoteCheckoutId quoteDate }
   }
 `);
+
+/** A one-time `checkoutUrl` and the session-storage values of business §4. */
+export type QuoteCheckout = QuoteCheckoutMutation['quoteCheckout'];

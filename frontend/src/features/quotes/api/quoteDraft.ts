@@ -1,8 +1,12 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_DRAFT_FIELDS, type QuoteDraft } from './draftFields';
+import type { QuoteDraftQuery, QuoteDraftQueryVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_DRAFT_FIELDS } from './draftFields';
 
-export const QUOTE_DRAFT = graphqlOperation<{ quoteDraft: QuoteDraft }, { draftKey: string | null }>(`
+export const QUOTE_DRAFT = graphqlOperation<QuoteDraftQuery, QuoteDraftQueryVariables>(/* GraphQL */ `
   query QuoteDraft($draftKey: String) {
-    quoteDraft(draftKey: $draftKey) {${QUOTE_DRAFT_FIELDS}}
+    quoteDraft(draftKey: $draftKey) {
+      ...QuoteDraftFields
+    }
   }
+  ${QUOTE_DRAFT_FIELDS}
 `);

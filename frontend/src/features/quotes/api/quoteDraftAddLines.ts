@@ -1,26 +1,15 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_DRAFT_PAYLOAD_FIELDS, type QuoteDraftPayload } from './draftFields';
+import type { QuoteDraftAddLinesMutation, QuoteDraftAddLinesMutationVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_DRAFT_PAYLOAD_FIELDS } from './draftFields';
 
-export type QuoteSource = 'PRODUCT_PAGE' | 'CART_PAGE' | 'QUOTE_DRAFT';
+export type { QuoteDraftLineInput, QuoteSource } from '../../../lib/graphqlTypes.generated';
+export type QuoteDraftAddLinesVariables = QuoteDraftAddLinesMutationVariables;
 
-export interface QuoteDraftLineInput {
-  sku?: string | null;
-  productId?: number | null;
-  variantId?: number | null;
-  quantity: number;
-  options?: { optionId: number; value: string }[];
-}
-
-export interface QuoteDraftAddLinesVariables {
-  draftKey: string | null;
-  source: QuoteSource;
-  cartId?: string | null;
-  channelId: number;
-  lines: QuoteDraftLineInput[];
-}
-
-export const QUOTE_DRAFT_ADD_LINES = graphqlOperation<{ quoteDraftAddLines: QuoteDraftPayload }, QuoteDraftAddLinesVariables>(`
+export const QUOTE_DRAFT_ADD_LINES = graphqlOperation<QuoteDraftAddLinesMutation, QuoteDraftAddLinesMutationVariables>(/* GraphQL */ `
   mutation QuoteDraftAddLines($draftKey: String, $source: QuoteSource!, $cartId: String, $channelId: Int!, $lines: [QuoteDraftLineInput!]!) {
-    quoteDraftAddLines(draftKey: $draftKey, source: $source, cartId: $cartId, channelId: $channelId, lines: $lines) {${QUOTE_DRAFT_PAYLOAD_FIELDS}}
+    quoteDraftAddLines(draftKey: $draftKey, source: $source, cartId: $cartId, channelId: $channelId, lines: $lines) {
+      ...QuoteDraftPayloadFields
+    }
   }
+  ${QUOTE_DRAFT_PAYLOAD_FIELDS}
 `);

@@ -1,8 +1,12 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_DRAFT_PAYLOAD_FIELDS, type QuoteDraftPayload } from './draftFields';
+import type { QuoteDraftClaimMutation, QuoteDraftClaimMutationVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_DRAFT_PAYLOAD_FIELDS } from './draftFields';
 
-export const QUOTE_DRAFT_CLAIM = graphqlOperation<{ quoteDraftClaim: QuoteDraftPayload }, { draftKey: string }>(`
+export const QUOTE_DRAFT_CLAIM = graphqlOperation<QuoteDraftClaimMutation, QuoteDraftClaimMutationVariables>(/* GraphQL */ `
   mutation QuoteDraftClaim($draftKey: String!) {
-    quoteDraftClaim(draftKey: $draftKey) {${QUOTE_DRAFT_PAYLOAD_FIELDS}}
+    quoteDraftClaim(draftKey: $draftKey) {
+      ...QuoteDraftPayloadFields
+    }
   }
+  ${QUOTE_DRAFT_PAYLOAD_FIELDS}
 `);

@@ -1,8 +1,12 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_DRAFT_PAYLOAD_FIELDS, type QuoteDraftPayload } from './draftFields';
+import type { QuoteDraftRemoveFileMutation, QuoteDraftRemoveFileMutationVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_DRAFT_PAYLOAD_FIELDS } from './draftFields';
 
-export const QUOTE_DRAFT_REMOVE_FILE = graphqlOperation<{ quoteDraftRemoveFile: QuoteDraftPayload }, { draftKey: string | null; fileId: number }>(`
+export const QUOTE_DRAFT_REMOVE_FILE = graphqlOperation<QuoteDraftRemoveFileMutation, QuoteDraftRemoveFileMutationVariables>(/* GraphQL */ `
   mutation QuoteDraftRemoveFile($draftKey: String, $fileId: Int!) {
-    quoteDraftRemoveFile(draftKey: $draftKey, fileId: $fileId) {${QUOTE_DRAFT_PAYLOAD_FIELDS}}
+    quoteDraftRemoveFile(draftKey: $draftKey, fileId: $fileId) {
+      ...QuoteDraftPayloadFields
+    }
   }
+  ${QUOTE_DRAFT_PAYLOAD_FIELDS}
 `);

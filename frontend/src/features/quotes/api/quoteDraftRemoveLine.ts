@@ -1,8 +1,12 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_DRAFT_PAYLOAD_FIELDS, type QuoteDraftPayload } from './draftFields';
+import type { QuoteDraftRemoveLineMutation, QuoteDraftRemoveLineMutationVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_DRAFT_PAYLOAD_FIELDS } from './draftFields';
 
-export const QUOTE_DRAFT_REMOVE_LINE = graphqlOperation<{ quoteDraftRemoveLine: QuoteDraftPayload }, { draftKey: string | null; lineId: number }>(`
+export const QUOTE_DRAFT_REMOVE_LINE = graphqlOperation<QuoteDraftRemoveLineMutation, QuoteDraftRemoveLineMutationVariables>(/* GraphQL */ `
   mutation QuoteDraftRemoveLine($draftKey: String, $lineId: Int!) {
-    quoteDraftRemoveLine(draftKey: $draftKey, lineId: $lineId) {${QUOTE_DRAFT_PAYLOAD_FIELDS}}
+    quoteDraftRemoveLine(draftKey: $draftKey, lineId: $lineId) {
+      ...QuoteDraftPayloadFields
+    }
   }
+  ${QUOTE_DRAFT_PAYLOAD_FIELDS}
 `);

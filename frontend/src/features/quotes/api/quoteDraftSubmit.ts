@@ -1,17 +1,10 @@
 import { graphqlOperation } from '../../../lib/graphql';
+import type { QuoteDraftSubmitMutation, QuoteDraftSubmitMutationVariables } from '../../../lib/graphqlTypes.generated';
 
-export interface QuoteSubmitResult {
-  quoteId: number;
-  number: string;
-  status: string;
-  accessKey: string | null;
-  title: string;
-  message: string;
-  autoQuoted: boolean;
-}
-
-export const QUOTE_DRAFT_SUBMIT = graphqlOperation<{ quoteDraftSubmit: QuoteSubmitResult }, { draftKey: string | null; channelId: number }>(`
+export const QUOTE_DRAFT_SUBMIT = graphqlOperation<QuoteDraftSubmitMutation, QuoteDraftSubmitMutationVariables>(/* GraphQL */ `
   mutation QuoteDraftSubmit($draftKey: String, $channelId: Int!) {
     quoteDraftSubmit(draftKey: $draftKey, channelId: $channelId) { quoteId number status accessKey title message autoQuoted }
   }
 `);
+
+export type QuoteSubmitResult = QuoteDraftSubmitMutation['quoteDraftSubmit'];

@@ -1,6 +1,8 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_DRAFT_PAYLOAD_FIELDS, type QuoteAddressInput, type QuoteContactInfo, type QuoteDraftPayload } from './draftFields';
+import type { QuoteDraftUpdateMutation, QuoteDraftUpdateMutationVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_DRAFT_PAYLOAD_FIELDS, type QuoteAddressInput, type QuoteContactInfo } from './draftFields';
 
+/** The draft form's values, sent whole as the schema's QuoteDraftInfoInput. */
 export interface QuoteDraftInfoInput {
   contactInfo: QuoteContactInfo;
   shippingAddress: QuoteAddressInput;
@@ -8,8 +10,11 @@ export interface QuoteDraftInfoInput {
   note: string;
 }
 
-export const QUOTE_DRAFT_UPDATE = graphqlOperation<{ quoteDraftUpdate: QuoteDraftPayload }, { draftKey: string | null; data: QuoteDraftInfoInput }>(`
+export const QUOTE_DRAFT_UPDATE = graphqlOperation<QuoteDraftUpdateMutation, QuoteDraftUpdateMutationVariables>(/* GraphQL */ `
   mutation QuoteDraftUpdate($draftKey: String, $data: QuoteDraftInfoInput!) {
-    quoteDraftUpdate(draftKey: $draftKey, data: $data) {${QUOTE_DRAFT_PAYLOAD_FIELDS}}
+    quoteDraftUpdate(draftKey: $draftKey, data: $data) {
+      ...QuoteDraftPayloadFields
+    }
   }
+  ${QUOTE_DRAFT_PAYLOAD_FIELDS}
 `);

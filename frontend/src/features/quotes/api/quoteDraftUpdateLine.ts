@@ -1,17 +1,15 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_DRAFT_PAYLOAD_FIELDS, type QuoteDraftPayload } from './draftFields';
+import type { QuoteDraftUpdateLineMutation, QuoteDraftUpdateLineMutationVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_DRAFT_PAYLOAD_FIELDS } from './draftFields';
 
-export interface QuoteDraftUpdateLineVariables {
-  draftKey: string | null;
-  lineId: number;
-  quantity?: number | null;
-  /** Replaces the line's options (those left out are cleared). */
-  options?: { optionId: number; value: string }[] | null;
-  variantId?: number | null;
-}
+/** `options` replaces the line's options (those left out are cleared). */
+export type QuoteDraftUpdateLineVariables = QuoteDraftUpdateLineMutationVariables;
 
-export const QUOTE_DRAFT_UPDATE_LINE = graphqlOperation<{ quoteDraftUpdateLine: QuoteDraftPayload }, QuoteDraftUpdateLineVariables>(`
+export const QUOTE_DRAFT_UPDATE_LINE = graphqlOperation<QuoteDraftUpdateLineMutation, QuoteDraftUpdateLineMutationVariables>(/* GraphQL */ `
   mutation QuoteDraftUpdateLine($draftKey: String, $lineId: Int!, $quantity: Int, $options: [QuoteOptionInput!], $variantId: Int) {
-    quoteDraftUpdateLine(draftKey: $draftKey, lineId: $lineId, quantity: $quantity, options: $options, variantId: $variantId) {${QUOTE_DRAFT_PAYLOAD_FIELDS}}
+    quoteDraftUpdateLine(draftKey: $draftKey, lineId: $lineId, quantity: $quantity, options: $options, variantId: $variantId) {
+      ...QuoteDraftPayloadFields
+    }
   }
+  ${QUOTE_DRAFT_PAYLOAD_FIELDS}
 `);

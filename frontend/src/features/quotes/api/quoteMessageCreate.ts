@@ -1,11 +1,10 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { QUOTE_MESSAGE_FIELDS, type QuoteMessage } from './quote';
+import type { QuoteMessageCreateMutation, QuoteMessageCreateMutationVariables } from '../../../lib/graphqlTypes.generated';
+import { QUOTE_MESSAGE_FIELDS } from './quote';
 
-export const QUOTE_MESSAGE_CREATE = graphqlOperation<
-  { quoteMessageCreate: { message: QuoteMessage } },
-  { id: string; message: string; accessKey: string | null }
->(`
+export const QUOTE_MESSAGE_CREATE = graphqlOperation<QuoteMessageCreateMutation, QuoteMessageCreateMutationVariables>(/* GraphQL */ `
   mutation QuoteMessageCreate($id: ID!, $message: String!, $accessKey: String) {
-    quoteMessageCreate(id: $id, message: $message, accessKey: $accessKey) { message { ${QUOTE_MESSAGE_FIELDS} } }
+    quoteMessageCreate(id: $id, message: $message, accessKey: $accessKey) { message { ...QuoteMessageFields } }
   }
+  ${QUOTE_MESSAGE_FIELDS}
 `);

@@ -1,48 +1,25 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import { PRODUCT_OPTION_FIELDS, type ProductOption } from '../../../lib/productOptions';
+import type { QuoteProductSearchQuery, QuoteProductSearchQueryVariables } from '../../../lib/graphqlTypes.generated';
+import { PRODUCT_OPTION_FIELDS } from '../../../lib/productOptions';
 
 // Products to add to the draft, found by text (name, catalog number, CAS number, synonym) or by id (to edit the
 // options of a line); docs/api.md "Catalog" productsSearch. Prices are the caller's, null while hidden or on request.
 
-export interface QuoteSearchVariant {
-  variantId: number;
-  sku: string;
-  purchasingDisabled: boolean;
-  imageUrl: string | null;
-  /** The caller's unit price for quantity 1, excluding tax. */
-  calculatedPrice: string | null;
-  optionValues: { id: number; optionId: number; label: string }[];
-}
-
-export interface QuoteSearchProduct {
-  id: number;
-  name: string;
-  sku: string;
-  casNumber: string;
-  availability: string;
-  /** The catalog gives no price for this product ("Price on request"): its prices are null. */
-  priceOnRequest: boolean;
-  imageUrl: string | null;
-  productUrl: string | null;
-  variants: QuoteSearchVariant[];
-  allOptions: ProductOption[];
-}
-
-export interface QuoteProductSearchVariables {
-  search?: string | null;
-  productIds?: number[] | null;
-  first: number;
-}
-
-export const QUOTE_PRODUCT_SEARCH = graphqlOperation<{ productsSearch: QuoteSearchProduct[] }, QuoteProductSearchVariables>(`
+export const QUOTE_PRODUCT_SEARCH = graphqlOperation<QuoteProductSearchQuery, QuoteProductSearchQueryVariables>(/* GraphQL */ `
   query QuoteProductSearch($search: String, $productIds: [Int!], $first: Int!) {
     productsSearch(search: $search, productIds: $productIds, first: $first) {
       id name sku casNumber availability priceOnRequest imageUrl productUrl
       variants { variantId sku purchasingDisabled imageUrl calculatedPrice optionValues { id optionId label } }
-      allOptions { ${PRODUCT_OPTION_FIELDS} }
+      allOptions { ...ProductOptionFields }
     }
   }
+  ${PRODUCT_OPTION_FIELDS}
 `);
+
+/** A search result; `priceOnRequest`: the catalog gives no price for this product, so its prices are null. */
+export type QuoteSearchProduct = QuoteProductSearchQuery['productsSearch'][number];
+/** `calculatedPrice`: the caller's unit price for quantity 1, excluding tax. */
+export type QuoteSearchVariant = QuoteSearchProduct['variants'][number];
 
 /** The variant whose variant-option values are the ones chosen; undefined while one is not chosen. */
 export function variantFor(product: QuoteSearchProduct, values: Record<number, string>): QuoteSearchVariant | undefined {

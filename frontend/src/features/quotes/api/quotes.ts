@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { graphqlOperation } from '../../../lib/graphql';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import type { QuotesQuery, QuotesQueryVariables } from '../../../lib/graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
 // api.md "Quotes": quotes(first, offset, search, status, dateFrom, dateTo, orderBy) — orderBy is required.
@@ -18,32 +19,7 @@ export const MAX_QUOTES_PAGE_SIZE = 100;
 /** The server refuses longer searches. */
 export const MAX_QUOTE_SEARCH_LENGTH = 100;
 
-export interface QuotePerson {
-  name: string;
-  email: string;
-}
-
-/** A quote as the list shows it (`QuoteHeader`); amounts are decimal strings in `currencyCode`. */
-export interface QuoteListItem {
-  id: number;
-  number: string;
-  title: string;
-  status: string;
-  isPriced: boolean;
-  issuedOn: string;
-  expiresOn: string;
-  updatedAt: string;
-  currencyCode: string;
-  /** Null while a line's price is on request and not yet quoted. */
-  originalSubtotal: string | null;
-  /** Null until the supplier has priced the quote. */
-  quotedSubtotal: string | null;
-  /** Null until the supplier has priced the quote. */
-  grandTotal: string | null;
-  salesRep: QuotePerson | null;
-  createdBy: QuotePerson | null;
-}
-
+/** The list page's parameters (its URL state), sent as the query's variables. */
 export interface QuotesVariables {
   first: number;
   offset: number;
@@ -60,7 +36,7 @@ export interface QuotesPage {
   quotes: QuoteListItem[];
 }
 
-export const QUOTES = graphqlOperation<{ quotes: { totalCount: number; edges: { node: QuoteListItem }[] } }, QuotesVariables>(`
+export const QUOTES = graphqlOperation<QuotesQuery, QuotesQueryVariables>(/* GraphQL */ `
   query Quotes($first: Int!, $offset: Int!, $search: String, $status: String, $dateFrom: Date, $dateTo: Date, $orderBy: String!) {
     quotes(first: $first, offset: $offset, search: $search, status: $status, dateFrom: $dateFrom, dateTo: $dateTo, orderBy: $orderBy) {
       totalCount
@@ -85,6 +61,9 @@ export const QUOTES = graphqlOperation<{ quotes: { totalCount: number; edges: { 
     }
   }
 `);
+
+/** A quote as the list shows it (`QuoteHeader`); amounts are decimal strings in `currencyCode`, null until priced. */
+export type QuoteListItem = QuotesQuery['quotes']['edges'][number]['node'];
 
 /** Every cached page of the quotes list (the user's data: dropped when the user changes). */
 export const QUOTES_QUERY_KEY = [USER_QUERY_SCOPE, 'quotes'] as const;

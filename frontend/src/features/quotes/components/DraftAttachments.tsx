@@ -8,7 +8,7 @@ import { FileDropZone, type DroppedFile } from '../../../components/dropzone/Fil
 import { DEFAULT_LIMITS, sizeLabel, type DropLimits } from '../../../components/dropzone/dropZoneRules';
 import { toast } from '../../../components/toast/toastStore';
 import { NETWORK_ERROR_CODE } from '../../../lib/graphql';
-import type { MessageKey } from '../../../lib/i18n/catalog';
+import type { MessageKey } from '../../../lib/i18n/keys';
 import { useMessages, type Translate } from '../../../lib/i18n/I18nProvider';
 import { MediaUploadError } from '../../../lib/mediaUpload';
 import type { QuoteFile } from '../api/draftFields';

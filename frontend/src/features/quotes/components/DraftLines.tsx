@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 
-import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
+import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { useFormatMoney } from '../../../lib/money';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { QuoteDraft, QuoteDraftLine } from '../api/draftFields';
 import { quoteMessages } from '../messages';
-import { formatMoney } from '../money';
 import { quoteSearchMessages } from '../searchMessages';
 import { DraftRemoveDialog } from './DraftRemoveDialog';
 import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards';
@@ -48,10 +48,10 @@ interface LineParts {
 export function DraftLines({ draft, busy, onQuantity, onRemove, onEditOptions }: DraftLinesProps) {
   const t = useMessages(quoteMessages);
   const ts = useMessages(quoteSearchMessages);
-  const language = useLanguage();
   const mobile = useMobileLayout();
   const [removing, setRemoving] = useState<QuoteDraftLine | null>(null);
-  const money = (amount: string | null) => formatMoney(amount, draft.currencyCode, language);
+  const formatMoney = useFormatMoney();
+  const money = (amount: string | null) => formatMoney(amount, draft.currencyCode);
   // Issue 13: the catalog hides these prices; the supplier gives them in the quote (unlike a pending account's
   // hidden prices, which the whole page explains once).
   const onRequest = <PriceOnRequest>{t('quoteDraft.priceOnRequest')}</PriceOnRequest>;

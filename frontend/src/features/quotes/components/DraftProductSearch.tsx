@@ -12,12 +12,12 @@ import { ProductOptionFields } from '../../../components/productOptions/ProductO
 import { serverOptionErrors } from '../../../components/productOptions/optionRules';
 import { defaultOptionValues } from '../../../components/productOptions/optionValues';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
-import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
+import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { useFormatMoney } from '../../../lib/money';
 import { optionInputs, type OptionValues } from '../../../lib/productOptions';
 import type { QuoteDraftLineInput } from '../api/quoteDraftAddLines';
 import { QUOTE_PRODUCT_SEARCH, variantFor, type QuoteSearchProduct } from '../api/quoteProductSearch';
 import { quoteMessages } from '../messages';
-import { formatMoney } from '../money';
 import { quoteSearchMessages } from '../searchMessages';
 import { ProductThumb } from './ProductThumb';
 import { QuantityInput } from './QuantityInput';
@@ -94,11 +94,11 @@ interface DraftProductSearchProps {
 export function DraftProductSearch({ currencyCode, busy, onAdd }: DraftProductSearchProps) {
   const t = useMessages(quoteSearchMessages);
   const td = useMessages(quoteMessages);
-  const language = useLanguage();
   const client = useGraphQLClient();
   const checkLine = useLineOptionCheck();
   const idPrefix = useId();
-  const money = (amount: string) => formatMoney(amount, currencyCode, language);
+  const formatMoney = useFormatMoney();
+  const money = (amount: string) => formatMoney(amount, currencyCode);
 
   const [text, setText] = useState('');
   const query = useDebounced(text.trim());

@@ -6,13 +6,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
 
-import type { MessageKey } from '../../../lib/i18n/catalog';
+import type { MessageKey } from '../../../lib/i18n/keys';
 import { useLanguage, useMessages, type Translate } from '../../../lib/i18n/I18nProvider';
 import type { Language } from '../../../lib/i18n/languages';
+import { useFormatMoney } from '../../../lib/money';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { QuoteDetail, QuoteLine } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
-import { formatMoney } from '../money';
 import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards';
 import { ProductThumb } from './ProductThumb';
 import { VisuallyHidden } from './QuoteDetailParts';
@@ -140,10 +140,11 @@ function LineTotal({ line, f }: { line: QuoteLine; f: Formatters }) {
 export function QuoteDetailLines({ quote, stockProblems }: { quote: QuoteDetail; stockProblems: Readonly<Record<number, string>> }) {
   const t = useMessages(quoteDetailMessages);
   const language = useLanguage();
+  const formatMoney = useFormatMoney();
   const mobile = useMobileLayout();
   const f: Formatters = {
     t,
-    money: (amount) => formatMoney(amount, quote.currencyCode, language),
+    money: (amount) => formatMoney(amount, quote.currencyCode),
     percent: percentLabel(quote.summary.discountPercent, language),
   };
 

@@ -5,11 +5,11 @@ import { useId, useState } from 'react';
 
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages, type Translate } from '../../../lib/i18n/I18nProvider';
-import type { MessageKey } from '../../../lib/i18n/catalog';
+import type { MessageKey } from '../../../lib/i18n/keys';
 import type { Language } from '../../../lib/i18n/languages';
+import { useFormatMoney } from '../../../lib/money';
 import type { QuoteChange, QuoteRevision } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
-import { formatMoney } from '../money';
 import { percentLabel } from './QuoteDetailLines';
 
 type DetailKey = MessageKey<typeof quoteDetailMessages>;
@@ -69,12 +69,12 @@ const Quote = styled('blockquote')(({ theme }) => ({
   overflowWrap: 'anywhere',
 }));
 
-function changeValue(change: QuoteChange, value: string | null, currencyCode: string, language: Language, t: Translate<DetailKey>): string {
+function changeValue(change: QuoteChange, value: string | null, money: (amount: string) => string, language: Language, t: Translate<DetailKey>): string {
   if (value === null || value === '') return t('quoteDetail.change.none');
   switch (change.field) {
     case 'price':
     case 'shipping':
-      return formatMoney(value, currencyCode, language);
+      return money(value);
     case 'discount':
       return percentLabel(value, language) ?? new Intl.NumberFormat(language, { style: 'percent' }).format(0);
     case 'expiry':
@@ -96,6 +96,8 @@ interface ChangeContext {
 function ChangeItem({ change, currencyCode, originalPrices }: { change: QuoteChange } & ChangeContext) {
   const t = useMessages(quoteDetailMessages);
   const language = useLanguage();
+  const formatMoney = useFormatMoney();
+  const money = (amount: string) => formatMoney(amount, currencyCode);
   const labelKey = FIELD_LABEL[change.field];
   const label = labelKey ? t(labelKey) : change.field;
   const product = change.productName
@@ -112,18 +114,18 @@ function ChangeItem({ change, currencyCode, originalPrices }: { change: QuoteCha
         ? t('quoteDetail.change.text', {
             field: label,
             before: t('quoteDetail.lines.priceOnRequest'),
-            after: changeValue(change, change.after, currencyCode, language, t),
+            after: changeValue(change, change.after, money, language, t),
           })
         : firstPrice !== undefined
         ? t('quoteDetail.change.firstPrice', {
             field: label,
-            before: changeValue(change, firstPrice, currencyCode, language, t),
-            after: changeValue(change, change.after, currencyCode, language, t),
+            before: changeValue(change, firstPrice, money, language, t),
+            after: changeValue(change, change.after, money, language, t),
           })
         : t('quoteDetail.change.text', {
             field: label,
-            before: changeValue(change, change.before, currencyCode, language, t),
-            after: changeValue(change, change.after, currencyCode, language, t),
+            before: changeValue(change, change.before, money, language, t),
+            after: changeValue(change, change.after, money, language, t),
           })}
     </li>
   );

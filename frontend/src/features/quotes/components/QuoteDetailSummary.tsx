@@ -3,9 +3,9 @@ import { styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
+import { useFormatMoney } from '../../../lib/money';
 import type { QuoteDetail } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
-import { formatMoney } from '../money';
 import { percentLabel } from './QuoteDetailLines';
 
 const Rows = styled('dl')(({ theme }) => ({
@@ -34,7 +34,8 @@ export function QuoteDetailSummary({ quote }: { quote: QuoteDetail }) {
   const t = useMessages(quoteDetailMessages);
   const language = useLanguage();
   const { summary } = quote;
-  const money = (amount: string) => formatMoney(amount, quote.currencyCode, language);
+  const formatMoney = useFormatMoney();
+  const money = (amount: string) => formatMoney(amount, quote.currencyCode);
   const awaiting = (
     <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
       {t('quoteDetail.lines.awaitingPrice')}

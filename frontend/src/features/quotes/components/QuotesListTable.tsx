@@ -6,10 +6,10 @@ import { Link as RouterLink, generatePath } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/dataTable/DataTable';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
+import { useFormatMoney } from '../../../lib/money';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
 import type { QuoteListItem, QuoteOrderBy, QuoteOrderField } from '../api/quotes';
 import { quotesListMessages } from '../listMessages';
-import { formatMoney } from '../money';
 import { orderByField } from '../quotesListParams';
 import { QuoteStatusChip } from './QuoteStatusChip';
 
@@ -38,6 +38,7 @@ export interface QuotesListTableProps {
 export function QuotesListTable(props: QuotesListTableProps) {
   const t = useMessages(quotesListMessages);
   const language = useLanguage();
+  const formatMoney = useFormatMoney();
 
   const columns: DataTableColumn<QuoteListItem, QuoteOrderField>[] = [
     {
@@ -87,7 +88,7 @@ export function QuotesListTable(props: QuotesListTableProps) {
       noWrap: true,
       cell: (quote) =>
         quote.isPriced && quote.grandTotal !== null ? (
-          formatMoney(quote.grandTotal, quote.currencyCode, language)
+          formatMoney(quote.grandTotal, quote.currencyCode)
         ) : (
           <Typography component="span" variant="body2" color="text.secondary">
             {t('quotes.awaitingPrice')}

@@ -38,7 +38,7 @@ import { QuoteDetailRevisions } from '../components/QuoteDetailRevisions';
 import { QuoteDetailSummary } from '../components/QuoteDetailSummary';
 import { QuotePage } from '../components/QuotePage';
 import { quoteDetailMessages } from '../detailMessages';
-import { fieldErrors, isQuoteUnreachable, quoteDetailErrorKey, stockProblemsByLine } from '../quoteErrors';
+import { isQuoteUnreachable, quoteDetailErrorKey, stockProblemsByLine, useQuoteFieldErrors } from '../quoteErrors';
 
 /**
  * The API's file and PDF links are signed for 5 minutes (docs/api.md "Files"); a quote loaded longer ago than this
@@ -102,6 +102,7 @@ export function QuoteDetailPage() {
   const { id = '' } = useParams();
   const t = useMessages(quoteDetailMessages);
   const errorText = useErrorText();
+  const fieldErrors = useQuoteFieldErrors();
   const client = useGraphQLClient();
   const { apiOrigin } = usePortalConfig();
   const signedIn = useB2BToken() !== null;
@@ -226,7 +227,7 @@ export function QuoteDetailPage() {
       setCheckingOut(false);
       const code = error instanceof GraphQLRequestError ? String(error.code ?? '') : '';
       if (code === 'QUOTE_STOCK_PROBLEM') {
-        setStockProblems(stockProblemsByLine(error));
+        setStockProblems(stockProblemsByLine(fieldErrors(error)));
         linesRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
       }
       showError(error);

@@ -170,6 +170,38 @@ describe('quote draft page (issue 6)', () => {
     });
     expect(toastTexts()).toContain('Product was added to your quote.');
     expect((screen.getByLabelText('SKU, row 2') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server’s refusal of a quick-add row in the buyer’s language, by its code (issue 14 §2)', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    let attempt = 0;
+    window.localStorage.setItem(QUOTE_DRAFT_KEY_STORAGE_KEY, 'key-1');
+    mockGraphQL({
+      QuoteDraft: { data: { quoteDraft: draft() } },
+      QuoteDraftAddLines: () => {
+        attempt += 1;
+        const [field, message, code] = attempt === 1
+          ? ['lines.1.sku', 'No product has the SKU NOPE.', 'unknown_sku']
+          : ['lines.0.sku', 'Can not add products without SKU.', 'NO_SKU'];
+        return { errors: [{ message, extensions: { code: attempt === 1 ? 'VALIDATION_ERROR' : code, fields: { [field]: [message] }, fieldCodes: { [field]: [code] } } }] };
+      },
+    });
+    renderPortal('/quoteDraft');
+    await screen.findByRole('heading', { name: 'Brouillon de devis' });
+    const user = userEvent.setup({ delay: null });
+    fill(await screen.findByLabelText('Référence, ligne 1'), 'HS-ETH-500');
+    fill(screen.getByLabelText('Référence, ligne 2'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Ajouter au devis' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Référence, ligne 2')).toHaveAccessibleDescription('Aucun produit ne porte cette référence.'));
+    expect(screen.queryByText('No product has the SKU NOPE.')).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual(['Veuillez vérifier les champs signalés.']);
+
+    // A code the quotes map to business §8's text keeps that text, under the row and as the toast.
+    await user.click(screen.getByRole('button', { name: 'Ajouter au devis' }));
+    await waitFor(() => expect(screen.getByLabelText('Référence, ligne 1')).toHaveAccessibleDescription('Impossible d’ajouter des produits sans référence.'));
+    expect(toastTexts()).toContain('Impossible d’ajouter des produits sans référence.');
+    expect(document.body).not.toHaveTextContent('Can not add products without SKU.');
   }, 60_000);
 
   it('requires a name and e-mail, shows the server’s field messages and submits with a confirmation', async () => {
@@ -211,7 +243,7 @@ describe('quote draft page (issue 6)', () => {
     });
     expect(server.callsTo('QuoteDraftSubmit')[0]!.variables).toEqual({ draftKey: 'key-1', channelId: 1 });
     expect(window.localStorage.getItem(QUOTE_DRAFT_KEY_STORAGE_KEY)).toBeNull();
-  }, 60_000);
+  });
 
   it('chooses the country and state from the lists and keeps the billing address a copy until unticked', async () => {
     const { server, user } = await openDraft({
@@ -247,7 +279,7 @@ describe('quote draft page (issue 6)', () => {
     expect(server.callsTo('QuoteDraftUpdate')[1]!.variables).toMatchObject({
       data: { shippingAddress: shipping, billingAddress: { city: 'Berlin', country: 'Germany', state: '' } },
     });
-  }, 60_000);
+  });
 
   it('claims a guest draft once after sign-in and forgets the key', async () => {
     setB2BToken('tok');
@@ -334,7 +366,7 @@ describe('quote draft page (issue 6)', () => {
     expect(server.callsTo('QuoteDraftRemoveFile')[0]!.variables).toEqual({ draftKey: 'key-1', fileId: 3 });
     expect(await screen.findByText('No files attached yet.')).toBeInTheDocument();
     expect(toastTexts()).toContain('File protocol.pdf removed.');
-  }, 60_000);
+  });
 
   it('keeps the key of the draft a guest’s first upload creates', async () => {
     let files: QuoteFile[] = [];
@@ -422,7 +454,7 @@ describe('quote draft page (issue 6)', () => {
     const region = await screen.findByRole('region', { name: 'Attachments' });
     expect(within(region).getByText('No files attached yet.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download protocol.pdf' })).not.toBeInTheDocument();
-  }, 60_000);
+  });
 });
 
 describe('quote draft page of a super admin who is not masquerading (issue 13)', () => {

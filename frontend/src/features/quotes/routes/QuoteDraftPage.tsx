@@ -35,7 +35,7 @@ import { SubmittedPanel } from '../components/SubmittedPanel';
 import { clearDraftCopy } from '../../../lib/quoteDraftCopy';
 import { readDraftKey, writeDraftKey } from '../../../lib/quoteDraftKey';
 import { quoteMessages } from '../messages';
-import { fieldErrors, quoteErrorKey } from '../quoteErrors';
+import { quoteErrorKey, useQuoteFieldErrors } from '../quoteErrors';
 import { quoteSearchMessages } from '../searchMessages';
 import { quoteDraftQueryKey, useDraftFileUpload, useDraftMutation, useQuoteDraft } from '../useQuoteDraft';
 
@@ -78,6 +78,7 @@ export function QuoteDraftPage() {
 function QuoteDraftEditor() {
   const t = useMessages(quoteMessages);
   const errorText = useErrorText();
+  const fieldErrors = useQuoteFieldErrors();
   const client = useGraphQLClient();
   const queryClient = useQueryClient();
   const { channelId } = usePortalConfig();
@@ -192,8 +193,11 @@ function QuoteDraftEditor() {
       toast.success(payload.message || t('quoteDraft.toast.added'));
       return true;
     } catch (error) {
-      setQuickAddErrors(fieldErrors(error));
-      showError(error);
+      const fields = fieldErrors(error);
+      setQuickAddErrors(fields);
+      // The rows show the server's field errors, translated; its message is their English (business §8 toasts stay).
+      if (Object.keys(fields).length > 0 && !quoteErrorKey(error)) toast.error(t('quoteDraft.fixErrors'));
+      else showError(error);
       return false;
     }
   };

@@ -1,26 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { graphqlOperation } from '../../../lib/graphql';
+import { graphqlOperation, jsonObject } from '../../../lib/graphql';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import type { AccountFormFieldsQuery, AccountFormFieldsQueryVariables } from '../../../lib/graphqlTypes.generated';
 
 // shell §3 account form field; shell §7 accountFormFields(formType). Guest-allowed.
 
-export interface AccountFormField {
-  id: number;
-  formType: number;
-  fieldId: string;
-  fieldName: string;
-  fieldType: string;
-  labelName: string;
-  isRequired: boolean;
-  visible: boolean;
-  groupId: number;
-  custom: boolean;
-  order: number;
-  valueConfigs: Record<string, unknown>;
-}
-
-export const ACCOUNT_FORM_FIELDS = graphqlOperation<{ accountFormFields: AccountFormField[] }, { formType: number }>(`
+/** A form field; `valueConfigs` (JSON) as an object, {} when the server sends none. */
+export type AccountFormField = Omit<AccountFormFieldsQuery['accountFormFields'][number], 'valueConfigs'> & { valueConfigs: Record<string, unknown> };
+export const ACCOUNT_FORM_FIELDS = graphqlOperation<AccountFormFieldsQuery, AccountFormFieldsQueryVariables>(/* GraphQL */ `
   query AccountFormFields($formType: Int!) {
     accountFormFields(formType: $formType) {
       id
@@ -47,7 +35,7 @@ export function useAccountFormFields(formType: number, enabled = true) {
     queryKey: ['accountFormFields', formType] as const,
     queryFn: ({ signal }) =>
       client.request(ACCOUNT_FORM_FIELDS, { formType }, { signal }).then((data) =>
-        data.accountFormFields.map((field) => ({ ...field, valueConfigs: field.valueConfigs && typeof field.valueConfigs === 'object' ? field.valueConfigs : {} })),
+        data.accountFormFields.map((field): AccountFormField => ({ ...field, valueConfigs: jsonObject(field.valueConfigs) })),
       ),
     staleTime: FORM_STALE_MS,
     enabled,

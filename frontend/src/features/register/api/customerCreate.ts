@@ -1,20 +1,11 @@
 import { graphqlOperation } from '../../../lib/graphql';
-import type { ExtraFieldInput } from './companyCreate';
+import type { CustomerCreateMutation, CustomerCreateMutationVariables } from '../../../lib/graphqlTypes.generated';
 
 // shell §7 customerCreate: a personal (B2C) account.
 
-export interface CustomerCreateInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  phoneNumber: string;
-  acceptsMarketing: boolean;
-  userExtraFields: ExtraFieldInput[];
-  channelId: number;
-}
+export type { CustomerCreateInput } from '../../../lib/graphqlTypes.generated';
 
-export const CUSTOMER_CREATE = graphqlOperation<{ customerCreate: { customerId: number; email: string } }, { customerData: CustomerCreateInput }>(`
+export const CUSTOMER_CREATE = graphqlOperation<CustomerCreateMutation, CustomerCreateMutationVariables>(/* GraphQL */ `
   mutation CustomerCreate($customerData: CustomerCreateInput!) {
     customerCreate(customerData: $customerData) {
       customerId

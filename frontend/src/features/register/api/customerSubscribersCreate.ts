@@ -1,18 +1,11 @@
 import { graphqlOperation } from '../../../lib/graphql';
+import type { CustomerSubscribersCreateMutation, CustomerSubscribersCreateMutationVariables } from '../../../lib/graphqlTypes.generated';
 
 // shell §7 customerSubscribersCreate: the newsletter.
 
-export interface CustomerSubscriberInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  channelId: number;
-}
+export type { CustomerSubscriberInput } from '../../../lib/graphqlTypes.generated';
 
-export const CUSTOMER_SUBSCRIBERS_CREATE = graphqlOperation<
-  { customerSubscribersCreate: { email: string; subscribed: boolean } },
-  { subscriberData: CustomerSubscriberInput }
->(`
+export const CUSTOMER_SUBSCRIBERS_CREATE = graphqlOperation<CustomerSubscribersCreateMutation, CustomerSubscribersCreateMutationVariables>(/* GraphQL */ `
   mutation CustomerSubscribersCreate($subscriberData: CustomerSubscriberInput!) {
     customerSubscribersCreate(subscriberData: $subscriberData) {
       email

@@ -1,27 +1,10 @@
 import { graphqlOperation } from '../../../lib/graphql';
+import type { UserCompanyQuery, UserCompanyQueryVariables } from '../../../lib/graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
 // The caller's company as its users see it: a rejected application to correct and resubmit.
 
-export interface UserCompany {
-  id: number;
-  companyName: string;
-  companyEmail: string;
-  companyPhone: string;
-  companyStatus: number;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryCode: string;
-  rejectionReason: string;
-  extraFields: Record<string, string>;
-  addressExtraFields: Record<string, string>;
-  attachments: { id: string; fileName: string; fileSize: number; fileType: string }[];
-}
-
-export const USER_COMPANY = graphqlOperation<{ userCompany: UserCompany }, { userId: number }>(`
+export const USER_COMPANY = graphqlOperation<UserCompanyQuery, UserCompanyQueryVariables>(/* GraphQL */ `
   query UserCompany($userId: Int!) {
     userCompany(userId: $userId) {
       id
@@ -47,5 +30,8 @@ export const USER_COMPANY = graphqlOperation<{ userCompany: UserCompany }, { use
     }
   }
 `);
+
+/** `extraFields` / `addressExtraFields`: the custom fields' answers by field name (JSON). */
+export type UserCompany = UserCompanyQuery['userCompany'];
 
 export const userCompanyQueryKey = (userId: number) => [USER_QUERY_SCOPE, 'userCompany', userId] as const;
