@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 FRONTEND_SOURCES := $(shell find frontend/src frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
 
-.PHONY: run install frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema bench format clean
+.PHONY: run install frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench format clean
 
 ## run: install, build the overlay, migrate, load the demo store, serve on http://127.0.0.1:8000
 run: install frontend migrate seed
@@ -70,6 +70,10 @@ check-chromium:
 ## schema: export the GraphQL SDL to schema.graphql (a test fails when it is out of date)
 schema: $(VENV)/.installed
 	DEBUG=true $(PY) manage.py export_schema portal.schema --path schema.graphql
+
+## openapi: export the OpenAPI description of the REST edges to openapi.yaml (a test fails when it is out of date)
+openapi: $(VENV)/.installed
+	DEBUG=true $(PY) manage.py spectacular --validate --file openapi.yaml
 
 ## bench: print the benchmark figures (bench/*.py)
 bench: install frontend

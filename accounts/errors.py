@@ -71,7 +71,7 @@ class AccountFieldCode(models.TextChoices):
 
 
 class UploadErrorCode(models.TextChoices):
-    """`POST /api/v2/media/upload` refusals (`data.errorCode` of the JSON answer)."""
+    """`POST /api/v2/media/upload` refusals (`extensions.code` of the REST answer's error)."""
 
     FILE_TYPE_NOT_ALLOWED = "FILE_TYPE_NOT_ALLOWED", "File type not supported."
     FILE_TOO_LARGE = "FILE_TOO_LARGE", "File is too big."
@@ -81,3 +81,6 @@ class UploadErrorCode(models.TextChoices):
     INVALID_UPLOAD_SESSION = "INVALID_UPLOAD_SESSION", "The upload session is not valid."
     TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS", "Too many uploads. Please wait a while and try again."
     NOT_FOUND = "NOT_FOUND", "No such file."
+
+
+api_codes_declare(UploadErrorCode)

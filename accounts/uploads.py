@@ -17,8 +17,6 @@ from dataclasses import dataclass
 # business §5 file drop: 3 files of at most 3,000,000 bytes each.
 MAX_FILE_BYTES = 3_000_000
 MAX_FILES = 3
-# A request carries one file; the drop zone sends each file on its own (business §2).
-ONE_FILE_MESSAGE = "Send one file at a time."
 MAX_CONTENT_TYPES_XML = 1_000_000  # bytes of [Content_Types].xml we are willing to read
 
 PDF, DOC, DOCX, XLS, XLSX, CSV = "pdf", "doc", "docx", "xls", "xlsx", "csv"

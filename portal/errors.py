@@ -26,6 +26,8 @@ class ErrorCode(models.TextChoices):
     VALIDATION_ERROR = "VALIDATION_ERROR", "Some fields are not valid."
     PERMISSION_DENIED = "PERMISSION_DENIED", "You do not have permission to do this."
     NOT_FOUND = "NOT_FOUND", "Not found."
+    # A REST edge's throttle (portal.rest.throttles); the apps' own limits use the same code.
+    TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS", "Too many requests. Please wait a while and try again."
     QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX", "The query asks for too much at once."
     STORE_NOT_CONFIGURED = "STORE_NOT_CONFIGURED", "The store is not set up yet."
     INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR", "Something went wrong on our side."

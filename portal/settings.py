@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "corsheaders",
     "strawberry_django",
+    "drf_spectacular",
     "portal",
     "accounts",
     "pricing",
@@ -211,6 +212,40 @@ GRAPHQL_MAX_QUERY_COST = env.int("GRAPHQL_MAX_QUERY_COST", default=200_000)
 GRAPHQL_INTROSPECTION = env.bool("GRAPHQL_INTROSPECTION", default=DEBUG)
 GRAPHQL_MAX_BODY_BYTES = env.int("GRAPHQL_MAX_BODY_BYTES", default=1_000_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = GRAPHQL_MAX_BODY_BYTES
+
+# The REST edges of shell §7 (ARCHITECTURE §5, issue 23; portal/rest/): the bearer token unless an edge says otherwise
+# (a token that is sent and not valid is 40101), JSON answers only, and every error in the API's one shape.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["portal.rest.authentication.BearerTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": [],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "portal.rest.negotiation.JsonAnswers",
+    # OPTIONS is not a way to read the views' docstrings: 405 like any other method an edge does not serve.
+    "DEFAULT_METADATA_CLASS": None,
+    "EXCEPTION_HANDLER": "portal.rest.errors.rest_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",  # openapi.yaml (SPECTACULAR_SETTINGS)
+}
+
+# The OpenAPI description of the REST edges (issue 23), committed as openapi.yaml beside schema.graphql (`make
+# openapi`; tests/portal/test_openapi.py fails when it is stale). Only DRF views are in it: not the admin, not /graphql.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Buyer portal REST edges",
+    "DESCRIPTION": (
+        "The REST edges of shell §7, what the overlay and the storefront call outside GraphQL: media upload and "
+        "delete, quote attachments and PDFs, store translations, the storefront's sign-in, CSRF token, customer JWT "
+        "and cart, masquerade end. Everything else is the GraphQL endpoint `POST /graphql` (schema.graphql). Errors "
+        "come in the JSON shape and with the codes of the GraphQL error contract (docs/api.md)."
+    ),
+    "VERSION": "0.1.0",  # pyproject.toml's
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Separate request and response components, so that read-only and write-only fields and uploads are described
+    # as they are sent and as they come back.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Also loads portal/openapi.py's descriptions of the two authentication classes.
+    "PREPROCESSING_HOOKS": ["portal.openapi.rest_edges_only"],
+}
 
 SESSION_COOKIE_HTTPONLY = True
 # Lax serves a storefront on this site (shop.example.com beside portal.example.com); one on another site needs None,

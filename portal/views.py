@@ -1,31 +1,36 @@
-"""REST edges of the shell (ARCHITECTURE §5)."""
+"""REST edges of the shell (ARCHITECTURE §5), and the favicon."""
 
-from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from portal import selectors
+from portal.errors import NotFound
 from portal.models import Language
 
 PAGE_MAX = 40
+NO_TRANSLATION_SET = "No such translation set."
 
 
-@require_GET
-def translations(request, store_hash: str, channel_id: int, page: str):
+@api_view(["GET"])
+@authentication_classes([])  # public texts: no caller to read, whatever the request sends
+def translations(request: Request, store_hash: str, channel_id: int, page: str) -> Response:
     """`GET /storefront/translation/{storeHash}/{channelId}/{page}?lang=xx`: the store's own texts for a page set.
 
     The overlay ships every text in seven languages; these overrides go on top. Cacheable by the browser until
     the channel's translation version changes (the overlay puts the version in the URL as `v`).
     """
     store = selectors.store_current()
-    language = (request.GET.get("lang") or store.default_language).split("-")[0].lower()
+    language = (request.query_params.get("lang") or store.default_language).split("-")[0].lower()
     if store_hash != store.store_hash or language not in Language.values or len(page) > PAGE_MAX:
-        return JsonResponse({"code": 404, "message": "No such translation set."}, status=404)
+        raise NotFound(NO_TRANSLATION_SET)
     channel = selectors.channel_get_or_none(channel_id=channel_id, store=store)
     if channel is None:
-        return JsonResponse({"code": 404, "message": "No such translation set."}, status=404)
-    response = JsonResponse(
+        raise NotFound(NO_TRANSLATION_SET)
+    response = Response(
         {
             "language": language,
             "page": page,

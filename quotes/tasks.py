@@ -1,27 +1,32 @@
 """Thin Celery tasks of the quotes app (ARCHITECTURE §7): they take ids, claim what they send atomically (so a
-retried or duplicated task sends once) and release the claim when sending fails."""
+retried or duplicated task sends once) and release the claim when sending fails. The CRM event has nothing to claim
+(a quote has many); it carries an idempotency key instead."""
 
 from __future__ import annotations
 
-import json
 import logging
-import urllib.error
-import urllib.request
 
+import requests
 from celery import shared_task
+from celery.exceptions import Retry
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db.models import Model
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from portal import http
 from quotes import notifications
 from quotes.models import Quote, QuoteMessage, QuoteRevision
 
 logger = logging.getLogger("quotes")
 
 CRM_QUOTE_EVENT_PATH = "/quote-ecom-crm/api/v1/quote"  # business §7
-CRM_TIMEOUT_SECONDS = 5
+# Six attempts, the retries about 4, 8, 16, 32 and 64 s apart (each a random time up to that: full jitter, so that
+# the events queued while a CRM was down do not all come back at once): a CRM that is down for two minutes still
+# gets the event.
+CRM_EVENT_MAX_RETRIES = 5
+CRM_EVENT_BACKOFF_SECONDS = 4
 
 
 def _claim(model: type[Model], pk: int, field_name: str) -> bool:
@@ -166,30 +171,41 @@ def quotes_expire() -> dict:
     return {"expired": len(expired), "reminders": len(due), "purgedDrafts": purged}
 
 
-@shared_task
-def quote_event_send(quote_id: int, action: str) -> bool:
-    """business §7: the fire-and-forget quote event, POSTed as JSON with a bearer token to the CRM. Disabled when
-    CRM_QUOTE_EVENT_URL is empty; failures are logged only (no retry)."""
+@shared_task(bind=True, max_retries=CRM_EVENT_MAX_RETRIES)
+def quote_event_send(self, quote_id: int, action: str) -> bool | Retry:
+    """business §7: the fire-and-forget quote event, POSTed as JSON with a bearer token to the CRM; disabled when
+    CRM_QUOTE_EVENT_URL is empty. A failure worth another attempt (no connection, a timeout, 5xx, 429) is retried
+    with backoff; the last one, and any other (a 4xx), is logged only: a failing CRM never fails the quote. The
+    body is the quote as it is at each attempt; `Idempotency-Key` (the task's id, the same on every retry) lets
+    the CRM drop an event it already has (a worker lost before acknowledging sends it again)."""
     base = settings.CRM_QUOTE_EVENT_URL.rstrip("/")
     if not base:
         return False
     quote = Quote.objects.filter(pk=quote_id).first()
     if quote is None:
         return False
-    body = json.dumps({"action": action, "resource": "quote", "data": notifications.event_data(quote)}).encode()
-    request = urllib.request.Request(  # noqa: S310 (the URL is the operator's setting, http or https)
-        base + CRM_QUOTE_EVENT_PATH,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "Authorization": f"Bearer {settings.CRM_QUOTE_EVENT_TOKEN}",
-        },
-    )
     try:
-        with urllib.request.urlopen(request, timeout=CRM_TIMEOUT_SECONDS) as response:  # noqa: S310
-            response.read(1024)
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        logger.warning("Quote event %s of %s was not delivered: %s", action, quote.number, exc)
+        http.post_json(
+            base + CRM_QUOTE_EVENT_PATH,
+            {"action": action, "resource": "quote", "data": notifications.event_data(quote)},
+            token=settings.CRM_QUOTE_EVENT_TOKEN,
+            headers={"Idempotency-Key": self.request.id} if self.request.id else None,
+        )
+    except requests.RequestException as exc:
+        attempt = self.request.retries + 1
+        if http.is_retryable(exc) and attempt <= self.max_retries and not self.request.called_directly:
+            countdown = http.backoff(self.request.retries, base=CRM_EVENT_BACKOFF_SECONDS)
+            logger.info(
+                "Quote event %s of %s failed (attempt %d), retry in %d s: %s",
+                action,
+                quote.number,
+                attempt,
+                countdown,
+                exc,
+            )
+            return http.retry(self, exc, countdown)
+        logger.warning(
+            "Quote event %s of %s was not delivered (attempt %d, given up): %s", action, quote.number, attempt, exc
+        )
         return False
     return True

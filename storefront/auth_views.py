@@ -1,4 +1,6 @@
-"""Storefront sign-in (Django session) and its hand-over to the portal (ARCHITECTURE §8)."""
+"""Storefront sign-in (Django session) and its hand-over to the portal (ARCHITECTURE §8). The sign-in and sign-out
+POSTs, the CSRF token and the customer JWT are REST edges on the storefront's session (portal.rest); a refusal
+asked for as JSON leaves through portal.rest.errors, the form shows it on its page."""
 
 from __future__ import annotations
 
@@ -6,12 +8,16 @@ from django.conf import settings
 from django.contrib.auth import login, logout
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.csrf import ensure_csrf_cookie
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET
+from rest_framework.decorators import api_view, authentication_classes, parser_classes
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts.selectors import staff_only
 from accounts.services import (
@@ -22,6 +28,7 @@ from accounts.services import (
     storefront_session_tokens_revoke,
 )
 from portal.errors import Refused
+from portal.rest.authentication import StorefrontSessionAuthentication
 from portal.selectors import DEFAULT_CHANNEL_ID, store_current
 
 MAX_FIELD = 4096
@@ -40,78 +47,87 @@ def _switching_customer(request, user) -> bool:
     return request.user.is_authenticated and request.user.pk != user.pk
 
 
-def _safe_next(request) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or "/"
+def _safe_next(request: Request) -> str:
+    target = request.data.get("next") or request.query_params.get("next") or "/"
     if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return target
     return "/"
 
 
-@ensure_csrf_cookie
-@require_http_methods(["GET", "POST"])
-def sign_in(request):
+class SignInView(APIView):
     """The storefront's sign-in form; with `Accept: application/json` it is the overlay's first sign-in step."""
-    error = None
-    email = ""
-    if request.method == "POST":
-        email = request.POST.get("email", "")[:MAX_FIELD]
-        password = request.POST.get("password", "")[:MAX_FIELD]
+
+    authentication_classes = [StorefrontSessionAuthentication]
+    parser_classes = [FormParser, MultiPartParser]
+
+    def get(self, request: Request) -> HttpResponse:
+        return self._form(request, email="", error=None)
+
+    def post(self, request: Request) -> HttpResponse:
+        email = str(request.data.get("email", ""))[:MAX_FIELD]
+        password = str(request.data.get("password", ""))[:MAX_FIELD]
         try:
-            user = customer_authenticate(request=request, email=email, password=password)
+            user = customer_authenticate(request=request._request, email=email, password=password)
         except (ValidationError, Refused) as exc:
             # Each refusal has its code (INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, STAFF_ACCOUNT, …) and message.
-            error = exc
-        else:
-            if _switching_customer(request, user):
-                _end_portal_sessions(request)  # the previous customer's, before login() flushes the session
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             if _wants_json(request):
-                return JsonResponse({"ok": True, "customerId": user.pk})
-            return redirect(_safe_next(request))
-    throttled = isinstance(error, SignInThrottled)
-    status = 429 if throttled else 400 if error else 200
-    if error and _wants_json(request):
-        body = {"ok": False, "code": str(error.code), "message": error.message}
-        response = JsonResponse({**body, "retryAfter": error.retry_after} if throttled else body, status=status)
-    else:
+                raise
+            return self._form(request, email=email, error=exc)
+        if _switching_customer(request, user):
+            _end_portal_sessions(request)  # the previous customer's, before login() flushes the session
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if _wants_json(request):
+            return Response({"ok": True, "customerId": user.pk})
+        return redirect(_safe_next(request))
+
+    def _form(self, request: Request, *, email: str, error: Exception | None) -> HttpResponse:
+        get_token(request._request)  # the form's CSRF cookie, set with the page
+        throttled = isinstance(error, SignInThrottled)
         context = {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)}
-        response = render(request, "storefront/login.html", context, status=status)
-    if throttled:
-        response["Retry-After"] = str(error.retry_after)
-    return response
+        status = 429 if throttled else 400 if error else 200
+        response = render(request._request, "storefront/login.html", context, status=status)
+        if throttled:
+            response["Retry-After"] = str(error.retry_after)
+        return response
 
 
-@require_GET
-def csrf_token(request):
+@api_view(["GET"])
+@authentication_classes([StorefrontSessionAuthentication])
+def csrf_token(request: Request) -> Response:
     """`GET /api/v2/csrf-token`: the token the sign-in and sign-out POSTs send, for an overlay on another origin,
     which cannot read this site's CSRF cookie (the answer sets it). Only CORS_ALLOWED_ORIGINS can read the answer."""
-    response = JsonResponse({"csrfToken": get_token(request)})
+    response = Response({"csrfToken": get_token(request._request)})
     response["Cache-Control"] = "no-store"
     return response
 
 
-@require_POST
-def sign_out(request):
+@api_view(["POST"])
+@authentication_classes([StorefrontSessionAuthentication])
+@parser_classes([FormParser, MultiPartParser])
+def sign_out(request: Request) -> HttpResponse:
     _end_portal_sessions(request)
-    logout(request)
+    logout(request._request)
     if _wants_json(request):
-        return JsonResponse({"ok": True})
+        return Response({"ok": True})
     return redirect("/#/login?loginFlag=3")
 
 
-@require_GET
-def current_customer_jwt(request):
-    """`GET /customer/current.jwt?app_client_id=…`: a short-lived JWT of the signed-in customer (shell §7)."""
-    if request.GET.get("app_client_id") != settings.PORTAL_APP_CLIENT_ID:
-        return HttpResponse("Unknown app_client_id.", status=400, content_type="text/plain")
+@api_view(["GET"])
+@authentication_classes([StorefrontSessionAuthentication])
+def current_customer_jwt(request: Request) -> HttpResponse:
+    """`GET /customer/current.jwt?app_client_id=…`: a short-lived JWT of the signed-in customer (shell §7), as text."""
+    if request.query_params.get("app_client_id") != settings.PORTAL_APP_CLIENT_ID:
+        raise ValidationError({"app_client_id": [ValidationError("Unknown app_client_id.", code="invalid")]})
     if not request.user.is_authenticated or staff_only(request.user):
         # A guest is not an error (issue 13: a 401 on every guest's page load filled the browser console); the
         # supplier's staff are no customers. Nobody to hand over: 204, no body.
         return HttpResponse(status=204)
     try:
-        channel_id = int(request.GET.get("channel_id", DEFAULT_CHANNEL_ID))
+        channel_id = int(request.query_params.get("channel_id", DEFAULT_CHANNEL_ID))
     except ValueError:
-        return HttpResponse("channel_id must be a number.", status=400, content_type="text/plain")
+        raise ValidationError(
+            {"channel_id": [ValidationError("channel_id must be a number.", code="invalid")]}
+        ) from None
     token = customer_jwt_issue(
         user=request.user,
         app_client_id=settings.PORTAL_APP_CLIENT_ID,

@@ -7,14 +7,18 @@ from datetime import date
 from decimal import Decimal
 
 from django.core.paginator import Paginator
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
-from django.views.decorators.http import require_GET
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from accounts.selectors import Actor
+from portal.errors import NotFound
 from portal.money import format_money
+from portal.rest.authentication import StorefrontSessionAuthentication
 from portal.selectors import storefront_switch_on
 from pricing import calculation, selectors
 from pricing.models import Category, OptionType, Product
@@ -323,21 +327,23 @@ def product_page(request, slug: str, *, form_errors: dict | None = None, status:
     return render(request, "storefront/product.html", context, status=status)
 
 
-@require_GET
-def product_price(request, slug: str):
-    """The live price of a choice of variant, options and quantity, formatted for the product page."""
+@api_view(["GET"])
+@authentication_classes([StorefrontSessionAuthentication])
+def product_price(request: Request, slug: str) -> Response:
+    """The live price of a choice of variant, options and quantity, formatted for the product page (a REST edge of
+    the shop: JSON, for the signed-in customer's prices)."""
     product = selectors.product_detail(slug=slug)
     if product is None:
-        return JsonResponse({"error": "No such product."}, status=404)
+        raise NotFound("No such product.")
     actor = storefront_actor(request)
-    chosen = with_default_variant(product, selected_values(request.GET, product))
-    quantity = max(1, min(_int(request.GET.get("qty"), 1) or 1, 1_000_000))
+    chosen = with_default_variant(product, selected_values(request.query_params, product))
+    quantity = max(1, min(_int(request.query_params.get("qty"), 1) or 1, 1_000_000))
     variant = variant_for(product, chosen)
     body = {"stock": _stock(product, variant, quantity), "sku": variant.sku if variant else product.sku}
     if not calculation.prices_hidden_for(actor) and not product.price_on_request:
         view = _price_view(product, variant, quantity, chosen, actor, currency_for(None))
         body.update({k: view[k] for k in ("price", "note", "tierHint")})
-    return JsonResponse(body)
+    return Response(body)
 
 
 def money_label(amount: Decimal, currency) -> str:

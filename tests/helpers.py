@@ -26,3 +26,17 @@ def pdf_text(content: bytes) -> str:
     from pypdf import PdfReader
 
     return "\n".join(page.extract_text() or "" for page in PdfReader(BytesIO(content)).pages)
+
+
+def rest_refusal(response, status: int) -> dict:
+    """A REST edge's refusal in the API's one shape (docs/api.md "REST edges"): checks the shape and the HTTP status,
+    and returns the error (`message`, `extensions`)."""
+    import json
+
+    assert response["Content-Type"] == "application/json", response.content[:300]
+    body = json.loads(response.content)
+    assert response.status_code == status, body
+    [error] = body["errors"]
+    assert body == {"code": status, "message": error["message"], "data": None, "errors": [error]}
+    assert error["message"] and "code" in error["extensions"]
+    return error

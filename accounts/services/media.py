@@ -19,7 +19,6 @@ from django.utils import timezone
 from accounts.errors import UploadErrorCode
 from accounts.models import MediaFile, User
 from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, clean_file_name, detect, size_label
-from portal import ratelimit
 from portal.locks import lock_for_transaction
 
 COMPANY_ATTACHMENT = "companyAttachedFile"  # the one request type (shell §7)
@@ -34,12 +33,10 @@ FILE_REJECTED_MESSAGE = "File {name} was rejected. File type not supported. File
 
 
 class UploadRefused(ValidationError):
-    """An upload we do not keep: `code` (UploadErrorCode), a message for people, and the HTTP status and details of
-    the REST answer (`accounts.views`)."""
+    """An upload we do not keep: `code` (UploadErrorCode) and a message for people."""
 
-    def __init__(self, code: UploadErrorCode, message: str, *, status: int = 400, **data: Any) -> None:
+    def __init__(self, code: UploadErrorCode, message: str) -> None:
         super().__init__(message, code=code)
-        self.status, self.data = status, data
 
 
 @dataclass(frozen=True)
@@ -66,21 +63,12 @@ def _open_uploads(*, user: User | None, session_hash: str):
     )
 
 
-def media_upload(
-    *, uploaded_file: Any, request_type: str, upload_session: str | None, user: User | None, client_ip: str
-) -> Upload:
+def media_upload(*, uploaded_file: Any, request_type: str, upload_session: str | None, user: User | None) -> Upload:
     """`POST /api/v2/media/upload`: keep an attachment for a company application, or refuse it and keep nothing.
 
-    Checks, in order: the rate limit, the request type, the count (3 per applicant), the size (3,000,000 bytes),
-    then the type from the content (`accounts.uploads`). The file goes to the private storage under a random
-    name."""
-    if user is not None:
-        attempts = ratelimit.record("upload-user", str(user.pk), window_seconds=UPLOAD_WINDOW)
-        limited = attempts > UPLOAD_LIMIT_PER_USER
-    else:
-        limited = ratelimit.record("upload-ip", client_ip, window_seconds=UPLOAD_WINDOW) > UPLOAD_LIMIT_PER_IP
-    if limited:
-        raise UploadRefused(UploadErrorCode.TOO_MANY_REQUESTS, UploadErrorCode.TOO_MANY_REQUESTS.label, status=429)
+    Checks, in order: the request type, the count (3 per applicant), the size (3,000,000 bytes), then the type from
+    the content (`accounts.uploads`). The file goes to the private storage under a random name. (The rate limits
+    are the edge's throttles.)"""
     if request_type not in UPLOAD_REQUEST_TYPES:
         raise UploadRefused(UploadErrorCode.INVALID_REQUEST_TYPE, UploadErrorCode.INVALID_REQUEST_TYPE.label)
     if uploaded_file is None:
@@ -91,19 +79,18 @@ def media_upload(
     session_hash = _upload_session_hash(session_key)
     name = clean_file_name(uploaded_file.name)
     rejected = FILE_REJECTED_MESSAGE.format(name=name, size=size_label(MAX_FILE_BYTES))
-    details = {"fileName": name, "sizeLimit": MAX_FILE_BYTES, "maxFiles": MAX_FILES}
 
     if _open_uploads(user=user, session_hash=session_hash).count() >= MAX_FILES:
-        raise UploadRefused(UploadErrorCode.TOO_MANY_FILES, TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES), **details)
+        raise UploadRefused(UploadErrorCode.TOO_MANY_FILES, TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES))
     if uploaded_file.size > MAX_FILE_BYTES:
-        raise UploadRefused(UploadErrorCode.FILE_TOO_LARGE, rejected, **details)
+        raise UploadRefused(UploadErrorCode.FILE_TOO_LARGE, rejected)
     uploaded_file.seek(0)
     data = uploaded_file.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise UploadRefused(UploadErrorCode.FILE_TOO_LARGE, rejected, **details)
+        raise UploadRefused(UploadErrorCode.FILE_TOO_LARGE, rejected)
     detected = detect(name, data)
     if detected is None:
-        raise UploadRefused(UploadErrorCode.FILE_TYPE_NOT_ALLOWED, rejected, **details)
+        raise UploadRefused(UploadErrorCode.FILE_TYPE_NOT_ALLOWED, rejected)
 
     media = MediaFile(
         request_type=request_type,
@@ -118,7 +105,7 @@ def media_upload(
         # Parallel uploads of one applicant each saw room above: count again, one at a time (issue 12).
         lock_for_transaction(f"media-upload:{user.pk if user is not None else session_hash}")
         if _open_uploads(user=user, session_hash=session_hash).count() >= MAX_FILES:
-            raise UploadRefused(UploadErrorCode.TOO_MANY_FILES, TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES), **details)
+            raise UploadRefused(UploadErrorCode.TOO_MANY_FILES, TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES))
         media.file.save(name, ContentFile(data), save=False)
         try:
             media.save()
@@ -135,7 +122,7 @@ def media_delete(*, file_id: str, upload_session: str | None, user: User | None)
     try:
         pk = uuid.UUID(str(file_id))
     except ValueError as exc:
-        raise UploadRefused(UploadErrorCode.NOT_FOUND, UploadErrorCode.NOT_FOUND.label, status=404) from exc
+        raise UploadRefused(UploadErrorCode.NOT_FOUND, UploadErrorCode.NOT_FOUND.label) from exc
     files = MediaFile.objects.filter(pk=pk, company__isnull=True)
     if user is not None:
         files = files.filter(uploaded_by=user)
@@ -143,7 +130,7 @@ def media_delete(*, file_id: str, upload_session: str | None, user: User | None)
         files = files.filter(uploaded_by__isnull=True, upload_session=_upload_session_hash(upload_session or ""))
     media = files.select_for_update().first()
     if media is None:
-        raise UploadRefused(UploadErrorCode.NOT_FOUND, UploadErrorCode.NOT_FOUND.label, status=404)
+        raise UploadRefused(UploadErrorCode.NOT_FOUND, UploadErrorCode.NOT_FOUND.label)
     name, storage = media.file.name, media.file.storage
     media.delete()
     transaction.on_commit(lambda: storage.delete(name))

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.conf import settings
-from django.utils.module_loading import import_string
 from strawberry.django.context import StrawberryDjangoContext
 
 from portal.actor import PortalActor
-from portal.auth import bearer_token
-
-
-def _actor_resolver() -> Callable[[str], PortalActor]:
-    # portal may not import accounts (ARCHITECTURE §3): the resolver is named in settings.
-    return import_string(settings.PORTAL_ACTOR_RESOLVER)
+from portal.auth import actor_for_token, bearer_token
 
 
 @dataclass
@@ -28,7 +20,7 @@ class PortalContext(StrawberryDjangoContext):
     @cached_property
     def actor(self) -> PortalActor:
         """Who is calling (accounts.selectors.Actor): a guest when the token is missing, unknown, expired or revoked."""
-        return _actor_resolver()(self.bearer_token)
+        return actor_for_token(self.bearer_token)
 
     @property
     def user(self):

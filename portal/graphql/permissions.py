@@ -77,14 +77,17 @@ class GuestOrValidToken(BasePermission):
 
 
 class IsAuthenticated(BasePermission):
-    """A valid, unexpired, unrevoked B2B token: otherwise 40101 (shell §8)."""
+    """A valid, unexpired, unrevoked B2B token: otherwise 40101 (shell §8). Subclasses add a predicate on the caller
+    (`allows`), false: PERMISSION_DENIED; the REST edges' permissions share it (portal.rest.permissions)."""
 
     message = "Your session has expired. Please sign in again."
 
     def has_permission(self, source: Any, info: Info, **kwargs: Any) -> bool:
         if info.context.actor.user is None:
             raise SessionExpired()
-        return self.allows(info.context.actor)
+        if not self.allows(info.context.actor):
+            raise PermissionDeniedError()
+        return True
 
     def allows(self, actor: PortalActor) -> bool:
         return True
@@ -92,9 +95,7 @@ class IsAuthenticated(BasePermission):
 
 class IsSuperAdmin(IsAuthenticated):
     def allows(self, actor: PortalActor) -> bool:
-        if not actor.is_super_admin:
-            raise PermissionDeniedError()
-        return True
+        return actor.is_super_admin
 
 
 class HasPermission(IsAuthenticated):
@@ -102,9 +103,7 @@ class HasPermission(IsAuthenticated):
     level: int = 1
 
     def allows(self, actor: PortalActor) -> bool:
-        if not actor.can(self.code, self.level):
-            raise PermissionDeniedError()
-        return True
+        return actor.can(self.code, self.level)
 
 
 def requires(code: str, level: int = 1) -> type[HasPermission]:

@@ -32,12 +32,7 @@ from quotes.errors import (
 from quotes.models import QuoteAttachment, QuoteDraft, QuoteDraftLine
 from quotes.permissions import Source, product_quotable, quote_switches
 from quotes.selectors import draft_contact_defaults, draft_key_hash, guest_draft_by_key, options_key, quote_draft_for
-from quotes.services.enablement import (
-    GUEST_UPLOADS_PER_HOUR,
-    NOT_QUOTABLE_MESSAGE,
-    _guest_rate_limit,
-    quote_building_check,
-)
+from quotes.services.enablement import NOT_QUOTABLE_MESSAGE, quote_building_check
 from quotes.services.lines import DraftLineRequest, ResolvedLine, _check_prices, _merged, resolve_draft_lines
 
 MAX_DRAFT_LINES = 200
@@ -330,12 +325,12 @@ def quote_draft_update(
 
 @transaction.atomic
 def quote_draft_attachment_add(
-    *, actor: Actor, draft_key: str | None, upload: UploadedFile, client_ip: str | None = None
+    *, actor: Actor, draft_key: str | None, upload: UploadedFile
 ) -> tuple[QuoteAttachment, str | None]:
     """A file dropped on the draft (business §5 drop zone: 3 files, 3,000,000 bytes, accepted types by content).
-    Creates the draft when there is none; returns the file and a guest's draft key."""
+    Creates the draft when there is none; returns the file and a guest's draft key. (The guests' hourly limit is the
+    upload edge's throttle, quotes.views.)"""
     quote_building_check(actor=actor, switches=quote_switches(channel_id=1))
-    _guest_rate_limit(actor, client_ip, "quote-guest-upload", GUEST_UPLOADS_PER_HOUR)
     checked = files.check_upload(upload)
     draft, raw_key = _draft_for_write(actor=actor, draft_key=draft_key)
     files.check_file_count(draft.attachments.count())

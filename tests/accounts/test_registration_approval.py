@@ -8,7 +8,7 @@ from accounts.models import AuditEvent, Company, CompanyMembership, CompanyStatu
 from accounts.services import company_approve, company_reject, company_status_set
 from tests.accounts.test_media_upload import pdf_bytes, png_bytes, upload
 from tests.accounts.test_registration import ACCOUNT_STATUS, COMPANY_CREATE, business, fields_of, set_config
-from tests.helpers import CUSTOMER_INFO, LOGIN, error_code
+from tests.helpers import CUSTOMER_INFO, LOGIN, error_code, rest_refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -237,7 +237,7 @@ def test_users_of_inactive_or_deleted_companies_cannot_sign_in(demo_store, graph
     assert body["errors"][0]["message"] == (
         "Your company's account is not active, so you cannot sign in. Please contact us."
     )
-    assert storefront.status_code == 400 and storefront.json()["code"] == "COMPANY_INACTIVE"
+    assert rest_refusal(storefront, 403)["extensions"]["code"] == "COMPANY_INACTIVE"  # 400 before issue 23
     # A wrong password still says only that.
     assert error_code(graphql(LOGIN, {"email": "admin@acme.test", "password": "wrong"})) == "INVALID_CREDENTIALS"
     # Other companies are not affected.

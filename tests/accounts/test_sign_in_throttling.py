@@ -7,7 +7,7 @@ import json
 import pytest
 from django.test import override_settings
 
-from tests.helpers import LOGIN
+from tests.helpers import LOGIN, error_code, rest_refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,11 @@ def fail(client, clock, email, *, times, ip=ATTACKER, forwarded=None):
         while response.status_code == 429:
             clock.advance(int(response["Retry-After"]))
             response = sign_in(client, email, "wrong-guess1", ip=ip, forwarded=forwarded)
-        assert response.json()["code"] == "INVALID_CREDENTIALS"
+        assert error_code(response.json()) == "INVALID_CREDENTIALS"
+
+
+def retry_after(response) -> int:
+    return response.json()["errors"][0]["extensions"]["retryAfter"]
 
 
 def signed_in_as(client) -> str | None:
@@ -53,12 +57,9 @@ def test_a_correct_password_is_accepted_from_a_second_address_while_the_first_is
     fail(client, clock, "senior@acme.test", times=5)
 
     throttled = sign_in(client, "senior@acme.test", "Demo1234", ip=ATTACKER)
-    assert throttled.status_code == 429
-    assert throttled.json() == {
-        "ok": False,
-        "code": "TOO_MANY_ATTEMPTS",
+    assert rest_refusal(throttled, 429) == {
         "message": "Too many sign-in attempts. Please try again in 1 second.",
-        "retryAfter": 1,
+        "extensions": {"code": "TOO_MANY_ATTEMPTS", "retryAfter": 1},
     }
     assert throttled["Retry-After"] == "1"
     assert signed_in_as(client) is None
@@ -97,17 +98,19 @@ def test_the_delay_doubles_with_each_failure_and_lets_the_right_password_through
     for _ in range(4):
         refused = sign_in(client, "junior@acme.test", "wrong-guess1", ip=ATTACKER)
         assert refused.status_code == 429
-        delays.append(refused.json()["retryAfter"])
-        clock.advance(refused.json()["retryAfter"] - 1)
+        delays.append(retry_after(refused))
+        clock.advance(retry_after(refused) - 1)
         # One second early is still too early: the delay runs from the latest failure.
         early = sign_in(client, "junior@acme.test", "Demo1234", ip=ATTACKER)
         assert early.status_code == 429 and early["Retry-After"] == "1"
         clock.advance(1)
-        assert sign_in(client, "junior@acme.test", "wrong-guess1", ip=ATTACKER).json()["code"] == "INVALID_CREDENTIALS"
+        assert (
+            error_code(sign_in(client, "junior@acme.test", "wrong-guess1", ip=ATTACKER).json()) == "INVALID_CREDENTIALS"
+        )
     assert delays == [1, 2, 4, 8]
 
     refused = sign_in(client, "junior@acme.test", "Demo1234", ip=ATTACKER)
-    assert refused.json()["retryAfter"] == 16
+    assert retry_after(refused) == 16
     clock.advance(16)
     assert sign_in(client, "junior@acme.test", "Demo1234", ip=ATTACKER).status_code == 200
 
@@ -119,7 +122,7 @@ def test_the_delay_doubles_with_each_failure_and_lets_the_right_password_through
 def test_the_delay_is_capped_at_15_minutes(demo_store, client, clock):
     fail(client, clock, "junior@acme.test", times=16)
 
-    assert sign_in(client, "junior@acme.test", "Demo1234", ip=ATTACKER).json()["retryAfter"] == 900
+    assert retry_after(sign_in(client, "junior@acme.test", "Demo1234", ip=ATTACKER)) == 900
     assert sign_in(client, "junior@acme.test", "Demo1234", ip=ATTACKER).json()["message"] == (
         "Too many sign-in attempts. Please try again in 15 minutes."
     )
@@ -132,7 +135,7 @@ def test_an_account_failing_from_many_addresses_slows_only_those_addresses(demo_
 
     # A failing address now waits a little after its own latest failure (soft: at most a minute)...
     refused = sign_in(client, "admin@acme.test", "Demo1234", ip="203.0.113.1")
-    assert refused.status_code == 429 and refused.json()["retryAfter"] == 1
+    assert refused.status_code == 429 and retry_after(refused) == 1
     # ...while the owner, from an address that never failed, signs straight in.
     assert sign_in(client, "admin@acme.test", "Demo1234", ip=OWNER).status_code == 200
 

@@ -8,7 +8,7 @@ from django.conf import settings
 from accounts.models import B2BToken, User
 from accounts.selectors import actor_for_user, convert_link_applies
 from accounts.services import customer_jwt_issue
-from tests.helpers import LOGIN, error_code
+from tests.helpers import LOGIN, error_code, rest_refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -37,8 +37,8 @@ def test_the_storefront_refuses_a_staff_accounts_sign_in(demo_store, client):
         "/login/", {"email": "staff@demo.test", "password": "Demo1234"}, HTTP_ACCEPT="application/json"
     )
 
-    assert response.status_code == 400
-    assert response.json()["code"] == "STAFF_ACCOUNT"
+    # A refusal (PermissionDenied) is 403 on every REST edge (issue 23; it was 400 here before).
+    assert rest_refusal(response, 403)["extensions"]["code"] == "STAFF_ACCOUNT"
     assert "_auth_user_id" not in client.session
 
 

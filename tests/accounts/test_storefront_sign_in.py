@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 
 from accounts.models import B2BToken
-from tests.helpers import CUSTOMER_INFO, error_code
+from tests.helpers import CUSTOMER_INFO, error_code, rest_refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -45,11 +45,9 @@ def test_sign_in_never_redirects_to_another_site(demo_store, client):
 @pytest.mark.parametrize(("email", "password"), [("admin@acme.test", "nope12345"), ("ghost@acme.test", "Demo1234")])
 def test_failed_sign_in_says_the_same_whether_or_not_the_account_exists(demo_store, client, email, password):
     response = client.post("/login/", {"email": email, "password": password}, **JSON)
-    assert response.status_code == 400
-    assert response.json() == {
-        "ok": False,
-        "code": "INVALID_CREDENTIALS",
+    assert rest_refusal(response, 400) == {
         "message": "Your email address or password is incorrect. Please try again.",
+        "extensions": {"code": "INVALID_CREDENTIALS"},
     }
     assert "_auth_user_id" not in client.session
 
@@ -59,8 +57,7 @@ def test_failed_sign_ins_make_that_address_wait_for_that_account_only(demo_store
     for _ in range(5):
         client.post("/login/", {"email": "senior@acme.test", "password": "wrong-guess1"}, **JSON)
     response = client.post("/login/", {"email": "senior@acme.test", "password": "Demo1234"}, **JSON)
-    assert response.status_code == 429
-    assert response.json()["code"] == "TOO_MANY_ATTEMPTS"
+    assert rest_refusal(response, 429)["extensions"] == {"code": "TOO_MANY_ATTEMPTS", "retryAfter": 1}
     assert response["Retry-After"] == "1"
     assert "_auth_user_id" not in client.session
     # Another account is not held up by it.

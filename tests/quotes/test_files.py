@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from quotes.models import QuoteAttachment
 from quotes.selectors import quote_access_key
-from tests.helpers import pdf_text
+from tests.helpers import error_code, pdf_text, rest_refusal
 from tests.quotes.support import ADD, DETAIL, DRAFT, PDF, SUBMIT, line, make_quote, pdf_file, png_file, price
 
 pytestmark = pytest.mark.django_db
@@ -49,23 +49,21 @@ def test_a_guest_drops_files_on_the_draft_by_its_key(ethanol, graphql, client):
 def test_files_are_checked_by_content_size_and_count_with_the_spec_texts(demo_store, graphql, client, login):
     token = login("senior@acme.test")
     fake = SimpleUploadedFile("invoice.pdf", b"MZ\x90\x00 this is a program", content_type="application/pdf")
-    response = _upload(client, fake, token=token)
-    assert response.status_code == 400
-    assert response.json()["data"]["errorCode"] == "QUOTE_FILE_REJECTED"
-    assert response.json()["message"] == (
+    error = rest_refusal(_upload(client, fake, token=token), 400)
+    assert error["extensions"]["code"] == "QUOTE_FILE_REJECTED"
+    assert error["message"] == (
         "File invoice.pdf was rejected. File type not supported. File is too big. Size limit is 3 MB."
     )
     big = SimpleUploadedFile("big.pdf", b"%PDF-1.4\n" + b"0" * 3_000_000, content_type="application/pdf")
-    assert _upload(client, big, token=token).json()["data"]["errorCode"] == "QUOTE_FILE_REJECTED"
+    assert error_code(_upload(client, big, token=token).json()) == "QUOTE_FILE_REJECTED"
     svg = SimpleUploadedFile("logo.svg", b"<svg xmlns='http://www.w3.org/2000/svg'/>", content_type="image/svg+xml")
-    assert _upload(client, svg, token=token).json()["data"]["errorCode"] == "QUOTE_FILE_REJECTED"
+    assert error_code(_upload(client, svg, token=token).json()) == "QUOTE_FILE_REJECTED"
     for name in ("a.pdf", "b.png", "c.pdf"):
         upload = png_file(name) if name.endswith(".png") else pdf_file(name)
         assert _upload(client, upload, token=token).status_code == 200
-    fourth = _upload(client, pdf_file("d.pdf"), token=token)
-    assert fourth.status_code == 400
-    assert fourth.json()["data"]["errorCode"] == "QUOTE_TOO_MANY_FILES"
-    assert fourth.json()["message"] == "Maximum allowed number of files exceeded. Only 3 allowed"
+    fourth = rest_refusal(_upload(client, pdf_file("d.pdf"), token=token), 400)
+    assert fourth["extensions"]["code"] == "QUOTE_TOO_MANY_FILES"
+    assert fourth["message"] == "Maximum allowed number of files exceeded. Only 3 allowed"
     assert QuoteAttachment.objects.count() == 3
 
 
@@ -76,9 +74,8 @@ def test_two_files_in_one_request_are_refused_rather_than_one_dropped(demo_store
         {"mediaFile": [pdf_file("a.pdf"), pdf_file("b.pdf")]},
         HTTP_AUTHORIZATION=f"Bearer {token}",
     )
-    assert response.status_code == 400
-    assert response.json()["data"] == {
-        "errorCode": "VALIDATION_ERROR",
+    assert rest_refusal(response, 400)["extensions"] == {
+        "code": "VALIDATION_ERROR",
         "fields": {"mediaFile": ["Send one file at a time."]},
     }
     assert QuoteAttachment.objects.count() == 0
@@ -109,7 +106,7 @@ def test_attachments_follow_the_quote_and_never_reach_another_company(ethanol, g
     assert _get(client, f"{direct}?token=forged").status_code == 404
     # Globex cannot attach a file to Acme's quote either.
     refused = _upload(client, pdf_file(), login("admin@globex.test"), quoteId=str(quote_id))
-    assert refused.status_code == 404
+    assert rest_refusal(refused, 404)["extensions"]["code"] == "NOT_FOUND"
     assert QuoteAttachment.objects.count() == 1
 
 
@@ -142,14 +139,13 @@ def test_the_quote_pdf_is_a_real_pdf_with_the_quote_number(ethanol, graphql, cli
     assert _get(client, f"/api/v2/quotes/{quote.pk}/pdf", token).content.startswith(b"%PDF-")
     assert _get(client, f"/api/v2/quotes/{quote.pk}/pdf", login("admin@globex.test")).status_code == 404
     assert _get(client, f"/api/v2/quotes/{quote.pk}/pdf").status_code == 404
-    from tests.helpers import error_code
-
     assert error_code(graphql(PDF, {"id": quote.pk}, token=login("admin@globex.test"))) == "NOT_FOUND"
     from accounts.models import RolePermission
 
     RolePermission.objects.filter(template__role=1, code="get_quote_pdf").delete()
     assert error_code(graphql(PDF, {"id": quote.pk}, token=login("senior@acme.test"))) == "PERMISSION_DENIED"
-    assert _get(client, f"/api/v2/quotes/{quote.pk}/pdf", login("senior@acme.test")).status_code == 403
+    denied = rest_refusal(_get(client, f"/api/v2/quotes/{quote.pk}/pdf", login("senior@acme.test")), 403)
+    assert denied["extensions"]["code"] == "PERMISSION_DENIED"
 
 
 REMOVE_FILE = """mutation($key: String, $id: Int!) {
@@ -166,8 +162,6 @@ def test_files_are_removed_from_the_draft_and_the_storage(ethanol, graphql, clie
     attachment = QuoteAttachment.objects.get(pk=data["id"])
     storage, name = attachment.file.storage, attachment.file.name
     other_key = _upload(client, pdf_file()).json()["data"]["draftKey"]
-    from tests.helpers import error_code
-
     assert error_code(graphql(REMOVE_FILE, {"key": other_key, "id": data["id"]})) == "NOT_FOUND"
     with django_capture_on_commit_callbacks(execute=True):
         body = graphql(REMOVE_FILE, {"key": key, "id": data["id"]})

@@ -11,7 +11,7 @@ from accounts.models import B2BToken
 from accounts.selectors import token_hash
 from portal.models import Currency
 from quotes.models import QuoteDraft, QuoteDraftLine
-from tests.helpers import error_code
+from tests.helpers import error_code, rest_refusal
 from tests.quotes.support import (
     ADD,
     BALANCE,
@@ -313,7 +313,7 @@ def test_a_token_that_is_no_longer_valid_is_40101_on_the_draft_not_a_silent_gues
         {"mediaFile": SimpleUploadedFile("a.pdf", b"%PDF-1.7\n%%EOF\n", content_type="application/pdf")},
         HTTP_AUTHORIZATION=f"Bearer {token}",
     )
-    assert upload.status_code == 401 and upload.json()["data"]["errorCode"] == "40101"
+    assert rest_refusal(upload, 401)["extensions"]["code"] == 40101
     # Nothing went to a guest draft that nobody holds the key of, and the buyer's draft is as it was.
     assert QuoteDraft.objects.count() == 1
     assert list(QuoteDraftLine.objects.values_list("draft_id", "variant__sku", "quantity")) == before

@@ -1,7 +1,8 @@
+import { restRefusal } from './restErrors';
 import { getB2BToken } from './session';
 
 // shell §7: POST {apiOrigin}/api/v2/media/upload (multipart: mediaFile, requestType), with the bearer token when
-// signed in. shell §8: a REST body with a failing code fails with its data error message or message.
+// signed in. shell §8: a REST body with a failing code fails with its message (the refusal's, lib/restErrors.ts).
 
 export interface UploadedMedia {
   id: string;
@@ -12,7 +13,7 @@ export interface UploadedMedia {
 
 export class MediaUploadError extends Error {
   override readonly name = 'MediaUploadError';
-  /** The answer's `data.errorCode` (or one that names what happened without it), or ''. */
+  /** The refusal's `extensions.code` (or one that names what happened without it), or ''. */
   readonly errorCode: string;
   /** The HTTP status; 0 when no answer arrived. */
   readonly status: number;
@@ -33,9 +34,7 @@ interface UploadAnswer {
     fileSize?: number;
     fileType?: string;
     uploadSession?: string;
-    errorCode?: string;
-    errMsg?: string;
-  };
+  } | null;
 }
 
 function endpoint(apiOrigin: string): string {
@@ -75,7 +74,8 @@ export function createMediaUploader(apiOrigin: string, requestType: string, fetc
       }
       const data = answer.data;
       if (!ok || answer.code !== 200 || !data?.id) {
-        throw new MediaUploadError(data?.errMsg || answer.message || fallbackMessage, data?.errorCode ?? '', status);
+        const refusal = restRefusal(answer);
+        throw new MediaUploadError(refusal?.message || answer.message || fallbackMessage, refusal?.code ?? '', status);
       }
       if (data.uploadSession) uploadSession = data.uploadSession;
       return { id: data.id, fileName: data.fileName ?? file.name, fileSize: data.fileSize ?? file.size, fileType: data.fileType ?? file.type };

@@ -40,6 +40,11 @@ export interface MockServerOptions {
   storefrontSignedIn?: boolean;
 }
 
+/** A REST edge's refusal (docs/api.md "REST edges"): shell §8's `code` and `message` with the GraphQL contract's errors. */
+export function restRefusalBody(status: number, code: string | number, message: string) {
+  return { code: status, message, data: null, errors: [{ message, extensions: { code } }] };
+}
+
 /** What the fake storefront's `GET /api/v2/csrf-token` answers. */
 export const MOCK_CSRF_TOKEN = 'csrf-from-api';
 
@@ -49,7 +54,7 @@ function storefrontAnswer(call: RestCall, state: { signedIn: boolean }): RestAns
   if (key === 'POST /login/') {
     const password = new URLSearchParams(call.body ?? '').get('password');
     if (password === 'wrong') {
-      return { status: 400, body: { ok: false, code: 'INVALID_CREDENTIALS', message: 'Your email address or password is incorrect. Please try again.' } };
+      return { status: 400, body: restRefusalBody(400, 'INVALID_CREDENTIALS', 'Your email address or password is incorrect. Please try again.') };
     }
     state.signedIn = true;
     return { body: { ok: true, customerId: 7 } };
@@ -67,7 +72,7 @@ function storefrontAnswer(call: RestCall, state: { signedIn: boolean }): RestAns
     const language = new URL(call.url).searchParams.get('lang');
     return { body: { language, page, translationVersion: 0, message: {} } };
   }
-  return { status: 404, body: { code: 404, message: 'Not found' } };
+  return { status: 404, body: restRefusalBody(404, 'NOT_FOUND', 'Not found.') };
 }
 
 function headersOf(init?: RequestInit): Record<string, string> {

@@ -28,8 +28,10 @@ export function signInFailure(error: unknown, fieldTexts: (error: unknown) => Fi
       return { kind: 'message', key: 'login.error.staffAccount' };
     case 'PASSWORD_RESET_REQUIRED':
       return { kind: 'passwordResetRequired' };
-    // The storefront signed in but the hand-over failed (shell §4: a failed customer JWT fetch abandons login).
+    // The storefront signed in but the hand-over failed (shell §4: a failed customer JWT fetch abandons login), or
+    // refused the request itself (PERMISSION_DENIED: its CSRF check, docs/api.md "REST edges").
     case 'SIGN_IN_INCOMPLETE':
+    case 'PERMISSION_DENIED':
     case 'INVALID_CUSTOMER_TOKEN':
     case 'UNEXPECTED_RESPONSE':
       return { kind: 'message', key: 'login.error.incomplete' };

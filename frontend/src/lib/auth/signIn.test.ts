@@ -1,4 +1,4 @@
-import { MOCK_CSRF_TOKEN, authorizationResult, mockGraphQL } from '../../test/graphqlMock';
+import { MOCK_CSRF_TOKEN, authorizationResult, mockGraphQL, restRefusalBody } from '../../test/graphqlMock';
 import { createGraphQLClient } from '../graphql';
 import { exchangeStorefrontSession, signInWithPassword, signOutEverywhere } from './signIn';
 import { readCookie } from './storefrontSession';
@@ -64,9 +64,9 @@ describe('sign-in through the storefront (ARCHITECTURE §8)', () => {
   it.each([
     [400, 'INVALID_CREDENTIALS'],
     [429, 'TOO_MANY_ATTEMPTS'],
-    [400, 'PASSWORD_RESET_REQUIRED'],
+    [403, 'PASSWORD_RESET_REQUIRED'],
   ])('a refused sign-in (%s %s) stops before the JWT', async (status, code) => {
-    const server = mockGraphQL({}, { rest: { 'POST /login/': { status, body: { ok: false, code, message: 'No.' } } } });
+    const server = mockGraphQL({}, { rest: { 'POST /login/': { status, body: restRefusalBody(status, code, 'No.') } } });
     const { context } = setup();
     await expect(signInWithPassword(context, 'a@b.test', 'x')).rejects.toMatchObject({ name: 'StorefrontSignInError', code });
     expect(server.restCallsTo('GET', '/customer/current.jwt')).toHaveLength(0);

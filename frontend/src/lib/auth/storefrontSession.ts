@@ -1,3 +1,5 @@
+import { restRefusal } from '../restErrors';
+
 // The storefront's own session (ARCHITECTURE §8): the overlay signs in on the storefront first, then exchanges
 // the signed-in customer's JWT for a B2B token. These are the storefront's REST edges, not GraphQL.
 
@@ -65,8 +67,8 @@ async function csrfToken(options: StorefrontEndpoints): Promise<string> {
   return '';
 }
 
-function isSignInBody(value: unknown): value is { ok: boolean; code?: string; message?: string; customerId?: number } {
-  return typeof value === 'object' && value !== null && 'ok' in value;
+function isSignedIn(value: unknown): value is { ok: true; customerId?: number } {
+  return typeof value === 'object' && value !== null && 'ok' in value && value.ok === true;
 }
 
 /** Step (a): `POST /login/` signs the customer in on the storefront (Django session cookie). */
@@ -89,10 +91,10 @@ export async function storefrontSignIn(options: StorefrontEndpoints, email: stri
   } catch {
     body = null;
   }
-  if (isSignInBody(body)) {
-    if (body.ok && response.ok) return { customerId: Number(body.customerId) };
-    if (!body.ok && body.code) throw new StorefrontSignInError(body.code, body.message ?? '');
-  }
+  if (response.ok && isSignedIn(body)) return { customerId: Number(body.customerId) };
+  // A refusal (docs/api.md "REST edges"): INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, STAFF_ACCOUNT, …
+  const refusal = restRefusal(body);
+  if (refusal?.code) throw new StorefrontSignInError(refusal.code, refusal.message);
   throw new StorefrontSignInError('UNEXPECTED_RESPONSE', `Unexpected sign-in response (HTTP ${response.status})`);
 }
 

@@ -7,6 +7,7 @@ import {
   customerResult,
   customer,
   mockGraphQL,
+  restRefusalBody,
   storeInfoResult,
   storefrontConfigsResult,
   type MockServerOptions,
@@ -29,7 +30,7 @@ async function signIn(email = 'senior@acme.test', password = 'Demo1234') {
 }
 
 const refusedBy = (status: number, code: string): MockServerOptions => ({
-  rest: { 'POST /login/': { status, body: { ok: false, code, message: 'The server says no.' } } },
+  rest: { 'POST /login/': { status, body: restRefusalBody(status, code, 'The server says no.') } },
 });
 
 describe('sign-in page (shell §2)', () => {
@@ -122,7 +123,8 @@ describe('sign-in page (shell §2)', () => {
   it.each([
     [400, 'INVALID_CREDENTIALS', 'Your email address or password is incorrect. Please try again.'],
     [429, 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts. Please wait a few minutes and try again.'],
-    [400, 'STAFF_ACCOUNT', 'This is a staff account: sign in to the store’s administration instead. Customers use their own accounts.'],
+    [403, 'STAFF_ACCOUNT', 'This is a staff account: sign in to the store’s administration instead. Customers use their own accounts.'],
+    [403, 'PERMISSION_DENIED', 'We couldn’t complete your sign-in. Please try again.'], // the storefront's CSRF check
   ])('a refused sign-in (%s %s) is shown inline by its code, not as a toast', async (status, code, text) => {
     const server = mockGraphQL({}, refusedBy(status, code));
     await openSignIn();
@@ -137,7 +139,7 @@ describe('sign-in page (shell §2)', () => {
   });
 
   it('PASSWORD_RESET_REQUIRED links to the password reset', async () => {
-    mockGraphQL({}, refusedBy(400, 'PASSWORD_RESET_REQUIRED'));
+    mockGraphQL({}, refusedBy(403, 'PASSWORD_RESET_REQUIRED'));
     const view = await openSignIn();
     const user = await signIn();
 

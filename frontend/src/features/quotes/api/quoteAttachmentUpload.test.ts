@@ -2,6 +2,7 @@ import { NETWORK_ERROR_CODE } from '../../../lib/graphql';
 import { MediaUploadError } from '../../../lib/mediaUpload';
 import { QUOTE_DRAFT_KEY_STORAGE_KEY } from '../../../lib/quoteDraftKey';
 import { setB2BToken } from '../../../lib/session';
+import { restRefusalBody } from '../../../test/graphqlMock';
 import { uploadQuoteDraftAttachment } from './quoteAttachmentUpload';
 
 const API = 'https://api.helix.test';
@@ -78,7 +79,7 @@ describe('uploadQuoteDraftAttachment (docs/api.md "Files")', () => {
 
   it('fails with the server’s message and error code when the file is rejected', async () => {
     const message = 'File scan.exe was rejected. File type not supported. File is too big. Size limit is 3 MB.';
-    const fetchImpl = server(400, { code: 400, message, data: { errorCode: 'QUOTE_FILE_REJECTED', fields: { file: [message] } } });
+    const fetchImpl = server(400, restRefusalBody(400, 'QUOTE_FILE_REJECTED', message));
 
     const error = await refusal(uploadQuoteDraftAttachment(pdf(), { draftKey: 'key-1', apiOrigin: API, fetchImpl }));
 
@@ -88,7 +89,7 @@ describe('uploadQuoteDraftAttachment (docs/api.md "Files")', () => {
 
   it('fails with QUOTE_TOO_MANY_FILES beyond 3 files', async () => {
     const message = 'Maximum allowed number of files exceeded. Only 3 allowed';
-    const fetchImpl = server(400, { code: 400, message, data: { errorCode: 'QUOTE_TOO_MANY_FILES', fields: { file: [message] } } });
+    const fetchImpl = server(400, restRefusalBody(400, 'QUOTE_TOO_MANY_FILES', message));
 
     const error = await refusal(uploadQuoteDraftAttachment(pdf(), { draftKey: 'key-1', apiOrigin: API, fetchImpl }));
 
@@ -103,7 +104,7 @@ describe('uploadQuoteDraftAttachment (docs/api.md "Files")', () => {
       uploadQuoteDraftAttachment(pdf(), {
         draftKey: null,
         apiOrigin: API,
-        fetchImpl: server(429, { code: 429, message: 'Too many requests. Please wait a while and try again.', data: { errorCode: 'TOO_MANY_REQUESTS' } }),
+        fetchImpl: server(429, { code: 429, message: 'Too many requests. Please wait a while and try again.' }),
       }),
     );
     expect([limited.message, limited.errorCode, limited.status]).toEqual(['Too many requests. Please wait a while and try again.', 'TOO_MANY_REQUESTS', 429]);

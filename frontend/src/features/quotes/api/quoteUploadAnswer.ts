@@ -1,19 +1,20 @@
 import { NETWORK_ERROR_CODE } from '../../../lib/graphql';
 import { MediaUploadError } from '../../../lib/mediaUpload';
+import { restRefusal } from '../../../lib/restErrors';
 import { getB2BToken } from '../../../lib/session';
 import type { QuoteFile } from './draftFields';
 
 // docs/api.md "Files": POST {apiOrigin}/api/v2/quotes/attachments, multipart `mediaFile` plus the draft's or the
 // submitted quote's fields, with the bearer token when signed in. Answers in the REST shape of /api/v2/media/upload:
-// {"code": 200, "message", "data": {id, fileName, …}} or {"code": 4xx, "message", "data": {"errorCode", "fields"}}.
+// {"code": 200, "message", "data": {id, fileName, …}}, or a refusal (lib/restErrors.ts).
 
-/** What the answer's `data` may hold: the stored file, a guest's draft key, or the refusal's code. */
-export type QuoteUploadData = Partial<QuoteFile> & { draftKey?: string | null; errorCode?: string };
+/** What the answer's `data` may hold: the stored file and a guest's draft key. */
+export type QuoteUploadData = Partial<QuoteFile> & { draftKey?: string | null };
 
 interface UploadAnswer {
   code?: number;
   message?: string;
-  data?: QuoteUploadData;
+  data?: QuoteUploadData | null;
 }
 
 // An answer that is not the API's JSON (a proxy's 413 or 429 page) still says what happened by its status.
@@ -35,7 +36,7 @@ export interface QuoteFileSend {
 
 /**
  * Sends a file to the quote attachments endpoint: resolves with the stored file and the answer's data, or rejects
- * with a MediaUploadError carrying the server's message, its `data.errorCode` (else one named by the HTTP status,
+ * with a MediaUploadError carrying the server's message, its error code (else one named by the HTTP status,
  * NETWORK_ERROR when no answer arrived) and the status.
  */
 export async function sendQuoteFile({
@@ -61,7 +62,9 @@ export async function sendQuoteFile({
   const answer = (await response.json().catch(() => null)) as UploadAnswer | null;
   const data = answer?.data;
   if (!response.ok || answer?.code !== 200 || typeof data?.id !== 'number') {
-    throw new MediaUploadError(answer?.message || fallbackMessage, data?.errorCode ?? CODE_BY_STATUS[response.status] ?? '', response.status);
+    const refusal = restRefusal(answer);
+    const code = refusal?.code || CODE_BY_STATUS[response.status] || '';
+    throw new MediaUploadError(refusal?.message || answer?.message || fallbackMessage, code, response.status);
   }
   const stored: QuoteFile = {
     id: data.id,

@@ -5,7 +5,7 @@ import { getToasts } from '../../../components/toast/toastStore';
 import { QUOTE_ACCESS_KEYS_STORAGE_KEY } from '../../../lib/quoteAccessKeys';
 import { checkoutNavigation } from '../../../lib/quoteCheckoutSession';
 import { setB2BToken } from '../../../lib/session';
-import { customerResult, mockGraphQL } from '../../../test/graphqlMock';
+import { customerResult, mockGraphQL, restRefusalBody } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { QuoteAddress } from '../api/draftFields';
@@ -477,7 +477,7 @@ describe('quote detail page (issue 6)', () => {
           uploads += 1;
           return uploads === 1
             ? { body: { code: 200, message: 'File scan.pdf successfully added.', data: { ...file({ id: 7, fileName: 'scan.pdf' }), draftKey: null } } }
-            : { status: 400, body: { code: 400, message: 'Maximum allowed number of files exceeded. Only 3 allowed', data: { errorCode: 'QUOTE_TOO_MANY_FILES' } } };
+            : { status: 400, body: restRefusalBody(400, 'QUOTE_TOO_MANY_FILES', 'Maximum allowed number of files exceeded. Only 3 allowed') };
         },
       },
     });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
-import { customer, customerResult, mockGraphQL, type MockServerOptions } from '../../../test/graphqlMock';
+import { customer, customerResult, mockGraphQL, restRefusalBody, type MockServerOptions } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { QuoteAddress, QuoteDraft, QuoteDraftLine, QuoteFile } from '../api/draftFields';
@@ -328,7 +328,7 @@ describe('quote draft page (issue 6)', () => {
         rest: {
           'POST /api/v2/quotes/attachments': () => {
             uploads += 1;
-            if (uploads === 1) return { status: 400, body: { code: 400, message: rejected, data: { errorCode: 'QUOTE_FILE_REJECTED', fields: { file: [rejected] } } } };
+            if (uploads === 1) return { status: 400, body: restRefusalBody(400, 'QUOTE_FILE_REJECTED', rejected) };
             files = [protocol()];
             return { body: { code: 200, message: 'File protocol.pdf successfully added.', data: { ...protocol(), draftKey: 'key-1' } } };
           },

@@ -1,0 +1,55 @@
+"""Who calls a REST edge: the B2B bearer token (the default), or the storefront's session (the shop's edges)."""
+
+from __future__ import annotations
+
+from rest_framework.authentication import BaseAuthentication, CSRFCheck
+from rest_framework.request import Request
+
+from portal.actor import PortalActor
+from portal.auth import actor_for_token, bearer_token
+from portal.errors import ErrorCode
+from portal.rest.errors import RestError, session_expired
+
+
+class BearerTokenAuthentication(BaseAuthentication):
+    """`Authorization: Bearer <B2B token>`, read and checked as /graphql does (portal.auth). No token: a guest, and the
+    edge decides what a guest may do. A token that is sent but unknown, expired or revoked is refused with 40101
+    (shell §8) on every edge, never read as "no token": the caller believes they are signed in, and what they send
+    would otherwise be kept for a guest nobody is (issue 12, issue 23). `request.auth` is the caller (PortalActor)."""
+
+    def authenticate(self, request: Request) -> tuple[object, PortalActor] | None:
+        token = bearer_token(request._request)
+        if not token:
+            return None
+        actor = actor_for_token(token)
+        if actor.user is None:
+            raise session_expired()
+        return actor.user, actor
+
+    def authenticate_header(self, request: Request) -> str:
+        return "Bearer"
+
+
+def request_actor(request: Request) -> PortalActor:
+    """The caller of a bearer-token edge: the token's, or the guest when no token was sent."""
+    return request.auth if request.auth is not None else actor_for_token("")
+
+
+class StorefrontSessionAuthentication(BaseAuthentication):
+    """The storefront's Django session, for the edges that serve the shop (sign-in and sign-out, the CSRF token, the
+    customer JWT, END MASQUERADE, the product page's live price); the bearer token is no credential there.
+
+    CSRF is checked on every unsafe request, signed in or not, as Django's middleware checks the shop's own forms —
+    unlike DRF's SessionAuthentication, which checks it for signed-in users only: a forged sign-in is an attack too."""
+
+    def authenticate(self, request: Request) -> tuple[object, None] | None:
+        django_request = request._request
+        check = CSRFCheck(lambda _: None)
+        check.process_request(django_request)  # reads the CSRF cookie
+        reason = check.process_view(django_request, None, (), {})
+        if reason:
+            raise RestError(f"CSRF verification failed: {reason}", code=ErrorCode.PERMISSION_DENIED, status=403)
+        user = getattr(django_request, "user", None)
+        if user is None or not user.is_authenticated:
+            return None
+        return user, None

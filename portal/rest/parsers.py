@@ -1,0 +1,44 @@
+"""Request bodies of the REST edges, with the spec's limits checked before a file is read."""
+
+from __future__ import annotations
+
+from rest_framework.parsers import DataAndFiles, MultiPartParser
+
+from portal.errors import ErrorCode
+from portal.rest.errors import RestError
+
+# business §5, §9: a drop zone takes files of at most 3,000,000 bytes, 3 of them (the services count them across
+# requests: the overlay sends each file on its own).
+FILE_DROP_MAX_BYTES = 3_000_000
+FILE_DROP_MAX_FILES = 3
+# business §9: the bulk upload takes one CSV file of at most 50 MB.
+BULK_CSV_MAX_BYTES = 50 * 1024 * 1024
+# Boundaries, part headers and the small form fields that travel beside a file.
+MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+
+class LimitedMultiPartParser(MultiPartParser):
+    """multipart/form-data carrying at most `max_files` files of `max_file_bytes`. A body longer than they can make
+    is refused 413 from its Content-Length, before a byte is read; more files than that 400 (one would otherwise be
+    dropped unseen). Each edge names the codes of its refusals; the file's own checks stay with the services."""
+
+    max_files = 1
+    max_file_bytes = FILE_DROP_MAX_BYTES
+    field_name = "mediaFile"
+    too_large_code: str = ErrorCode.BAD_REQUEST
+    too_large_message = "The request is too large."
+    too_many_files_code: str = ErrorCode.VALIDATION_ERROR
+
+    def parse(self, stream, media_type=None, parser_context=None) -> DataAndFiles:
+        meta = parser_context["request"].META
+        try:
+            length = int(meta.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > self.max_files * self.max_file_bytes + MULTIPART_OVERHEAD_BYTES:
+            raise RestError(self.too_large_message, code=self.too_large_code, status=413)
+        parsed = super().parse(stream, media_type, parser_context)
+        if sum(len(files) for _, files in parsed.files.lists()) > self.max_files:
+            message = "Send one file at a time." if self.max_files == 1 else f"Send at most {self.max_files} files."
+            raise RestError(message, code=self.too_many_files_code, status=400, fields={self.field_name: [message]})
+        return parsed
