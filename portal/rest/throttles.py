@@ -6,6 +6,8 @@ A refused request is answered 429 `TOO_MANY_REQUESTS` by the exception handler. 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 
@@ -14,7 +16,7 @@ from portal.client_address import client_ip
 from portal.rest.authentication import request_actor
 
 
-class FixedWindowThrottle(BaseThrottle):
+class FixedWindowThrottle(BaseThrottle, ABC):
     """At most `limit` requests per `window_seconds` for each subject (`subject`: None when the throttle does not
     apply to the request). Every request it sees counts, refused ones too, as the services counted them."""
 
@@ -22,8 +24,9 @@ class FixedWindowThrottle(BaseThrottle):
     limit: int = 0
     window_seconds: int = 3600
 
+    @abstractmethod
     def subject(self, request: Request) -> str | None:
-        raise NotImplementedError
+        """Who is counted: a user's or an address's key, or None when the throttle does not apply."""
 
     def allow_request(self, request: Request, view) -> bool:
         if request.method not in view.allowed_methods:
