@@ -73,7 +73,7 @@ schema: $(VENV)/.installed
 
 ## openapi: export the OpenAPI description of the REST edges to openapi.yaml (a test fails when it is out of date)
 openapi: $(VENV)/.installed
-	DEBUG=true $(PY) manage.py spectacular --validate --file openapi.yaml
+	DEBUG=true $(PY) manage.py spectacular --validate --fail-on-warn --file openapi.yaml
 
 ## bench: print the benchmark figures (bench/*.py)
 bench: install frontend

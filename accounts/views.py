@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, throttle_classes
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -15,6 +18,7 @@ from accounts.errors import UploadErrorCode
 from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, size_label
 from portal.rest.authentication import StorefrontSessionAuthentication, request_actor
 from portal.rest.parsers import LimitedMultiPartParser
+from portal.rest.schema import body, envelope, refusals
 from portal.rest.throttles import PerGuestAddressThrottle, PerUserThrottle
 
 
@@ -33,6 +37,35 @@ class UserUploads(PerUserThrottle):
     scope, limit, window_seconds = "upload-user", services.UPLOAD_LIMIT_PER_USER, services.UPLOAD_WINDOW
 
 
+@extend_schema(
+    request=body(
+        "multipart/form-data",
+        "MediaUpload",
+        {
+            "mediaFile": serializers.FileField(help_text=f"One file, at most {size_label(MAX_FILE_BYTES)}."),
+            "requestType": serializers.ChoiceField(choices=["companyAttachedFile"]),
+            "uploadSession": serializers.CharField(
+                required=False, help_text=f"From a previous answer: up to {MAX_FILES} files in one session."
+            ),
+        },
+    ),
+    responses={
+        200: envelope(
+            "MediaUploaded",
+            {
+                "id": serializers.CharField(),
+                "fileName": serializers.CharField(),
+                "fileSize": serializers.IntegerField(),
+                "fileType": serializers.CharField(),
+                "requestType": serializers.CharField(),
+                "uploadSession": serializers.CharField(),
+                "filesInSession": serializers.IntegerField(),
+                "maxFiles": serializers.IntegerField(),
+            },
+        ),
+        **refusals(400, 401, 413, 429),
+    },
+)
 @api_view(["POST"])
 @parser_classes([MediaUploadParser])
 @throttle_classes([GuestUploads, UserUploads])
@@ -65,6 +98,14 @@ def media_upload(request: Request) -> Response:
     )
 
 
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "X-Upload-Session", OpenApiTypes.STR, OpenApiParameter.HEADER, description="A guest's upload session."
+        )
+    ],
+    responses={200: envelope("MediaDeleted", {"id": serializers.CharField()}), **refusals(400, 401, 404)},
+)
 @api_view(["DELETE"])
 def media_delete(request: Request, file_id: str) -> Response:
     """`DELETE /api/v2/media/upload/{id}`: the drop zone's "remove" for a file not yet sent with an application.
@@ -75,6 +116,14 @@ def media_delete(request: Request, file_id: str) -> Response:
     return Response({"code": 200, "message": "SUCCESS", "data": {"id": file_id}})
 
 
+@extend_schema(
+    request=body(
+        "application/x-www-form-urlencoded",
+        "MasqueradeEnd",
+        {"next": serializers.CharField(required=False, help_text="A path of this site to go back to.")},
+    ),
+    responses={302: OpenApiResponse(description="Back to `next` (or the home page)."), **refusals(403)},
+)
 @api_view(["POST"])
 @authentication_classes([StorefrontSessionAuthentication])
 @parser_classes([FormParser, MultiPartParser])

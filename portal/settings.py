@@ -234,8 +234,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Buyer portal REST edges",
     "DESCRIPTION": (
         "The REST edges of shell §7, what the overlay and the storefront call outside GraphQL: media upload and "
-        "delete, quote attachments and PDFs, store translations, the storefront's sign-in, CSRF token, customer JWT "
-        "and cart, masquerade end. Everything else is the GraphQL endpoint `POST /graphql` (schema.graphql). Errors "
+        "delete, quote attachments and PDFs, store translations, the storefront's sign-in and sign-out, CSRF token, "
+        "customer JWT and live product price, masquerade end. Everything else is the GraphQL endpoint `POST /graphql` "
+        "(schema.graphql). Errors "
         "come in the JSON shape and with the codes of the GraphQL error contract (docs/api.md)."
     ),
     "VERSION": "0.1.0",  # pyproject.toml's

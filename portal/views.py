@@ -3,6 +3,9 @@
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -10,11 +13,36 @@ from rest_framework.response import Response
 from portal import selectors
 from portal.errors import NotFound
 from portal.models import Language
+from portal.rest.schema import refusals
 
 PAGE_MAX = 40
 NO_TRANSLATION_SET = "No such translation set."
 
 
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "lang", OpenApiTypes.STR, OpenApiParameter.QUERY, description="A language code; the store's by default."
+        ),
+        OpenApiParameter(
+            "v", OpenApiTypes.INT, OpenApiParameter.QUERY, description="The channel's translation version (caching)."
+        ),
+    ],
+    responses={
+        200: inline_serializer(
+            name="Translations",
+            fields={
+                "language": serializers.CharField(),
+                "page": serializers.CharField(),
+                "translationVersion": serializers.IntegerField(),
+                "message": serializers.DictField(
+                    child=serializers.CharField(), help_text="Text key: the store's text."
+                ),
+            },
+        ),
+        **refusals(404),
+    },
+)
 @api_view(["GET"])
 @authentication_classes([])  # public texts: no caller to read, whatever the request sends
 def translations(request: Request, store_hash: str, channel_id: int, page: str) -> Response:

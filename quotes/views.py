@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
 from rest_framework.decorators import api_view, parser_classes, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,6 +19,7 @@ from accounts.uploads import size_label
 from portal.errors import NotFound
 from portal.rest.authentication import request_actor
 from portal.rest.parsers import LimitedMultiPartParser
+from portal.rest.schema import body, envelope, file_answer, refusals
 from portal.rest.throttles import PerGuestAddressThrottle
 from quotes import files, permissions, selectors, services
 from quotes.downloads import download_token_valid, signed_download_url
@@ -60,6 +64,42 @@ def _attachment_json(request: Request, attachment: QuoteAttachment) -> dict:
     }
 
 
+def _query(name: str, description: str, kind=OpenApiTypes.STR) -> OpenApiParameter:
+    return OpenApiParameter(name, kind, OpenApiParameter.QUERY, description=description)
+
+
+_SIGNED_TOKEN = _query("token", "The signed link's token (from the GraphQL API; short-lived).")
+_ACCESS_KEY = _query("accessKey", "A guest's key of a submitted quote.")
+
+
+@extend_schema(
+    request=body(
+        "multipart/form-data",
+        "QuoteAttachment",
+        {
+            "mediaFile": serializers.FileField(help_text=f"At most {size_label(files.MAX_FILE_BYTES)}."),
+            "draftKey": serializers.CharField(required=False, help_text="A guest's draft."),
+            "quoteId": serializers.CharField(required=False, help_text="A submitted quote (instead of a draft)."),
+            "accessKey": serializers.CharField(required=False, help_text="A guest's key of that quote."),
+        },
+    ),
+    responses={
+        200: envelope(
+            "QuoteAttachmentAdded",
+            {
+                "id": serializers.IntegerField(),
+                "fileName": serializers.CharField(),
+                "fileSize": serializers.IntegerField(),
+                "contentType": serializers.CharField(),
+                "fromSupplier": serializers.BooleanField(),
+                "createdAt": serializers.DateTimeField(),
+                "downloadUrl": serializers.CharField(help_text="A signed link, valid for a short while."),
+                "draftKey": serializers.CharField(allow_null=True, help_text="A guest's draft key, to keep."),
+            },
+        ),
+        **refusals(400, 401, 403, 404, 413, 429),
+    },
+)
 @api_view(["POST"])
 @parser_classes([AttachmentParser])
 @throttle_classes([GuestAttachments])
@@ -111,6 +151,10 @@ def _may_download_attachment(request: Request, attachment: QuoteAttachment) -> b
     return draft is not None and draft.pk == attachment.draft_id
 
 
+@extend_schema(
+    parameters=[_SIGNED_TOKEN, _ACCESS_KEY, _query("draftKey", "A guest's draft, for a file of the draft.")],
+    responses={**file_answer("application/octet-stream", "The file, as an attachment."), **refusals(401, 404)},
+)
 @api_view(["GET"])
 def attachment_download(request: Request, pk: int) -> HttpResponse:
     """GET /api/v2/quotes/attachments/{id}: with the signed link's token, or the bearer token of a caller who may see
@@ -130,6 +174,10 @@ def attachment_download(request: Request, pk: int) -> HttpResponse:
     return response
 
 
+@extend_schema(
+    parameters=[_SIGNED_TOKEN, _ACCESS_KEY, _query("download", "1: as an attachment, not inline.", OpenApiTypes.INT)],
+    responses={**file_answer("application/pdf", "The quote as a PDF."), **refusals(401, 403, 404)},
+)
 @api_view(["GET"])
 def pdf_download(request: Request, pk: int) -> HttpResponse:
     """GET /api/v2/quotes/{id}/pdf: the quote as a PDF (get_quote_pdf; or the signed link, or a guest's accessKey).

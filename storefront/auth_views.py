@@ -13,6 +13,9 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes, parser_classes
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -29,6 +32,7 @@ from accounts.services import (
 )
 from portal.errors import Refused
 from portal.rest.authentication import StorefrontSessionAuthentication
+from portal.rest.schema import body, refusals
 from portal.selectors import DEFAULT_CHANNEL_ID, store_current
 
 MAX_FIELD = 4096
@@ -47,6 +51,12 @@ def _switching_customer(request, user) -> bool:
     return request.user.is_authenticated and request.user.pk != user.pk
 
 
+_NEXT = serializers.CharField(required=False, help_text="A path of this site to go to afterwards.")
+_FORM_OR_JSON = (
+    "A form post answers with a redirect (or the form with its error); with `Accept: application/json`, with JSON."
+)
+
+
 def _safe_next(request: Request) -> str:
     target = request.data.get("next") or request.query_params.get("next") or "/"
     if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
@@ -60,9 +70,26 @@ class SignInView(APIView):
     authentication_classes = [StorefrontSessionAuthentication]
     parser_classes = [FormParser, MultiPartParser]
 
+    @extend_schema(responses={(200, "text/html"): OpenApiResponse(description="The sign-in form.")})
     def get(self, request: Request) -> HttpResponse:
         return self._form(request, email="", error=None)
 
+    @extend_schema(
+        description=_FORM_OR_JSON,
+        request=body(
+            "application/x-www-form-urlencoded",
+            "StorefrontSignIn",
+            {"email": serializers.EmailField(), "password": serializers.CharField(), "next": _NEXT},
+        ),
+        responses={
+            200: inline_serializer(
+                name="StorefrontSignedIn",
+                fields={"ok": serializers.BooleanField(), "customerId": serializers.IntegerField()},
+            ),
+            302: OpenApiResponse(description="Signed in: on to `next`."),
+            **refusals(400, 403, 429),
+        },
+    )
     def post(self, request: Request) -> HttpResponse:
         email = str(request.data.get("email", ""))[:MAX_FIELD]
         password = str(request.data.get("password", ""))[:MAX_FIELD]
@@ -91,6 +118,9 @@ class SignInView(APIView):
         return response
 
 
+@extend_schema(
+    responses={200: inline_serializer(name="CsrfToken", fields={"csrfToken": serializers.CharField()})},
+)
 @api_view(["GET"])
 @authentication_classes([StorefrontSessionAuthentication])
 def csrf_token(request: Request) -> Response:
@@ -101,6 +131,15 @@ def csrf_token(request: Request) -> Response:
     return response
 
 
+@extend_schema(
+    description="Sign the customer out of the storefront, and end the portal sessions it handed over. " + _FORM_OR_JSON,
+    request=None,
+    responses={
+        200: inline_serializer(name="StorefrontSignedOut", fields={"ok": serializers.BooleanField()}),
+        302: OpenApiResponse(description="Signed out: to the portal's sign-in page."),
+        **refusals(403),
+    },
+)
 @api_view(["POST"])
 @authentication_classes([StorefrontSessionAuthentication])
 @parser_classes([FormParser, MultiPartParser])
@@ -112,6 +151,17 @@ def sign_out(request: Request) -> HttpResponse:
     return redirect("/#/login?loginFlag=3")
 
 
+@extend_schema(
+    parameters=[
+        OpenApiParameter("app_client_id", OpenApiTypes.STR, OpenApiParameter.QUERY, required=True),
+        OpenApiParameter("channel_id", OpenApiTypes.INT, OpenApiParameter.QUERY, description="1 by default."),
+    ],
+    responses={
+        (200, "application/jwt"): OpenApiResponse(OpenApiTypes.STR, description="The signed-in customer's JWT."),
+        204: OpenApiResponse(description="Nobody is signed in (or the caller is the supplier's staff)."),
+        **refusals(400),
+    },
+)
 @api_view(["GET"])
 @authentication_classes([StorefrontSessionAuthentication])
 def current_customer_jwt(request: Request) -> HttpResponse:

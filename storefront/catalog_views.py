@@ -11,6 +11,9 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +22,7 @@ from accounts.selectors import Actor
 from portal.errors import NotFound
 from portal.money import format_money
 from portal.rest.authentication import StorefrontSessionAuthentication
+from portal.rest.schema import refusals
 from portal.selectors import storefront_switch_on
 from pricing import calculation, selectors
 from pricing.models import Category, OptionType, Product
@@ -327,6 +331,33 @@ def product_page(request, slug: str, *, form_errors: dict | None = None, status:
     return render(request, "storefront/product.html", context, status=status)
 
 
+@extend_schema(
+    parameters=[
+        OpenApiParameter("qty", OpenApiTypes.INT, OpenApiParameter.QUERY, description="1 to 1,000,000; 1 by default."),
+        OpenApiParameter(
+            "attribute[{optionId}]",
+            OpenApiTypes.STR,
+            OpenApiParameter.QUERY,
+            description="The chosen value of each option, as the product form sends it.",
+        ),
+    ],
+    responses={
+        200: inline_serializer(
+            name="ProductPrice",
+            fields={
+                "sku": serializers.CharField(),
+                "stock": inline_serializer(
+                    name="ProductStock",
+                    fields={"message": serializers.CharField(), "css": serializers.CharField()},
+                ),
+                "price": serializers.CharField(required=False, help_text="Formatted; absent when prices are hidden."),
+                "note": serializers.CharField(required=False),
+                "tierHint": serializers.CharField(required=False),
+            },
+        ),
+        **refusals(404),
+    },
+)
 @api_view(["GET"])
 @authentication_classes([StorefrontSessionAuthentication])
 def product_price(request: Request, slug: str) -> Response:
