@@ -122,8 +122,9 @@ USE_TZ = True
 STATIC_URL = env.str("STATIC_URL", default="/static/")
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
-# The overlay bundle built by Vite (`frontend/dist`) is served under /static/portal/.
-FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
+# The overlay bundle built by Vite (`frontend/dist`) is served under /static/portal/. Another build directory can be
+# named (`vite build --outDir …`), so that two checkouts' builds or two test runs never overwrite each other's.
+FRONTEND_DIST = Path(env.str("FRONTEND_DIST", default=str(BASE_DIR / "frontend" / "dist")))
 # Listed only once built, so that a fresh checkout has no missing-directory warning.
 STATICFILES_DIRS = [("portal", FRONTEND_DIST)] if FRONTEND_DIST.is_dir() else []
 MEDIA_URL = "/media/"
