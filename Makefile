@@ -46,8 +46,9 @@ lint: $(VENV)/.installed frontend/node_modules/.installed
 	$(VENV)/bin/ruff format --check .
 	cd frontend && npm run lint
 
+# On every core (pytest-xdist): each worker has its own test database and cache (portal/settings_test.py).
 test-backend: $(VENV)/.installed
-	$(VENV)/bin/pytest -m "not e2e" -q
+	$(VENV)/bin/pytest -m "not e2e" -q -n auto
 
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npm run typecheck && npm test

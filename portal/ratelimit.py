@@ -1,6 +1,7 @@
 """Counters in the cache (Redis in production): fixed-window limits (reset requests, registration, uploads) and the
 growing delays after failed sign-ins."""
 
+import hashlib
 import math
 import time
 from dataclasses import dataclass
@@ -9,7 +10,10 @@ from django.core.cache import cache
 
 
 def _key(scope: str, subject: str) -> str:
-    return f"ratelimit:{scope}:{subject}"
+    """The subject (an e-mail address as typed, an IP address, a user id) by its digest: a key of fixed length and
+    plain characters whatever was sent, and no address in the cache in clear."""
+    digest = hashlib.sha256(subject.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+    return f"ratelimit:{scope}:{digest}"
 
 
 def is_limited(scope: str, subject: str, *, limit: int) -> bool:

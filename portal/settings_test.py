@@ -31,11 +31,14 @@ if REDIS_URL:
     # never drops a queued task.
     from urllib.parse import urlsplit, urlunsplit
 
+    # Each pytest-xdist worker (gw0, gw1, …) gets a database of its own (1, 2, …): a test clears the cache before it
+    # runs, and must never clear a test's on another worker.
+    _worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
     _url = urlsplit(REDIS_URL)
     CACHES = {
         "default": {
             **CACHES["default"],
-            "LOCATION": urlunsplit(_url._replace(path="/1")),
+            "LOCATION": urlunsplit(_url._replace(path=f"/{1 + int(_worker or 0)}")),
             "KEY_PREFIX": "test",
         }
     }

@@ -1,7 +1,7 @@
 """The project's rate limits (portal.ratelimit's fixed windows) behind DRF's throttle interface.
 
 A refused request is answered 429 `TOO_MANY_REQUESTS` by the exception handler. The windows keep their cache keys
-(`ratelimit:<scope>:<subject>`), so a limit moved here from a service counts on where it stood.
+(`ratelimit:<scope>:<digest of the subject>`), so a limit moved here from a service counts on where it stood.
 """
 
 from __future__ import annotations

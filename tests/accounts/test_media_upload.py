@@ -45,15 +45,21 @@ def ooxml_bytes(kind: str = "docx", *, macro: bool = False) -> bytes:
         "xlsx": ("xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"),
     }[kind]
     buffer = io.BytesIO()
+
+    def entry(name: str) -> zipfile.ZipInfo:
+        # A fixed time, not now: the same bytes whenever the module is imported (pytest-xdist's workers each collect
+        # the tests, and their parameter ids, which hold these bytes, must agree).
+        return zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))
+
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr(
-            "[Content_Types].xml",
+            entry("[Content_Types].xml"),
             '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
             f'<Override PartName="/{main[0]}" ContentType="{main[1]}"/></Types>',
         )
-        archive.writestr(main[0], "<document/>")
+        archive.writestr(entry(main[0]), "<document/>")
         if macro:
-            archive.writestr("word/vbaProject.bin", b"\x00macro")
+            archive.writestr(entry("word/vbaProject.bin"), b"\x00macro")
     return buffer.getvalue()
 
 
