@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import (
     CUSTOM_FIELD_TYPES,
     AccountFormField,
+    Address,
     AuditEvent,
     B2BToken,
     Company,
@@ -426,3 +427,79 @@ class AuditEventAdmin(_ReadOnlyAdmin):
               "changes", "masquerade_session"]  # fmt: skip
     readonly_fields = fields
     list_select_related = ["company", "masquerade_session"]
+
+
+# --- address book (issue 16) -------------------------------------------------------------------------------------
+
+
+class AddressAdminForm(forms.ModelForm):
+    """Staff's edits pass the API's checks (country and state from the store's lists, the phone rule, the store's
+    custom address fields); the model's constraints keep one default of each kind per address book."""
+
+    class Meta:
+        model = Address
+        fields = ["company", "customer", "label", "first_name", "last_name", "company_name", "address_line1",
+                  "address_line2", "city", "state", "zip_code", "country_code", "phone", "is_shipping", "is_billing",
+                  "is_default_shipping", "is_default_billing", "extra_fields"]  # fmt: skip
+
+    TEXTS = ("label", "first_name", "last_name", "company_name", "address_line1", "address_line2", "city", "state",
+             "zip_code", "phone")  # fmt: skip
+
+    def clean(self):
+        from accounts.models import FormType
+        from accounts.services import AddressData, address_values_check
+        from accounts.services.addresses import ADDRESS_MODEL_FIELDS
+
+        cleaned = super().clean()
+        extra = cleaned.get("extra_fields") if isinstance(cleaned.get("extra_fields"), dict) else {}
+        data = AddressData(
+            **{name: cleaned.get(name) or "" for name in self.TEXTS},
+            country=cleaned.get("country_code") or "",
+            is_shipping=bool(cleaned.get("is_shipping")),
+            is_billing=bool(cleaned.get("is_billing")),
+            is_default_shipping=bool(cleaned.get("is_default_shipping")),
+            is_default_billing=bool(cleaned.get("is_default_billing")),
+            extra_fields=tuple((str(k), str(v)) for k, v in extra.items()),
+        )
+        form_type = FormType.PERSONAL if cleaned.get("customer") else FormType.BUSINESS
+        try:
+            values = address_values_check(data, form_type=form_type)
+        except ValidationError as exc:
+            for key, errors in exc.error_dict.items():
+                field = ADDRESS_MODEL_FIELDS.get(key.split(".", 1)[0])
+                if field not in self._errors:  # the form field's own error (required, too long) says it already
+                    self.add_error(field if field in self.fields else None, errors)
+            return cleaned
+        # The checked values: a country or state given by name is stored as its code.
+        cleaned.update(values)
+        return cleaned
+
+
+@admin.register(Address)
+class AddressAdmin(admin.ModelAdmin):
+    form = AddressAdminForm
+    list_display = ["__str__", "address_book", "first_name", "last_name", "city", "country_code",
+                    "is_default_shipping", "is_default_billing", "updated_at"]  # fmt: skip
+    list_filter = ["is_shipping", "is_billing", "is_default_shipping", "is_default_billing", "country_code"]
+    search_fields = ["label", "first_name", "last_name", "company_name", "address_line1", "city", "zip_code",
+                     "company__name", "customer__email"]  # fmt: skip
+    list_select_related = ["company", "customer"]
+    autocomplete_fields = ["company", "customer"]
+    readonly_fields = ["created_by", "created_at", "updated_at"]
+    fieldsets = (
+        ("Address book", {"fields": ("company", "customer"), "description": "A company's, or an individual "
+                          "customer's own: exactly one."}),
+        (None, {"fields": ("label", "first_name", "last_name", "company_name", "address_line1", "address_line2",
+                           "city", "state", "zip_code", "country_code", "phone")}),
+        ("Use", {"fields": ("is_shipping", "is_billing", "is_default_shipping", "is_default_billing")}),
+        (None, {"fields": ("extra_fields", "created_by", "created_at", "updated_at")}),
+    )  # fmt: skip
+
+    @admin.display(description="address book", ordering="company__name")
+    def address_book(self, obj: Address) -> str:
+        return str(obj.company or obj.customer)
+
+    def save_model(self, request, obj: Address, form, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)

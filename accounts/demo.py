@@ -7,6 +7,7 @@ from django.db import transaction
 from accounts.form_fields import DEMO_CUSTOM_FIELDS
 from accounts.models import (
     AccountFormField,
+    Address,
     Company,
     CompanyMembership,
     CompanyRole,
@@ -126,3 +127,51 @@ def seed_accounts() -> None:
     group, _ = Group.objects.get_or_create(name=STAFF_GROUP)
     group.permissions.set(Permission.objects.filter(content_type__app_label__in=STAFF_APPS))
     staff.groups.add(group)
+    seed_addresses()
+
+
+# The address books of Acme Labs and the individual customer (issue 16), added by admin@acme.test and the customer.
+_ACME_ADDRESS = {
+    "company_name": "Acme Labs",
+    "country_code": "US",
+    "city": "Boston",
+    "state": "MA",
+    "zip_code": "02115",
+}
+_IVY_ADDRESS = {"first_name": "Ivy", "last_name": "Individual", "country_code": "US", "state": "MA"}
+DEMO_ADDRESSES = {
+    "Acme Labs": [
+        {**_ACME_ADDRESS, "label": "Receiving dock", "first_name": "Sam", "last_name": "Senior",
+         "address_line1": "1 Science Park", "address_line2": "Loading dock B", "phone": "+1 617 555 0142",
+         "is_billing": False, "is_default_shipping": True},
+        {**_ACME_ADDRESS, "label": "Accounts payable", "first_name": "Alice", "last_name": "Admin",
+         "address_line1": "1 Science Park", "address_line2": "Finance office, 4th floor", "phone": "+1 617 555 0100",
+         "is_shipping": False, "is_default_billing": True},
+        {**_ACME_ADDRESS, "label": "Cold room, Building 2", "first_name": "Jules", "last_name": "Junior",
+         "address_line1": "45 Fenwood Road", "address_line2": "Room 210", "phone": "+1 617 555 0188",
+         "is_billing": False},
+    ],
+    "b2c@demo.test": [
+        {**_IVY_ADDRESS, "label": "Home", "address_line1": "22 Maple Street", "address_line2": "Apartment 3",
+         "city": "Cambridge", "zip_code": "02139", "phone": "+1 555 010 0099", "is_default_shipping": True,
+         "is_default_billing": True},
+        {**_IVY_ADDRESS, "label": "Office", "company_name": "Northshore University",
+         "address_line1": "100 Campus Drive", "address_line2": "Lab 4.12", "city": "Salem", "zip_code": "01970",
+         "phone": "+1 555 010 0098", "is_billing": False},
+    ],
+}  # fmt: skip
+
+
+def seed_addresses() -> None:
+    """The demo address books, each while it is still empty: a book people have used is left alone."""
+    acme_admin = User.objects.get(email="admin@acme.test")
+    individual = User.objects.get(email="b2c@demo.test")
+    owners = {
+        "Acme Labs": {"company": Company.objects.get(name="Acme Labs"), "created_by": acme_admin},
+        "b2c@demo.test": {"customer": individual, "created_by": individual},
+    }
+    for key, rows in DEMO_ADDRESSES.items():
+        owner = owners[key]
+        book = {name: value for name, value in owner.items() if name != "created_by"}
+        if not Address.objects.filter(**book).exists():
+            Address.objects.bulk_create(Address(**owner, **row) for row in rows)

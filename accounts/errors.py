@@ -84,3 +84,63 @@ class UploadErrorCode(models.TextChoices):
 
 
 api_codes_declare(UploadErrorCode)
+
+
+class AddressErrorCode(models.TextChoices):
+    """Address book refusals (issue 16). An address the caller may not reach is the generic NOT_FOUND."""
+
+    ADDRESS_BOOK_FULL = (
+        "ADDRESS_BOOK_FULL",
+        "The address book is full. Delete an address you no longer need, then add the new one.",
+    )
+
+
+api_codes_declare(AddressErrorCode)
+
+
+class AddressFieldCode(models.TextChoices):
+    """Field codes of the address book besides AccountFieldCode's (`required`, `max_length`, `invalid_phone`,
+    `invalid_choice`, `unknown_field`, …)."""
+
+    ADDRESS_KIND = "address_kind", "Choose shipping, billing or both."
+    DEFAULT_KIND = "default_kind", "A default shipping (billing) address must be a shipping (billing) address."
+
+
+class UserManagementErrorCode(models.TextChoices):
+    """User management refusals (issue 16). A user the caller may not reach (another company's, an unknown id) is
+    the generic NOT_FOUND; a caller without the permission code is PERMISSION_DENIED."""
+
+    LAST_ADMIN = (
+        "LAST_ADMIN",
+        "A company needs at least one admin. Make another user an admin first.",
+    )
+    CANNOT_DELETE_SELF = "CANNOT_DELETE_SELF", "You cannot delete your own user. Ask another admin to do it."
+    CANNOT_CHANGE_OWN_ROLE = "CANNOT_CHANGE_OWN_ROLE", "You cannot change your own role. Ask another admin to do it."
+    ADMIN_ROLE_REQUIRED = (
+        "ADMIN_ROLE_REQUIRED",
+        "Only a company admin can add an admin, change an admin's role or details, or delete an admin.",
+    )
+    ROLE_NOT_GRANTABLE = (
+        "ROLE_NOT_GRANTABLE",
+        "You cannot give a user a role with permissions you do not have yourself.",
+    )
+    INVITATION_NOT_PENDING = (
+        "INVITATION_NOT_PENDING",
+        "This user has already chosen a password: they can sign in, or use “Forgot your password?”.",
+    )
+
+
+api_codes_declare(UserManagementErrorCode)
+
+
+class UserFieldCode(models.TextChoices):
+    """Field codes of user management besides AccountFieldCode's (`required`, `max_length`, `invalid_email`,
+    `invalid_phone`, `invalid_choice`, `unknown_field`, …)."""
+
+    EMAIL_IN_COMPANY = "email_in_company", "A user with this email address is already in your company."
+    # The one answer for every address that cannot join: another company's user, the store's staff or super admins.
+    # It never says which, so that nobody learns who belongs to which company.
+    EMAIL_UNAVAILABLE = (
+        "email_unavailable",
+        "This email address cannot be added to your company. Check the address, or ask the person to contact us.",
+    )

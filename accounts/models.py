@@ -457,6 +457,11 @@ class AuditAction(models.TextChoices):
     COMPANY_REJECTED = "company_rejected", "Company rejected"
     COMPANY_STATUS_CHANGED = "company_status_changed", "Company status changed"
     MEMBERSHIP_ROLE_CHANGED = "membership_role_changed", "Member's role changed"
+    # User management (issue 16); role changes there are MEMBERSHIP_ROLE_CHANGED.
+    COMPANY_USER_ADDED = "company_user_added", "User added to the company"
+    COMPANY_USER_UPDATED = "company_user_updated", "User's details changed"
+    COMPANY_USER_REMOVED = "company_user_removed", "User removed from the company"
+    COMPANY_USER_INVITED = "company_user_invited", "Invitation sent again"
 
 
 class AuditEvent(models.Model):
@@ -480,3 +485,97 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+
+# --- address book (issue 16) -------------------------------------------------------------------------------------
+
+
+class Address(models.Model):
+    """An entry of an address book: a company's (shared by its users) or an individual (B2C) customer's own.
+
+    Exactly one owner. At most one default shipping and one default billing address per owner: the services clear
+    the previous default in the same transaction, and the partial unique constraints below are the last guard."""
+
+    company = models.ForeignKey(Company, null=True, blank=True, on_delete=models.CASCADE, related_name="addresses")
+    customer = models.ForeignKey(
+        User,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="addresses",
+        help_text="The individual customer whose own address this is (empty for a company's address).",
+    )
+    label = models.CharField(max_length=100, blank=True, help_text="A name for the address, e.g. “Receiving dock”.")
+    first_name = models.CharField(max_length=150)
+    last_name = models.CharField(max_length=150)
+    company_name = models.CharField("company", max_length=200, blank=True)
+    country_code = models.CharField("country", max_length=2, help_text="ISO 3166-1 alpha-2 (`countries`).")
+    state = models.CharField(
+        "state / province", max_length=100, blank=True, help_text="The state's code where the country has a list."
+    )
+    address_line1 = models.CharField(max_length=200)
+    address_line2 = models.CharField(max_length=200, blank=True)
+    city = models.CharField(max_length=100)
+    zip_code = models.CharField("ZIP / postal code", max_length=20)
+    phone = models.CharField(max_length=40, blank=True)
+    is_shipping = models.BooleanField("shipping address", default=True)
+    is_billing = models.BooleanField("billing address", default=True)
+    is_default_shipping = models.BooleanField(default=False)
+    is_default_billing = models.BooleanField(default=False)
+    extra_fields = models.JSONField(
+        default=dict, blank=True, help_text="Answers to the store's custom address fields (`accountFormFields`)."
+    )
+    created_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "addresses"
+        ordering = ["label", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(company__isnull=False, customer__isnull=True)
+                | models.Q(company__isnull=True, customer__isnull=False),
+                name="accounts_address_one_owner",
+                violation_error_message="An address belongs to a company or to an individual customer, not both.",
+            ),
+            # A default shipping (billing) address is a shipping (billing) address.
+            models.CheckConstraint(
+                condition=~models.Q(is_default_shipping=True, is_shipping=False),
+                name="accounts_address_default_shipping_is_shipping",
+                violation_error_message="A default shipping address must be a shipping address.",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(is_default_billing=True, is_billing=False),
+                name="accounts_address_default_billing_is_billing",
+                violation_error_message="A default billing address must be a billing address.",
+            ),
+            models.UniqueConstraint(
+                fields=["company"],
+                condition=models.Q(is_default_shipping=True),
+                name="accounts_address_one_default_shipping_per_company",
+                violation_error_message="The company has a default shipping address already: untick that one first.",
+            ),
+            models.UniqueConstraint(
+                fields=["company"],
+                condition=models.Q(is_default_billing=True),
+                name="accounts_address_one_default_billing_per_company",
+                violation_error_message="The company has a default billing address already: untick that one first.",
+            ),
+            models.UniqueConstraint(
+                fields=["customer"],
+                condition=models.Q(is_default_shipping=True),
+                name="accounts_address_one_default_shipping_per_customer",
+                violation_error_message="The customer has a default shipping address already: untick that one first.",
+            ),
+            models.UniqueConstraint(
+                fields=["customer"],
+                condition=models.Q(is_default_billing=True),
+                name="accounts_address_one_default_billing_per_customer",
+                violation_error_message="The customer has a default billing address already: untick that one first.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        place = ", ".join(part for part in (self.address_line1, self.city, self.country_code) if part)
+        return f"{self.label} ({place})" if self.label else place

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import hashlib
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from accounts.models import (
     AccountFormField,
+    Address,
     AuditEvent,
     B2BToken,
     Company,
@@ -19,10 +22,12 @@ from accounts.models import (
     CompanyStatus,
     MasqueradeSession,
     RolePermission,
+    RoleTemplate,
     User,
 )
-from accounts.permissions import INDIVIDUAL_PERMISSIONS
-from portal.errors import NotFound
+from accounts.permissions import INDIVIDUAL_PERMISSIONS, Code
+from portal.colors import is_hex_color, text_color_on
+from portal.errors import NotFound, Refused
 from portal.models import StorefrontConfig
 
 
@@ -372,7 +377,6 @@ def company_masquerade_sessions(*, company: Company) -> QuerySet[MasqueradeSessi
 
 DEFAULT_MASQUERADE_COLOR = "#ED6C02"  # shell §9
 DEFAULT_MASQUERADE_BUTTON_TEXT = "END MASQUERADE"  # shell §9
-_CSS_COLOR = re.compile(r"^#[0-9A-Fa-f]{3,8}$")
 
 
 @dataclass(frozen=True)
@@ -382,6 +386,11 @@ class MasqueradeBar:
     button_text: str
     # The merchant wrote their own button text: the loader leaves it as it is instead of translating the default.
     button_text_set: bool = False
+
+    @property
+    def text_color(self) -> str:
+        """The bar's text and its button's text and border: black or white on the bar's colour (business §9)."""
+        return text_color_on(self.color)
 
 
 def storefront_account_context(actor: Actor | None, *, channel_id: int = DEFAULT_CHANNEL_ID) -> dict:
@@ -399,7 +408,8 @@ def storefront_account_context(actor: Actor | None, *, channel_id: int = DEFAULT
             button_text = str(extra.get("buttonText") or DEFAULT_MASQUERADE_BUTTON_TEXT)[:60]
             bar = MasqueradeBar(
                 company_name=actor.masquerade.company.name,
-                color=color if _CSS_COLOR.match(color) else DEFAULT_MASQUERADE_COLOR,
+                # #rgb or #rrggbb only: a colour whose contrast cannot be judged (a name, an alpha) is not used.
+                color=color if is_hex_color(color) else DEFAULT_MASQUERADE_COLOR,
                 button_text=button_text,
                 button_text_set=button_text != DEFAULT_MASQUERADE_BUTTON_TEXT,
             )
@@ -407,3 +417,330 @@ def storefront_account_context(actor: Actor | None, *, channel_id: int = DEFAULT
         entry = storefront_configs(REGISTRATION_CONFIG_KEY, channel_id=channel_id)[REGISTRATION_CONFIG_KEY]
         convert = registration_allowed(kind="b2b", entry=entry)
     return {"convert_link_visible": convert, "masquerade_bar": bar}
+
+
+# --- address book (issue 16) -------------------------------------------------------------------------------------
+
+ADDRESS_ORDER_BY_REQUIRED = "Invalid query: orderBy property is required"  # shell §5
+ADDRESS_ORDERINGS = {
+    "label": "label",
+    "firstName": "first_name",
+    "lastName": "last_name",
+    "companyName": "company_name",
+    "country": "country_code",
+    "state": "state",
+    "city": "city",
+    "zipCode": "zip_code",
+    "createdAt": "created_at",
+    "updatedAt": "updated_at",
+}
+ADDRESS_SEARCH_FIELDS = (
+    "label", "first_name", "last_name", "company_name", "address_line1", "address_line2", "city", "zip_code", "phone",
+)  # fmt: skip
+MAX_ADDRESS_SEARCH_WORDS = 8
+
+
+@dataclass(frozen=True)
+class AddressBook:
+    """Whose addresses the actor works with: a company's (its users, a super admin masquerading as it) or an
+    individual customer's own. Exactly one is set."""
+
+    company: Company | None = None
+    customer: User | None = None
+
+    def addresses(self) -> QuerySet[Address]:
+        if self.company is not None:
+            return Address.objects.filter(company=self.company)
+        return Address.objects.filter(customer=self.customer)
+
+    @property
+    def lock_key(self) -> str:
+        return f"address-book:company:{self.company.pk}" if self.company else f"address-book:user:{self.customer.pk}"
+
+
+def address_book_of(actor: Actor) -> AddressBook | None:
+    """The actor's address book: the company they work in (an approved company's user, a masquerading super admin),
+    else an individual customer's own (a pending or rejected applicant's too, who is treated as one); None for a
+    guest and for a super admin who is not masquerading."""
+    if actor.user is None:
+        return None
+    if actor.b2b_company is not None:
+        return AddressBook(company=actor.b2b_company)
+    if actor.role == PortalRole.INDIVIDUAL:
+        return AddressBook(customer=actor.user)
+    return None
+
+
+def addresses_visible_to(*, actor: Actor, code: str) -> QuerySet[Address]:
+    """The addresses the actor may reach with an address code (shell §6): at level 2 the company's address book, at
+    level 1 the addresses they added themselves; an individual customer's own book is all theirs. The one place
+    that scopes addresses."""
+    book = address_book_of(actor)
+    level = actor.level(code)
+    if book is None or level == 0:
+        return Address.objects.none()
+    addresses = book.addresses()
+    if book.company is not None and level < 2:
+        addresses = addresses.filter(created_by=actor.user)
+    return addresses
+
+
+def address_get(*, actor: Actor, address_id: int, code: str = Code.GET_ADDRESS_DETAIL) -> Address:
+    """One address the actor reaches with `code`; NotFound for any other (another company's does not exist for
+    them)."""
+    address = addresses_visible_to(actor=actor, code=code).select_related("created_by").filter(pk=address_id).first()
+    if address is None:
+        raise NotFound("Address not found.")
+    return address
+
+
+@dataclass(frozen=True)
+class AddressFilters:
+    search: str = ""
+    country: str = ""
+    state: str = ""
+    city: str = ""
+    is_shipping: bool | None = None
+    is_billing: bool | None = None
+    order_by: str = ""
+
+
+def _address_ordering(order_by: str) -> list[str]:
+    if not order_by:
+        raise ValidationError({"orderBy": [ValidationError(ADDRESS_ORDER_BY_REQUIRED, code="required")]})
+    descending = order_by.startswith("-")
+    field_name = ADDRESS_ORDERINGS.get(order_by[1:] if descending else order_by)
+    if field_name is None:
+        message = f"Sort by one of: {', '.join(ADDRESS_ORDERINGS)} (prefix - to reverse)."
+        raise ValidationError({"orderBy": [ValidationError(message, code="invalid_choice")]})
+    return [f"-{field_name}", "-pk"] if descending else [field_name, "pk"]
+
+
+def _address_search(addresses: QuerySet[Address], search: str) -> QuerySet[Address]:
+    # Every word must appear in one of the fields: "boston dock" finds the Boston receiving dock.
+    for word in search.split()[:MAX_ADDRESS_SEARCH_WORDS]:
+        matches = Q()
+        for name in ADDRESS_SEARCH_FIELDS:
+            matches |= Q(**{f"{name}__icontains": word})
+        addresses = addresses.filter(matches)
+    return addresses
+
+
+def address_list(*, actor: Actor, filters: AddressFilters) -> QuerySet[Address]:
+    """`addresses`: the actor's visible addresses (get_addresses) matching the filters, sorted; the caller pages it.
+    Country and state match their codes, city its name (any case)."""
+    ordering = _address_ordering(filters.order_by)
+    addresses = addresses_visible_to(actor=actor, code=Code.GET_ADDRESSES)
+    if filters.search.strip():
+        addresses = _address_search(addresses, filters.search)
+    if filters.country.strip():
+        addresses = addresses.filter(country_code__iexact=filters.country.strip())
+    if filters.state.strip():
+        addresses = addresses.filter(state__iexact=filters.state.strip())
+    if filters.city.strip():
+        addresses = addresses.filter(city__iexact=filters.city.strip())
+    if filters.is_shipping is not None:
+        addresses = addresses.filter(is_shipping=filters.is_shipping)
+    if filters.is_billing is not None:
+        addresses = addresses.filter(is_billing=filters.is_billing)
+    return addresses.select_related("created_by").order_by(*ordering)
+
+
+ADDRESS_DEFAULT_CODES = {"shipping": Code.GET_DEFAULT_SHIPPING, "billing": Code.GET_DEFAULT_BILLING}
+
+
+def address_default(*, actor: Actor, kind: str) -> Address | None:
+    """The default shipping or billing address of the actor's book, or None. The default is the company's choice
+    for every buyer (the checkout and the quote draft preselect it), so get_default_shipping / get_default_billing
+    at any level reads it. None also when the actor may not read it (nothing to preselect)."""
+    book = address_book_of(actor)
+    if book is None or not actor.can(ADDRESS_DEFAULT_CODES[kind]):
+        return None
+    return book.addresses().select_related("created_by").filter(**{f"is_default_{kind}": True}).first()
+
+
+# --- user management (issue 16) ----------------------------------------------------------------------------------
+
+USER_ORDER_BY_REQUIRED = "Invalid query: orderBy property is required"  # shell §5
+# Names and e-mails sort as a reader expects (case-insensitively); the role sorts admin, senior, junior, custom roles.
+COMPANY_USER_ORDERINGS = {
+    "firstName": (Lower("user__first_name"), Lower("user__last_name")),
+    "lastName": (Lower("user__last_name"), Lower("user__first_name")),
+    "email": (Lower("user__email"),),
+    "role": (F("role"), Lower("custom_role__name")),
+    "createdAt": (F("created_at"),),
+}
+COMPANY_USER_SEARCH_FIELDS = ("user__email", "user__first_name", "user__last_name", "user__phone")
+MAX_USER_SEARCH_WORDS = 8
+
+
+def acts_as_company_admin(actor: Actor) -> bool:
+    """The company's own admin, or a super admin masquerading as the company (who acts as its admin would)."""
+    return actor.b2b_company is not None and (actor.role == PortalRole.ADMIN or actor.is_masquerading)
+
+
+def company_user_scope(actor: Actor, code: str) -> int:
+    """0: no access; 1: the actor's own record only; 2: every user of the company they work in (shell §6 levels)."""
+    if actor.user is None or actor.b2b_company is None:
+        return 0
+    return min(actor.level(code), 2)
+
+
+def company_users_visible_to(*, actor: Actor, code: str) -> QuerySet[CompanyMembership]:
+    """The memberships (company users) the actor reaches with a user code: at level 2 the company's, at level 1 their
+    own; nothing outside the company they work in (or the masqueraded one). The one place that scopes users."""
+    level = company_user_scope(actor, code)
+    if level == 0:
+        return CompanyMembership.objects.none()
+    members = CompanyMembership.objects.filter(company=actor.b2b_company)
+    return members if level >= 2 else members.filter(user=actor.user)
+
+
+def company_user_get(*, actor: Actor, user_id: int, code: str = Code.GET_USER_DETAIL) -> CompanyMembership:
+    """One company user the actor reaches with `code`; NotFound for any other (another company's users do not exist
+    for them)."""
+    membership = (
+        company_users_visible_to(actor=actor, code=code)
+        .select_related("user", "custom_role")
+        .filter(user_id=user_id)
+        .first()
+    )
+    if membership is None:
+        raise NotFound("User not found.")
+    return membership
+
+
+@dataclass(frozen=True)
+class CompanyUserFilters:
+    search: str = ""
+    role: int | None = None
+    custom_role_id: int | None = None
+    order_by: str = ""
+
+
+def _company_user_ordering(order_by: str) -> list:
+    if not order_by:
+        raise ValidationError({"orderBy": [ValidationError(USER_ORDER_BY_REQUIRED, code="required")]})
+    descending = order_by.startswith("-")
+    keys = COMPANY_USER_ORDERINGS.get(order_by[1:] if descending else order_by)
+    if keys is None:
+        message = f"Sort by one of: {', '.join(COMPANY_USER_ORDERINGS)} (prefix - to reverse)."
+        raise ValidationError({"orderBy": [ValidationError(message, code="invalid_choice")]})
+    if descending:
+        return [*(key.desc() for key in keys), "-pk"]
+    return [*(key.asc() for key in keys), "pk"]
+
+
+def company_user_list(*, actor: Actor, filters: CompanyUserFilters) -> QuerySet[CompanyMembership]:
+    """`users`: the company users the actor may see (get_users) matching the filters, sorted; the caller pages it.
+    Every search word must appear in the e-mail, a name or the phone ("alice acme" finds alice@acme.test)."""
+    ordering = _company_user_ordering(filters.order_by)
+    members = company_users_visible_to(actor=actor, code=Code.GET_USERS)
+    for word in filters.search.split()[:MAX_USER_SEARCH_WORDS]:
+        matches = Q()
+        for name in COMPANY_USER_SEARCH_FIELDS:
+            matches |= Q(**{f"{name}__icontains": word})
+        members = members.filter(matches)
+    if filters.role is not None:
+        if filters.role not in CompanyRole.values:
+            message = "Filter by role 0 (admin), 1 (senior buyer), 2 (junior buyer) or 5 (a custom role)."
+            raise ValidationError({"role": [ValidationError(message, code="invalid_choice")]})
+        members = members.filter(role=filters.role)
+    if filters.custom_role_id is not None:
+        members = members.filter(role=CompanyRole.CUSTOM, custom_role_id=filters.custom_role_id)
+    return members.select_related("user", "custom_role").order_by(*ordering)
+
+
+def role_grants(*, role: int, custom_role: RoleTemplate | None = None) -> dict[str, int]:
+    """The permissions a role gives: its built-in template's grants, or the custom role's template's."""
+    if role == CompanyRole.CUSTOM:
+        grants = RolePermission.objects.filter(template=custom_role)
+    else:
+        grants = RolePermission.objects.filter(template__role=role, template__is_builtin=True)
+    return dict(grants.values_list("code", "level"))
+
+
+def role_refusal(actor: Actor, *, role: int, grants: dict[str, int]) -> str | None:
+    """Why the actor may not give a user this role, as a code (None: they may). Only an admin makes admins; anyone
+    else gives only roles within their own permissions, so that nobody can hand themselves (through a second
+    e-mail address) more than they hold."""
+    if acts_as_company_admin(actor):
+        return None
+    if role == CompanyRole.ADMIN:
+        return "ADMIN_ROLE_REQUIRED"
+    if any(actor.level(code) < level for code, level in grants.items()):
+        return "ROLE_NOT_GRANTABLE"
+    return None
+
+
+@dataclass(frozen=True)
+class CompanyRoleChoice:
+    """A role a company user can have (`companyRoles`): a built-in one, or a custom role (code 5 with its template)."""
+
+    role: int
+    custom_role_id: int | None
+    name: str
+    grantable: bool
+
+
+def company_role_choices(*, actor: Actor) -> list[CompanyRoleChoice]:
+    """The built-in roles and the store's custom roles, each with whether the actor may give it. Two queries."""
+    templates = list(
+        RoleTemplate.objects.filter(Q(is_builtin=True) | Q(role=CompanyRole.CUSTOM))
+        .prefetch_related("grants")
+        .order_by("role", Lower("name"), "pk")
+    )
+    choices = []
+    for template in templates:
+        grants = {grant.code: grant.level for grant in template.grants.all()}
+        custom_id = template.pk if template.role == CompanyRole.CUSTOM else None
+        choices.append(
+            CompanyRoleChoice(
+                role=template.role,
+                custom_role_id=custom_id,
+                name=template.name,
+                grantable=role_refusal(actor, role=template.role, grants=grants) is None,
+            )
+        )
+    return choices
+
+
+# `createdByUser(companyId, module)` (shell §7): who created a module's records in a company, for the "created by" /
+# "placed by" filters. accounts may not import the apps that hold those records (ARCHITECTURE §3), so each of them
+# contributes its creators from its AppConfig.ready(); a module that has contributed none yet (shopping lists before
+# their app) has no creators.
+CREATED_BY_MODULES = {"quotes": Code.GET_QUOTES, "shoppinglists": Code.GET_SHOPPING_LISTS, "orders": Code.GET_ORDERS}
+_CREATED_BY_SOURCES: dict[str, Callable[[Company], QuerySet]] = {}
+
+
+def created_by_source_register(module: str, source: Callable[[Company], QuerySet]) -> None:
+    """An app contributes the creators of its records: `source(company)` is a queryset of user ids (one column)."""
+    if module not in CREATED_BY_MODULES:
+        raise ValueError(f"Unknown createdByUser module {module!r}")
+    _CREATED_BY_SOURCES[module] = source
+
+
+def created_by_users(*, actor: Actor, company_id: int, module: str) -> QuerySet[User]:
+    """The users who created the module's records in the actor's company, by name. The module's view code decides:
+    at level 2 every creator (ex-members included: their records stay), at level 1 only the actor."""
+    code = CREATED_BY_MODULES.get(module)
+    if code is None:
+        message = f"Choose one of: {', '.join(CREATED_BY_MODULES)}."
+        raise ValidationError({"module": [ValidationError(message, code="invalid_choice")]})
+    company = actor.b2b_company
+    level = min(actor.level(code), 2) if company is not None else 0
+    if level == 0 or company.pk != company_id:
+        raise Refused()
+    source = _CREATED_BY_SOURCES.get(module)
+    if source is None:
+        return User.objects.none()
+    users = User.objects.filter(pk__in=source(company))
+    if level < 2:
+        users = users.filter(pk=actor.user.pk)
+    return users.order_by(Lower("first_name"), Lower("last_name"), Lower("email"), "pk")
+
+
+def company_audit_events(*, company: Company) -> QuerySet[AuditEvent]:
+    """The company's audit log, newest first: its application and approval, its users added, changed and removed,
+    role changes, orders placed on account and what super admins did while masquerading as it."""
+    return AuditEvent.objects.filter(company=company).order_by("-created_at", "-pk")

@@ -100,3 +100,47 @@ def media_purge_stale() -> int:
     from accounts.services import media_purge_stale as purge
 
     return purge()
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def user_invitation_send(event_id: int) -> None:
+    """The invitation of a user added to a company (issue 16), for one audit event (the user added, or the invitation
+    sent again): a link to choose a first password, or, for an account that has one, a word that it now works for
+    the company. Sent once per event even when the task is delivered twice; released again if sending fails, so the
+    retry sends it. Nobody is written to who has left the company meanwhile."""
+    from accounts.services.users import invitation_link  # the services enqueue this task: import them late
+
+    event = AuditEvent.objects.select_related("company", "actor").filter(pk=event_id).first()
+    if event is None or event.company is None or event.object_type != "accounts.user":
+        return
+    membership = (
+        CompanyMembership.objects.select_related("user", "custom_role")
+        .filter(company=event.company, user_id=event.object_id, user__is_active=True)
+        .first()
+    )
+    if membership is None:
+        return
+    claim = f"user-invitation:{event_id}"
+    if not cache.add(claim, 1, timeout=EMAIL_CLAIM_SECONDS):
+        return
+    user = membership.user
+    # A super admin masquerading as the company adds users for it: the e-mail names the company, not them.
+    inviter = event.actor if event.actor is not None and event.masquerade_session_id is None else None
+    context = {
+        "user": user,
+        "company": event.company,
+        "role_name": membership.role_name,
+        "inviter": (inviter.get_full_name() or inviter.email) if inviter else "",
+        "link": "" if user.has_usable_password() else invitation_link(user),
+        "sign_in_url": f"{settings.SITE_URL}/#/login",
+    }
+    try:
+        send_mail(
+            subject=f"You have been added to {event.company.name}",
+            message=render_to_string("accounts/email/user_invitation.txt", context),
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            recipient_list=[user.email],
+        )
+    except Exception:
+        cache.delete(claim)
+        raise

@@ -5,9 +5,12 @@ from strawberry.extensions import MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry_django.optimizer import DjangoOptimizerExtension
 
+from accounts.graphql.addresses import AddressMutation, AddressQuery
 from accounts.graphql.extensions import MasqueradeAuditExtension
 from accounts.graphql.mutations import Mutation as AccountsMutation
 from accounts.graphql.queries import Query as AccountsQuery
+from accounts.graphql.users import Mutation as UsersMutation
+from accounts.graphql.users import Query as UsersQuery
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import RequestLimits
 from portal.graphql.queries import Query as PortalQuery
@@ -18,8 +21,13 @@ from storefront.graphql.mutations import Mutation as StorefrontMutation
 from storefront.graphql.queries import Query as StorefrontQuery
 from tracking.graphql.queries import Query as TrackingQuery
 
-Query = merge_types("Query", (PortalQuery, AccountsQuery, PricingQuery, QuotesQuery, StorefrontQuery, TrackingQuery))
-Mutation = merge_types("Mutation", (AccountsMutation, QuotesMutation, StorefrontMutation))
+Query = merge_types(
+    "Query",
+    (PortalQuery, AccountsQuery, AddressQuery, UsersQuery, PricingQuery, QuotesQuery, StorefrontQuery, TrackingQuery),
+)
+Mutation = merge_types(
+    "Mutation", (AccountsMutation, AddressMutation, UsersMutation, QuotesMutation, StorefrontMutation)
+)
 
 
 class PortalSchema(Schema):

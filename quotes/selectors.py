@@ -15,6 +15,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from accounts.models import Company
 from accounts.selectors import Actor, masquerade_companies_for
 from portal.locks import lock_for_transaction
 from pricing import calculation
@@ -369,3 +370,9 @@ def quote_cart_prices(*, quote_id: int) -> dict[tuple, tuple[Decimal, Decimal, i
 def options_key(options: Sequence) -> tuple:
     """Option selections in a comparable form (business §4 merge rule: the same selections)."""
     return tuple(sorted((int(option_id), str(value)) for option_id, value in options))
+
+
+def quote_creator_ids(company: Company) -> QuerySet:
+    """The ids of the users who requested the company's quotes (`createdByUser(module: "quotes")`; guests' quotes
+    have none). Contributed to accounts from QuotesConfig.ready()."""
+    return Quote.objects.filter(company=company, user__isnull=False).values("user_id")

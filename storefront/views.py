@@ -6,8 +6,11 @@ from django.views.decorators.http import require_http_methods
 from accounts.permissions import Code
 from accounts.selectors import actor_for_user, storefront_account_context
 from portal.selectors import store_current
-from pricing.selectors import department_list
+from pricing.calculation import customer_group_for
+from pricing.models import Category, Product
+from pricing.selectors import department_list, product_search
 from storefront.forms import ContactRequestForm
+from storefront.permissions import storefront_actor
 from storefront.services import contact_request_submit
 
 
@@ -17,6 +20,20 @@ def base_context(request) -> dict:
     can_purchase = actor is None or actor.can(Code.PURCHASE_ENABLE)
     # Issue 5: the convert-to-B2B link and the masquerade bar.
     return {"store": store_current(), "can_purchase": can_purchase, **storefront_account_context(actor)}
+
+
+def department_products(request, departments: list[Category]) -> list[Product]:
+    """The first product of each department that this shopper may see (business §7: visible, priced for their
+    group), so that the home page leads to products and not only through search (issue 15). Cards need neither
+    variants nor options: the catalog prefetches are dropped."""
+    group = customer_group_for(storefront_actor(request))
+    return [
+        product
+        for department in departments
+        for product in product_search(category_slug=department.slug, customer_group_id=group, limit=1).prefetch_related(
+            None
+        )
+    ]
 
 
 @ensure_csrf_cookie
@@ -29,6 +46,14 @@ def home(request):
             request, "Thank you. A specialist will answer your question by e-mail within one business day."
         )
         return redirect("/#contact")
+    departments = list(department_list())
     return render(
-        request, "storefront/home.html", {**base_context(request), "form": form, "departments": department_list()}
+        request,
+        "storefront/home.html",
+        {
+            **base_context(request),
+            "form": form,
+            "departments": departments,
+            "products": department_products(request, departments),
+        },
     )

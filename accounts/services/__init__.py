@@ -5,6 +5,16 @@ Callers import from `accounts.services` as before: every public name of the modu
 name where it is used (`accounts.services.sign_in.x`), not here."""
 
 from accounts.services.account_settings import account_settings_update
+from accounts.services.addresses import (
+    MAX_ADDRESSES_PER_BOOK,
+    AddressData,
+    AddressKind,
+    address_create,
+    address_delete,
+    address_set_default,
+    address_update,
+    address_values_check,
+)
 from accounts.services.audit import audit_record
 from accounts.services.companies import (
     MAX_REJECTION_REASON,
@@ -85,6 +95,15 @@ from accounts.services.sign_in import (
     storefront_session_binding,
     storefront_session_tokens_revoke,
 )
+from accounts.services.users import (
+    CompanyUserChanges,
+    CompanyUserData,
+    company_user_create,
+    company_user_delete,
+    company_user_invitation_resend,
+    company_user_update,
+    invitation_link,
+)
 from accounts.validators import PHONE_PATTERN
 
 __all__ = [
@@ -160,4 +179,19 @@ __all__ = [
     "masquerade_begin",
     "masquerade_end",
     "masquerade_end_for_user",
+    "MAX_ADDRESSES_PER_BOOK",
+    "AddressData",
+    "AddressKind",
+    "address_create",
+    "address_update",
+    "address_delete",
+    "address_set_default",
+    "address_values_check",
+    "CompanyUserData",
+    "CompanyUserChanges",
+    "company_user_create",
+    "company_user_update",
+    "company_user_delete",
+    "company_user_invitation_resend",
+    "invitation_link",
 ]

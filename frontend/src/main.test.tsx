@@ -53,3 +53,24 @@ describe('the overlay root’s language', () => {
     expect(app.queryByRole('heading', { name: 'Anmelden' })).toBeNull();
   });
 });
+
+// Issue 15: the portal is a modal dialog; the storefront behind it is out of reach while it is open.
+describe('the storefront page behind the open portal', () => {
+  it('is inert while the portal is open and given back when it closes; focus goes to the page heading', async () => {
+    document.body.innerHTML = '<header><a href="#/login">Sign in</a></header><main><h1>Ethanol</h1></main>';
+    const header = document.querySelector('header')!;
+    mockGraphQL({ StoreBasicInfo: storeInfoResult() });
+    const root = await open('en-US');
+    expect(header).toHaveAttribute('inert');
+    expect(document.querySelector('main')).toHaveAttribute('inert');
+    expect(root).not.toHaveAttribute('inert');
+
+    const heading = await within(root.shadowRoot!.querySelector<HTMLElement>('.b2b-app')!).findByRole('heading', { level: 1, name: 'Sign In' });
+    await vi.waitFor(() => expect(root.shadowRoot!.activeElement).toBe(heading));
+
+    portal!.unmount();
+    portal = null;
+    expect(header).not.toHaveAttribute('inert');
+    expect(header).not.toHaveAttribute('aria-hidden');
+  });
+});

@@ -5,6 +5,7 @@ import { createPortalClient } from './app/portalClient';
 import { createPortalQueryClient } from './app/queryClient';
 import { createHashPortalRouter } from './app/portalRouter';
 import { preloadPage } from './app/routes';
+import { makeStorefrontInert } from './app/focus/storefrontInert';
 import { getIsolatedRoot } from './app/isolatedRoot';
 import { createPortalTheme } from './app/theme';
 import { clearToasts } from './components/toast/toastStore';
@@ -47,6 +48,7 @@ export function mountPortal(config: PortalConfig, options: PortalMountOptions): 
   });
 
   let releaseScroll: (() => void) | null = null;
+  let releasePage: (() => void) | null = null;
   let mounted = true;
   const root = createRoot(isolated.appContainer);
 
@@ -69,6 +71,8 @@ export function mountPortal(config: PortalConfig, options: PortalMountOptions): 
         if (enabled) {
           isolated.show();
           releaseScroll = lockBodyScroll(document);
+          // The portal is a modal dialog over the page: the page is out of reach until it closes (issue 15).
+          releasePage = makeStorefrontInert(document, isolated.host);
         }
         options.onStartupEnd(enabled);
       }}
@@ -82,6 +86,7 @@ export function mountPortal(config: PortalConfig, options: PortalMountOptions): 
       root.unmount();
       isolated.hide();
       releaseScroll?.();
+      releasePage?.();
       clearToasts();
     },
   };

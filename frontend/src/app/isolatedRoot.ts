@@ -31,6 +31,8 @@ const HOST_STYLE = [
 const SHADOW_STYLE = `
   :host { color-scheme: light; }
   .${APP_CONTAINER_CLASS} { position: absolute; inset: 0; overflow: hidden; }
+  /* Headings and regions take focus on arrival (app/focus) to start the reading there, not to be operated: no ring. */
+  h1[tabindex="-1"]:focus, h2[tabindex="-1"]:focus, main[tabindex="-1"]:focus { outline: none; }
 `;
 
 /** Creates (once) the portal's host element with its shadow root and emotion cache; reused across openings. */

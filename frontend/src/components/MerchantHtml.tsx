@@ -6,7 +6,8 @@ import { sanitizeHtml } from '../lib/sanitizeHtml';
 const Region = styled('div')(({ theme }) => ({
   overflowWrap: 'anywhere',
   '& img': { maxWidth: '100%', height: 'auto' },
-  '& a': { color: theme.palette.primary.main },
+  // The store's primary as link text: its readable shade (the theme's textOnLight, business §9).
+  '& a': { color: theme.palette.primary.textOnLight },
   '& > :first-of-type': { marginTop: 0 },
   '& > :last-child': { marginBottom: 0 },
 }));

@@ -157,6 +157,27 @@ describe('overlay controller (loader)', () => {
     controller.stop();
   });
 
+  it('tells the page’s scripts of the hash it dropped on a close request, as a hash change (pushState fires none)', async () => {
+    window.history.replaceState(null, '', '/catalog#/quoteDraft');
+    const { portal, controller } = setup();
+    controller.start();
+    portal.resolve();
+    await flush();
+    portal.mounts[0]!.options.onStartupEnd(true);
+    const heard = vi.fn();
+    window.addEventListener('hashchange', heard);
+
+    portal.mounts[0]!.options.onCloseRequest();
+    await flush();
+    window.removeEventListener('hashchange', heard);
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard.mock.calls[0]![0]).toMatchObject({
+      oldURL: `${window.location.origin}/catalog#/quoteDraft`,
+      newURL: `${window.location.origin}/catalog`,
+    });
+    controller.stop();
+  });
+
   it('hides the mask when the chunk fails to load and tries again on the next opening', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { portal, controller } = setup();
@@ -171,6 +192,88 @@ describe('overlay controller (loader)', () => {
 
     await goTo('#/accountSettings');
     expect(portal.loadPortal).toHaveBeenCalledTimes(2);
+    controller.stop();
+  });
+});
+
+describe('focus when the portal closes (issue 15)', () => {
+  /** A storefront page with the link that opens the portal and the page's heading. */
+  function storefront() {
+    document.body.innerHTML = '<header><a id="sign-in" href="#/login">Sign in</a></header><main><h1>Ethanol</h1></main>';
+    return { link: document.getElementById('sign-in')!, heading: document.querySelector('h1')! };
+  }
+
+  /** Opens the portal from whatever has focus, as a keyboard user activating a link does. */
+  async function openFromFocus(hash = '#/login') {
+    const { portal, controller } = setup();
+    controller.start();
+    await goTo(hash);
+    portal.resolve();
+    await flush();
+    portal.mounts[0]!.options.onStartupEnd(true);
+    return { portal, controller };
+  }
+
+  it('goes back to the link that opened the portal', async () => {
+    const { link } = storefront();
+    link.focus();
+    const { controller } = await openFromFocus();
+    link.blur(); // the page is inert while the portal is open: focus is in the portal
+
+    await goTo('');
+    expect(link).toHaveFocus();
+    controller.stop();
+  });
+
+  it('waits on the page heading for an opener the page draws anew, and goes to it once it is back', async () => {
+    const { heading } = storefront();
+    const floating = document.createElement('button');
+    floating.id = 'helix-quote-floating-button';
+    document.body.append(floating);
+    floating.focus();
+    const { controller } = await openFromFocus('#/quoteDraft');
+    floating.remove(); // the storefront hides it while the portal is open
+
+    await goTo('');
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAttribute('tabindex', '-1');
+
+    const redrawn = document.createElement('button');
+    redrawn.id = 'helix-quote-floating-button';
+    document.body.append(redrawn);
+    await flush();
+    expect(redrawn).toHaveFocus();
+    expect(heading).not.toHaveAttribute('tabindex'); // it was focusable for that once
+    controller.stop();
+  });
+
+  it('stays where the shopper moved it before the opener is drawn again', async () => {
+    const { link } = storefront();
+    const floating = document.createElement('button');
+    floating.id = 'helix-quote-floating-button';
+    document.body.append(floating);
+    floating.focus();
+    const { controller } = await openFromFocus('#/quoteDraft');
+    floating.remove();
+
+    await goTo('');
+    link.focus();
+    const redrawn = document.createElement('button');
+    redrawn.id = 'helix-quote-floating-button';
+    document.body.append(redrawn);
+    await flush();
+    expect(link).toHaveFocus();
+    controller.stop();
+  });
+
+  it('goes to the page heading when nothing opened the portal (it opened with the page), without scrolling', async () => {
+    const { heading } = storefront();
+    const focus = vi.spyOn(heading, 'focus');
+    const { controller } = await openFromFocus();
+
+    await goTo('');
+    expect(heading).toHaveFocus();
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
     controller.stop();
   });
 });

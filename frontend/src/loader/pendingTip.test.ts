@@ -32,4 +32,13 @@ describe('pending-account tip on the storefront (shell §4, §8)', () => {
     expect(checkout).toHaveAttribute('role', 'alert');
     expect(showPendingTip(document, '/checkout', text)).toBeNull();
   });
+
+  it('writes black on the warning’s orange and white on the error’s red (business §9: threshold 4.5)', () => {
+    sessionStorage.setItem(B2B_TOKEN_STORAGE_KEY, 'tok');
+    sessionStorage.setItem(PENDING_TIP_STORAGE_KEY, 'order');
+    const cart = showPendingTip(document, '/cart.php', text)!;
+    expect([cart.style.backgroundColor, cart.style.color]).toEqual(['rgb(237, 108, 2)', 'rgb(0, 0, 0)']);
+    const checkout = showPendingTip(document, '/checkout', text)!;
+    expect([checkout.style.backgroundColor, checkout.style.color]).toEqual(['rgb(211, 47, 47)', 'rgb(255, 255, 255)']);
+  });
 });

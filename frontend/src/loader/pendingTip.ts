@@ -1,3 +1,4 @@
+import { textColorOn } from '../lib/color';
 import { PENDING_TIP_SHOWN_PREFIX, readSessionValue, writeSessionValue } from '../lib/storage';
 import { pendingTip, type PendingTip } from '../lib/storefrontPage';
 
@@ -7,6 +8,9 @@ import { pendingTip, type PendingTip } from '../lib/storefrontPage';
 
 export const PENDING_TIP_ID = 'b2b-pending-tip';
 const DISPLAY_MS = 5000; // shell §9 toast duration
+// MUI's error and warning colours, as the portal's toasts; their text is black or white by business §9.
+const ERROR_COLOR = '#d32f2f';
+const WARNING_COLOR = '#ed6c02';
 
 type TipPage = 'cart' | 'checkout';
 
@@ -23,6 +27,7 @@ export function showPendingTip(doc: Document, pathname: string, text: (tip: Pend
   if (!page || !tip || readSessionValue(PENDING_TIP_SHOWN_PREFIX + page) === '1') return null;
   writeSessionValue(PENDING_TIP_SHOWN_PREFIX + page, '1');
   const error = page === 'checkout';
+  const background = error ? ERROR_COLOR : WARNING_COLOR;
   const element = doc.createElement('div');
   element.id = PENDING_TIP_ID;
   element.setAttribute('role', error ? 'alert' : 'status');
@@ -30,7 +35,7 @@ export function showPendingTip(doc: Document, pathname: string, text: (tip: Pend
   element.style.cssText =
     'position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2147483000;max-width:min(560px,90vw);' +
     'padding:12px 16px;border-radius:4px;font:14px/1.5 system-ui,sans-serif;box-shadow:0 3px 8px rgba(0,0,0,.25);' +
-    (error ? 'background:#d32f2f;color:#fff;' : 'background:#ed6c02;color:#fff;');
+    `background:${background};color:${textColorOn(background)};`;
   doc.body.append(element);
   setTimeout(() => element.remove(), DISPLAY_MS);
   return element;

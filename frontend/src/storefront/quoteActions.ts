@@ -3,6 +3,7 @@
 import type { PortalConfig } from '../lib/config';
 import { clearDraftCopy } from '../lib/quoteDraftCopy';
 import { readDraftKey, writeDraftKey } from '../lib/quoteDraftKey';
+import { QUOTE_BUTTON_ATTRIBUTE } from './quoteButtons';
 import { storefrontGraphQL, storefrontToken } from './quoteState';
 import { loadStorefrontTexts, storefrontText, type StorefrontTextKey } from './texts';
 
@@ -41,6 +42,26 @@ export function showStorefrontToast(kind: 'success' | 'error', message: string, 
   toast.textContent = message;
   doc.body.appendChild(toast);
   setTimeout(() => toast.remove(), TOAST_MS);
+}
+
+/**
+ * The pressed quote button is disabled while its work runs, and a disabled button loses focus to the page's <body>
+ * (Chromium): focus goes back to the button as soon as it is enabled again, unless the shopper has moved it meanwhile,
+ * so that a keyboard user goes on from where they were (issue 15). The toast speaks for itself (a live region).
+ */
+function returnFocusWhenEnabled(button: HTMLButtonElement | null): void {
+  if (!button?.disabled) return;
+  const doc = button.ownerDocument;
+  const observer = new MutationObserver(() => {
+    if (button.disabled) return;
+    observer.disconnect();
+    if (button.isConnected && (doc.activeElement === null || doc.activeElement === doc.body)) button.focus();
+  });
+  observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+}
+
+function quoteButton(doc: Document, kind: 'product' | 'cart'): HTMLButtonElement | null {
+  return doc.querySelector<HTMLButtonElement>(`button[${QUOTE_BUTTON_ATTRIBUTE}="${kind}"]`);
 }
 
 interface LineInput {
@@ -137,6 +158,7 @@ async function addToDraft(config: PortalConfig, { query, field, variables, keyBy
 
 /** "Add to Quote": the product form's product, options and quantity (source PRODUCT_PAGE). */
 export async function addProductToQuote(config: PortalConfig, form: HTMLFormElement): Promise<boolean> {
+  returnFocusWhenEnabled(quoteButton(form.ownerDocument, 'product'));
   const line = readProductForm(form);
   if (!line) {
     showStorefrontToast('error', await t('quote.noSku'));
@@ -153,6 +175,7 @@ export async function addProductToQuote(config: PortalConfig, form: HTMLFormElem
  * texts.
  */
 export async function addCartToQuote(config: PortalConfig, cartId: string | null): Promise<boolean> {
+  returnFocusWhenEnabled(quoteButton(document, 'cart'));
   if (!cartId) {
     showStorefrontToast('error', await t('quote.noCartProducts'));
     return false;

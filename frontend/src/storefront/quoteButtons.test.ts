@@ -88,6 +88,96 @@ describe('storefront quote buttons (issue 6)', () => {
     expect(window.location.hash).toBe('#/quoteDraft');
   });
 
+  it('writes black or white on the configured colours by contrast (business §9; issue 15)', async () => {
+    productAndCartPage();
+    const configs: Configs = [
+      { key: 'quote_on_product_page', value: '1', extraFields: { color: '#3385D6' } },
+      { key: 'quote_on_cart_page', value: '1', extraFields: { locationSelector: '.cart-actions', color: '#1976d2' } },
+      { key: 'quote_floating_action_button', value: '1', extraFields: {} },
+    ];
+    mockGraphQL({ StorefrontQuoteState: state({}, 1, configs) });
+
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+
+    const colours = (kind: string) => {
+      const button = document.querySelector<HTMLElement>(`[data-helix-quote-button="${kind}"]`)!;
+      return [button.style.backgroundColor, button.style.color];
+    };
+    expect(colours('product')).toEqual(['rgb(51, 133, 214)', 'rgb(0, 0, 0)']); // white reached only 3.84:1
+    expect(colours('cart')).toEqual(['rgb(25, 118, 210)', 'rgb(255, 255, 255)']);
+    expect(colours('floating')).toEqual(['rgb(224, 15, 54)', 'rgb(255, 255, 255)']); // #E00F36, business §9
+  });
+
+  it('leaves a colour it cannot judge unused: the storefront’s own button style, or the default floating colour', async () => {
+    productPage();
+    const configs: Configs = [
+      { key: 'quote_on_product_page', value: '1', extraFields: { color: 'red' } },
+      { key: 'quote_floating_action_button', value: '1', extraFields: { color: '#E00F3680' } },
+    ];
+    mockGraphQL({ StorefrontQuoteState: state({}, 1, configs) });
+
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+
+    const product = document.querySelector<HTMLElement>('[data-helix-quote-button="product"]')!;
+    expect([product.style.backgroundColor, product.style.color]).toEqual(['', '']);
+    const floating = document.getElementById('helix-quote-floating-button')!;
+    expect([floating.style.backgroundColor, floating.style.color]).toEqual(['rgb(224, 15, 54)', 'rgb(255, 255, 255)']);
+  });
+
+  it('stands "Add to Quote" in the row of a flex container, spaced at least 8 px from "Add to Cart" (issue 15)', async () => {
+    productPage();
+    const buttons = document.querySelector<HTMLElement>('.add-to-cart-buttons')!;
+    // The storefront's own row: the default margin-top would only push the button 4 px below its neighbour.
+    buttons.style.cssText = 'display: flex; gap: 10px';
+    mockGraphQL({ StorefrontQuoteState: state() });
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+    let button = document.querySelector<HTMLElement>('[data-helix-quote-button="product"]')!;
+    expect([button.style.marginTop, button.style.marginInlineStart]).toEqual(['0px', '']);
+
+    // A row without a gap of its own: the button keeps 8 px from the one before it.
+    productPage();
+    document.querySelector<HTMLElement>('.add-to-cart-buttons')!.style.cssText = 'display: flex; gap: 3px';
+    mockGraphQL({ StorefrontQuoteState: state() });
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+    button = document.querySelector<HTMLElement>('[data-helix-quote-button="product"]')!;
+    expect([button.style.marginTop, button.style.marginInlineStart]).toEqual(['0px', '5px']);
+  });
+
+  it('keeps a merchant’s own customCss as written, in a flex row too', async () => {
+    productPage();
+    document.querySelector<HTMLElement>('.add-to-cart-buttons')!.style.cssText = 'display: flex';
+    const configs: Configs = [{ key: 'quote_on_product_page', value: '1', extraFields: { customCss: 'margin-top: 12px;' } }];
+    mockGraphQL({ StorefrontQuoteState: state({}, 0, configs) });
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+    const button = document.querySelector<HTMLElement>('[data-helix-quote-button="product"]')!;
+    expect([button.style.marginTop, button.style.marginInlineStart]).toEqual(['12px', '']);
+  });
+
+  it('keeps room below the page for the floating button while it shows, and gives it back (issue 15)', async () => {
+    productPage();
+    mockGraphQL({ StorefrontQuoteState: state({}, 1) });
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+    const floating = document.getElementById('helix-quote-floating-button')!;
+    // Its height (none in this DOM without layout) + its 24 px from the bottom + 8 px.
+    expect(floating.getBoundingClientRect().height).toBe(0);
+    expect(document.body.style.paddingBottom).toBe('32px');
+
+    window.location.hash = '#/quoteDraft'; // the portal opens over the page: the button goes
+    await waitFor(() => expect(document.getElementById('helix-quote-floating-button')).toBeNull());
+    expect(document.body.style.paddingBottom).toBe('');
+    window.location.hash = '';
+  });
+
+  it('leaves the page’s own bottom padding where it already makes room', async () => {
+    productPage();
+    document.body.style.paddingBottom = '80px'; // e.g. the storefront's room for its masquerade bar
+    mockGraphQL({ StorefrontQuoteState: state({}, 1) });
+    await installQuoteButtons({ doc: document, win: window, config: TEST_CONFIG }).ready;
+    expect(document.getElementById('helix-quote-floating-button')).not.toBeNull();
+    expect(document.body.style.paddingBottom).toBe('80px');
+    document.body.style.paddingBottom = '';
+  });
+
   it('draws nothing when quotes are off for this user', async () => {
     productPage();
     const server = mockGraphQL({ StorefrontQuoteState: state({ enabled: false, onProductPage: false, floatingButton: false }, 2) });

@@ -1,6 +1,7 @@
 // "Add to Quote" (product page), "Add All to Quote" (cart page) and the floating "Finish quote" button (issue 6,
 // business §9 defaults). Loaded with the loader: it only draws the buttons; the work behind a click lives in
 // ./quoteActions, imported when a button is clicked.
+import { hexColorOr, textColorOn } from '../lib/color';
 import type { PortalConfig } from '../lib/config';
 import { isPortalHash } from '../loader/hash';
 import { readQuoteState, type PlacementConfig, type StorefrontQuoteState } from './quoteState';
@@ -9,11 +10,15 @@ import { buttonText, loadStorefrontTexts, type ButtonTextKey, type StorefrontTex
 export const QUOTE_BUTTON_ATTRIBUTE = 'data-helix-quote-button';
 const FLOATING_ID = 'helix-quote-floating-button';
 const DEFAULT_COLOR = '#E00F36';
+const DEFAULT_CUSTOM_CSS = 'margin-top: 0.5rem;'; // business §9
+/** px: how far an injected button stands at least from the one before it, and the floating button from the page's end. */
+const MIN_GAP = 8;
 
 interface Placement {
   locationSelector: string;
   classSelector: string;
   customCss: string;
+  /** `#rrggbb`, or '' for none (the storefront's class styles the button); a colour we cannot read counts as none. */
   color: string;
   /** The configured text (the merchant's own, or the default the config entry carries): see buttonText. */
   buttonText: unknown;
@@ -29,23 +34,10 @@ export function placementOf(entry: PlacementConfig | undefined, defaults: { loca
   return {
     locationSelector: text(fields.locationSelector, defaults.locationSelector),
     classSelector: text(fields.classSelector, 'button'),
-    customCss: text(fields.customCss, 'margin-top: 0.5rem;'),
-    color: text(fields.color, ''),
+    customCss: text(fields.customCss, DEFAULT_CUSTOM_CSS),
+    color: hexColorOr(fields.color, ''),
     buttonText: fields.buttonText,
   };
-}
-
-/** black or white text on a background colour, by contrast (business §9: threshold 4.5). */
-function textColorOn(hex: string): string {
-  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
-  if (!match) return '#fff';
-  const value = parseInt(match[1]!, 16);
-  const channel = (shift: number) => {
-    const c = ((value >> shift) & 255) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
-  return (1.05 / (luminance + 0.05) >= 4.5 ? '#fff' : '#000');
 }
 
 function makeButton(doc: Document, placement: Placement, kind: string, label: string): HTMLButtonElement {
@@ -58,9 +50,49 @@ function makeButton(doc: Document, placement: Placement, kind: string, label: st
   if (placement.color) {
     button.style.backgroundColor = placement.color;
     button.style.borderColor = placement.color;
-    button.style.color = textColorOn(placement.color);
+    button.style.color = textColorOn(placement.color); // business §9: black or white, threshold 4.5
   }
   return button;
+}
+
+/** A length in px from a computed style (`10px`), or null for `normal` and the like. */
+function pixels(value: string | undefined): number | null {
+  const match = /^(-?[\d.]+)px\b/.exec(value?.trim() ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Spaces a button just appended to `location` from the button before it (issue 15). business §9's default
+ * margin-top stacks it under 'Add to Cart' in a block layout. In a flex row or a grid the container's gap spaces its
+ * buttons and that margin would only push this one below its neighbour's line: there the margin is dropped, and a
+ * gap under MIN_GAP is made up on the side facing the button before it. A merchant's own customCss stays as written.
+ */
+function spaceFromPreviousButton(button: HTMLElement, location: Element, win: Window, customCss: string): void {
+  const style = win.getComputedStyle(location);
+  const inRow = (style.display.includes('flex') && !style.flexDirection.startsWith('column')) || style.display.includes('grid');
+  if (!inRow || customCss !== DEFAULT_CUSTOM_CSS) return;
+  button.style.marginTop = '0';
+  // The gap shorthand's column part: computed styles give columnGap in browsers, only `gap` in some DOMs.
+  const gap = pixels(style.columnGap) ?? pixels(style.gap?.split(' ').pop()) ?? 0;
+  if (button.previousElementSibling && gap < MIN_GAP) button.style.marginInlineStart = `${MIN_GAP - gap}px`;
+}
+
+// While the floating button shows at the bottom, the page keeps room below its content for it, so that it covers
+// nothing there (the footer's last line on a phone); the page's own padding stays when it is already enough. The
+// map remembers the body's own inline padding, given back when the button goes.
+const ownBottomPadding = new WeakMap<HTMLElement, string>();
+
+function reserveRoomBelow(body: HTMLElement, win: Window, room: number): void {
+  if (!ownBottomPadding.has(body)) ownBottomPadding.set(body, body.style.paddingBottom);
+  body.style.paddingBottom = ownBottomPadding.get(body)!;
+  const own = pixels(win.getComputedStyle(body).paddingBottom) ?? 0;
+  body.style.paddingBottom = `${Math.max(own, Math.ceil(room))}px`;
+}
+
+function releaseRoomBelow(body: HTMLElement): void {
+  if (!ownBottomPadding.has(body)) return;
+  body.style.paddingBottom = ownBottomPadding.get(body)!;
+  ownBottomPadding.delete(body);
 }
 
 export interface QuoteButtonsOptions {
@@ -106,9 +138,10 @@ export function installQuoteButtons({
 
   const drawFloating = () => {
     doc.getElementById(FLOATING_ID)?.remove();
+    releaseRoomBelow(doc.body);
     if (!state?.enabled || !state.floatingButton || state.draftLineCount === 0 || isPortalHash(win.location.hash)) return;
     const fields = state.configs.quote_floating_action_button?.extraFields ?? {};
-    const color = text(fields.color, DEFAULT_COLOR);
+    const color = hexColorOr(fields.color, DEFAULT_COLOR);
     const button = doc.createElement('button');
     button.type = 'button';
     button.id = FLOATING_ID;
@@ -116,8 +149,9 @@ export function installQuoteButtons({
     button.textContent = label(fields.buttonText, 'button.finishQuote');
     const left = text(fields.location, 'bottomRight').toLowerCase().includes('left');
     const top = text(fields.location, 'bottomRight').toLowerCase().startsWith('top');
+    const verticalPadding = text(fields.verticalPadding, '24').replace(/^(\d+)$/, '$1px');
     button.style.cssText = [
-      'position: fixed', 'z-index: 2147483000', `${top ? 'top' : 'bottom'}: ${text(fields.verticalPadding, '24') .replace(/^(\d+)$/, '$1px')}`,
+      'position: fixed', 'z-index: 2147483000', `${top ? 'top' : 'bottom'}: ${verticalPadding}`,
       `${left ? 'left' : 'right'}: ${text(fields.horizontalPadding, '24').replace(/^(\d+)$/, '$1px')}`,
       `background: ${color}`, `color: ${textColorOn(color)}`, 'border: 0', 'border-radius: 24px', 'padding: 12px 22px',
       'font: 600 15px/1.2 system-ui, sans-serif', 'box-shadow: 0 3px 10px rgba(0,0,0,.3)', 'cursor: pointer',
@@ -126,6 +160,7 @@ export function installQuoteButtons({
       win.location.hash = '#/quoteDraft';
     });
     doc.body.appendChild(button);
+    if (!top) reserveRoomBelow(doc.body, win, button.getBoundingClientRect().height + (pixels(verticalPadding) ?? 0) + MIN_GAP);
   };
 
   const onAdded = () => {
@@ -150,6 +185,7 @@ export function installQuoteButtons({
             .finally(() => (button.disabled = false));
         });
         location.appendChild(button);
+        spaceFromPreviousButton(button, location, win, placement.customCss);
       }
     }
     if (state.onCartPage) {
@@ -166,6 +202,7 @@ export function installQuoteButtons({
             .finally(() => (button.disabled = false));
         });
         location.appendChild(button);
+        spaceFromPreviousButton(button, location, win, placement.customCss);
       }
     }
   };

@@ -3,6 +3,7 @@ import { styled } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
+import { textColorOn } from '../../lib/color';
 import { useMessages } from '../../lib/i18n/I18nProvider';
 import { ROUTE_PATHS } from '../../lib/routePaths';
 import { useStorefrontConfigs } from '../../lib/store/storefrontConfig';
@@ -21,7 +22,6 @@ const Bar = styled('div')(({ theme }) => ({
   maxWidth: 'calc(100vw - 32px)',
   padding: theme.spacing(1, 1, 1, 2),
   borderRadius: theme.shape.borderRadius,
-  color: '#fff',
   boxShadow: theme.shadows[6],
   ...theme.typography.body2,
 }));
@@ -42,8 +42,15 @@ export function MasqueradeBar({ customer }: { customer: CustomerInfo | null }) {
     onSuccess: () => navigate(ROUTE_PATHS.dashboard),
   });
   if (!company || !settings) return null;
+  // business §9: the text, and the outlined button's text and border (color="inherit"), black or white on the
+  // store's colour (#ED6C02 by default: black, as white reaches only 3.1:1 on it).
   return (
-    <Bar role="region" aria-label={t('masquerade.label')} style={{ backgroundColor: settings.color }} data-testid="b2b-masquerade-bar">
+    <Bar
+      role="region"
+      aria-label={t('masquerade.label')}
+      style={{ backgroundColor: settings.color, color: textColorOn(settings.color) }}
+      data-testid="b2b-masquerade-bar"
+    >
       <span>{t('masquerade.as', { company: company.companyName })}</span>
       <Button
         size="small"

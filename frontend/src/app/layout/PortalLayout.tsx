@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 
 import { useMessages } from '../../lib/i18n/I18nProvider';
@@ -14,6 +14,8 @@ import { useStoreBasicInfo } from '../../lib/store/storeBasicInfo';
 import { useMobileLayout } from '../../lib/useMobileLayout';
 import { useSessionActions } from '../../lib/useSessionActions';
 import { menuRoutes } from '../access';
+import { PageFocus } from '../focus/PageFocus';
+import { useEscapeToClose } from '../focus/useEscapeToClose';
 import { appMessages } from '../messages';
 import { usePortalControls } from '../PortalControls';
 import { useAccessState } from '../useAccess';
@@ -87,6 +89,9 @@ export function PortalLayout() {
   const { signOut } = useSessionActions();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const contentRef = useRef<HTMLElement>(null);
+  // As the Close button: the portal is a modal dialog, and Escape closes one (issue 15).
+  useEscapeToClose(requestClose);
   const storeName = store?.storeName ?? '';
   const customer = access.status === 'ready' ? access.customer : null;
   const menu = access.status === 'ready' ? menuRoutes(access.context) : [];
@@ -135,11 +140,12 @@ export function PortalLayout() {
             <PortalMenu routes={menu} />
           </SideMenu>
         )}
-        <Content mobile={mobile}>
+        <Content mobile={mobile} ref={contentRef}>
           <AccountStatusBanner customer={customer} />
           <Outlet />
         </Content>
       </Body>
+      <PageFocus contentRef={contentRef} />
       <MasqueradeBar customer={customer} />
       {mobile && customer && (
         <Suspense fallback={null}>

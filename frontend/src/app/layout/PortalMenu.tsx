@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router';
@@ -13,7 +14,10 @@ export interface PortalMenuProps {
   onNavigate?(): void;
 }
 
-/** shell §2/§6: the menu entries the user may open, as links (the current one is marked aria-current). */
+/**
+ * shell §2/§6: the menu entries the user may open, as links (the current one is marked aria-current). Each link
+ * sits in its own list item: a `<ul>` may hold only `<li>` children (axe `list`, issue 15).
+ */
 export function PortalMenu({ routes, onNavigate }: PortalMenuProps) {
   const t = useMessages(appMessages);
   return (
@@ -21,9 +25,11 @@ export function PortalMenu({ routes, onNavigate }: PortalMenuProps) {
       <List disablePadding>
         {routes.map((route) =>
           route.menu ? (
-            <ListItemButton key={route.path} component={NavLink} to={route.path} onClick={onNavigate}>
-              <ListItemText primary={t(route.menu)} />
-            </ListItemButton>
+            <ListItem key={route.path} disablePadding>
+              <ListItemButton component={NavLink} to={route.path} onClick={onNavigate}>
+                <ListItemText primary={t(route.menu)} />
+              </ListItemButton>
+            </ListItem>
           ) : null,
         )}
       </List>

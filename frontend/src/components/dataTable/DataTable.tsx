@@ -10,7 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import { styled } from '@mui/material/styles';
+import { type Theme, styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 import { useLanguage, useMessages } from '../../lib/i18n/I18nProvider';
@@ -82,14 +82,24 @@ const ProgressSlot = styled('div')({ height: 4 });
 
 const StateSlot = styled('div')(({ theme }) => ({ padding: theme.spacing(6, 3) }));
 
+// Long headers (German "Zuletzt aktualisiert", "Ausgestellt am") wrap between words and the gaps between columns
+// are narrower than MUI's 16 px, so that eight columns fit the desktop content width at 1280 px in every language
+// rather than scrolling sideways (issue 15). Where there is room the auto table layout keeps headers on one line.
+// The outer edges keep MUI's 16 px, in line with the card around the table.
+const cellSpacing = (theme: Theme) => ({
+  'td + &, th + &': { paddingLeft: theme.spacing(1.5) },
+  '&:not(:last-child)': { paddingRight: theme.spacing(1.5) },
+});
+
 const HeaderCell = styled(TableCell)(({ theme }) => ({
+  ...cellSpacing(theme),
   fontWeight: 600,
   color: theme.palette.text.secondary,
   backgroundColor: theme.palette.background.default,
-  whiteSpace: 'nowrap',
 }));
 
-const BodyCell = styled(TableCell, { shouldForwardProp: (prop) => prop !== 'noWrap' })<{ noWrap?: boolean }>(({ noWrap }) => ({
+const BodyCell = styled(TableCell, { shouldForwardProp: (prop) => prop !== 'noWrap' })<{ noWrap?: boolean }>(({ theme, noWrap }) => ({
+  ...cellSpacing(theme),
   whiteSpace: noWrap ? 'nowrap' : undefined,
 }));
 

@@ -32,7 +32,7 @@ const Benefits = styled('ul')(({ theme }) => ({
   flexDirection: 'column',
   gap: theme.spacing(1),
   color: theme.palette.text.primary,
-  '& li::marker': { color: theme.palette.primary.main },
+  '& li::marker': { color: theme.palette.primary.textOnLight },
 }));
 
 /** shell §2 'CREATE ACCOUNT': the way to /register, shown when the store lets visitors register. */

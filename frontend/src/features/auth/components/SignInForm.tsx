@@ -7,6 +7,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { signInWithPassword, signOutEverywhere } from '../../../lib/auth/signIn';
+import { hoverFillOf, textColorOn } from '../../../lib/color';
 import { TextInput } from '../../../components/TextInput';
 import { useErrorText } from '../../../lib/errorText';
 import { useFieldErrorTexts } from '../../../lib/fieldErrors';
@@ -37,13 +38,15 @@ const Form = styled('form')(({ theme }) => ({
   gap: theme.spacing(2.5),
 }));
 
+// The store's colour fills the button; its text is black or white by business §9, and hovering moves the fill away
+// from that text, so the contrast never drops.
 const SubmitButton = styled(Button, { shouldForwardProp: (prop) => prop !== 'storeColor' })<{ storeColor: string | null }>(
-  ({ theme, storeColor }) =>
+  ({ storeColor }) =>
     storeColor
       ? {
           backgroundColor: storeColor,
-          color: theme.palette.getContrastText(storeColor),
-          '&:hover': { backgroundColor: storeColor, filter: 'brightness(0.92)' },
+          color: textColorOn(storeColor),
+          '&:hover': { backgroundColor: hoverFillOf(storeColor) },
         }
       : {},
 );

@@ -234,7 +234,8 @@ describe('quote draft page (issue 6)', () => {
     fill(screen.getAllByLabelText('Phone number')[0]!, '');
     fill(screen.getByLabelText('Quote title'), 'Spring order');
     await user.click(screen.getByRole('button', { name: 'Submit quote' }));
-    expect(await screen.findByRole('heading', { name: 'Thanks!' })).toBeInTheDocument();
+    // Issue 15: the Submit button is gone; focus is on the result, not lost to the page.
+    expect(await screen.findByRole('heading', { name: 'Thanks!' })).toHaveFocus();
     expect(screen.getByTestId('quote-number')).toHaveTextContent('Quote number: Q-100001');
     expect(screen.getByText('We reply within a day.')).toBeInTheDocument();
     expect(server.callsTo('QuoteDraftUpdate').at(-1)!.variables).toMatchObject({

@@ -1,0 +1,376 @@
+"""User management (issue 16): a company's admins (and roles granted the user codes) add, edit and remove the
+company's users. The rules that keep a company manageable live here: it always keeps an admin, nobody deletes
+themself or changes their own role, only an admin makes or touches admins, and nobody gives a role with more
+permissions than they hold."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from accounts.errors import AccountErrorCode, AccountFieldCode, UserFieldCode, UserManagementErrorCode
+from accounts.models import AuditAction, Company, CompanyMembership, CompanyRole, FormType, RoleTemplate, User
+from accounts.permissions import Code
+from accounts.selectors import (
+    Actor,
+    acts_as_company_admin,
+    company_user_scope,
+    membership_of,
+    role_grants,
+    role_refusal,
+)
+from accounts.services.audit import audit_record
+from accounts.services.registration import _FormCheck
+from accounts.services.roles import membership_role_set
+from accounts.services.sign_in import customer_sign_out_everywhere
+from accounts.tasks import user_invitation_send
+from portal import ratelimit
+from portal.errors import NotFound, Refused
+
+# An address that cannot join (another company's user, staff) is refused with one answer; a company that gets it
+# this often in an hour is held for the rest of the hour, so that nobody probes the store's customers in bulk.
+UNAVAILABLE_EMAIL_LIMIT = 10
+UNAVAILABLE_EMAIL_WINDOW = 3600
+# Invitations sent again for one user per hour (each is an e-mail to a person who may not want it).
+INVITATION_RESEND_LIMIT = 3
+INVITATION_RESEND_WINDOW = 3600
+ROLE_MESSAGE = "Choose admin (0), senior buyer (1), junior buyer (2) or a custom role (5)."
+
+
+@dataclass(frozen=True)
+class CompanyUserData:
+    """`userCreate`: the new user's details and role (a custom role, 5, names its template)."""
+
+    email: str
+    first_name: str
+    last_name: str
+    role: int
+    phone: str = ""
+    custom_role_id: int | None = None
+    extra_fields: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class CompanyUserChanges:
+    """`userUpdate`: None leaves a value as it is. The e-mail address is the login: staff change it in admin."""
+
+    first_name: str | None = None
+    last_name: str | None = None
+    phone: str | None = None
+    role: int | None = None
+    custom_role_id: int | None = None
+    extra_fields: tuple[tuple[str, str], ...] | None = None
+
+
+# --- the pieces the three writes share ------------------------------------------------------------------------
+
+
+def _acting_company(actor: Actor, code: str) -> Company:
+    """The company the actor manages users of with `code` at level 2 (the API's permission class checks it first)."""
+    if company_user_scope(actor, code) < 2:
+        raise Refused()
+    return actor.b2b_company
+
+
+def _role_checked(check: _FormCheck, role: int, custom_role_id: int | None) -> RoleTemplate | None:
+    """The custom role's template (None for a built-in role); field errors for an unknown role or template."""
+    if role not in CompanyRole.values:
+        check.error("role", ROLE_MESSAGE, AccountFieldCode.INVALID_CHOICE)
+        return None
+    if role != CompanyRole.CUSTOM:
+        if custom_role_id is not None:
+            check.error("customRoleId", "Only a custom role (5) takes a customRoleId.", AccountFieldCode.INVALID)
+        return None
+    template = None
+    if custom_role_id is not None:
+        template = RoleTemplate.objects.filter(pk=custom_role_id, role=CompanyRole.CUSTOM).first()
+    if template is None:
+        check.error("customRoleId", "Choose one of the custom roles.", AccountFieldCode.INVALID_CHOICE)
+    return template
+
+
+def _role_allowed(actor: Actor, role: int, template: RoleTemplate | None) -> None:
+    code = role_refusal(actor, role=role, grants=role_grants(role=role, custom_role=template))
+    if code is not None:
+        raise Refused(UserManagementErrorCode(code).label, code=code)
+
+
+def _user_fields_checked(check: _FormCheck, **values: str | None) -> dict[str, str]:
+    """The built-in user fields given (shell §5 e-mail and phone rules; the business form's required flags)."""
+    checked = {}
+    if values.get("email") is not None:
+        checked["email"] = check.email("email", values["email"])
+    if values.get("first_name") is not None:
+        checked["first_name"] = check.builtin("firstName", values["first_name"], max_length=150)
+    if values.get("last_name") is not None:
+        checked["last_name"] = check.builtin("lastName", values["last_name"], max_length=150)
+    if values.get("phone") is not None:
+        checked["phone"] = check.phone("phoneNumber", values["phone"])
+    return checked
+
+
+def _extra_fields_merged(check: _FormCheck, stored: dict, answers: dict[str, str]) -> dict:
+    """The user's answers to the form's custom user fields replaced by `answers`; answers to fields the form no
+    longer shows (hidden or removed by staff) are kept."""
+    shown = {
+        name for name, field in check.fields.items()
+        if field.custom and field.visible and field.group in _FormCheck.USER_GROUPS
+    }  # fmt: skip
+    kept = {name: value for name, value in (stored or {}).items() if name not in shown}
+    return {**kept, **answers}
+
+
+def _email_error(message: str, code: str) -> ValidationError:
+    return ValidationError({"email": [ValidationError(message, code=code)]})
+
+
+def _locked_members(actor: Actor, user_id: int, code: str) -> tuple[list[CompanyMembership], CompanyMembership]:
+    """The target's membership in the actor's company (NotFound for anyone else), locked with the company's admins
+    and the actor's own row, in one statement in id order: two admins changing each other at once take turns (no
+    deadlock), and the second sees what the first did before it counts the admins."""
+    level = company_user_scope(actor, code)
+    if level == 0:
+        raise Refused()
+    if level < 2 and user_id != actor.user.pk:
+        raise NotFound("User not found.")
+    rows = list(
+        CompanyMembership.objects.select_for_update(of=("self",))
+        .select_related("user", "custom_role")
+        .filter(company=actor.b2b_company)
+        .filter(Q(role=CompanyRole.ADMIN) | Q(user_id=user_id) | Q(user_id=actor.user.pk))
+        .order_by("pk")
+    )
+    target = next((row for row in rows if row.user_id == user_id), None)
+    if target is None:
+        raise NotFound("User not found.")
+    return rows, target
+
+
+def _refuse_last_admin(rows: list[CompanyMembership], target: CompanyMembership) -> None:
+    """A company keeps at least one admin who can sign in: without one nobody could manage its users."""
+    others = [row for row in rows if row.role == CompanyRole.ADMIN and row.pk != target.pk and row.user.is_active]
+    if not others:
+        raise Refused(UserManagementErrorCode.LAST_ADMIN.label, code=UserManagementErrorCode.LAST_ADMIN)
+
+
+def _refuse_stale_admin(actor: Actor, rows: list[CompanyMembership]) -> None:
+    """An admin whose own role was changed while their request was on its way acts no more as an admin."""
+    if actor.role != CompanyRole.ADMIN or actor.is_masquerading:
+        return
+    own = next((row for row in rows if row.user_id == actor.user.pk), None)
+    if own is None or own.role != CompanyRole.ADMIN:
+        raise Refused()
+
+
+def _refuse_admin_target(actor: Actor, target: CompanyMembership) -> None:
+    if target.role == CompanyRole.ADMIN and not acts_as_company_admin(actor):
+        raise Refused(
+            UserManagementErrorCode.ADMIN_ROLE_REQUIRED.label, code=UserManagementErrorCode.ADMIN_ROLE_REQUIRED
+        )
+
+
+def invitation_link(user: User) -> str:
+    """The invitation's link: the overlay's password page (`#/forgotpassword`, the password-reset machinery), where
+    the new user chooses their first password. It works until a password is set, for PASSWORD_RESET_TIMEOUT (3 days);
+    then "Forgot your password?" or the admin's "send again" (`userInvitationResend`) gives a new one. `invited=1`
+    lets the page greet a new user rather than speak of a reset."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    return f"{settings.SITE_URL}/#/forgotpassword?uid={uid}&token={token}&invited=1"
+
+
+def _invitation_on_commit(event_id: int) -> None:
+    transaction.on_commit(lambda: user_invitation_send.delay(event_id))
+
+
+# --- adding a user ------------------------------------------------------------------------------------------------
+
+
+def _existing_user_addable(user: User, company: Company) -> None:
+    """Whether an existing account may join `company`: an individual (B2C) customer may. Anyone else gets one answer
+    whatever the reason (another company's user, staff, a super admin, a closed account), so that the answer says
+    nothing about which company anyone belongs to; refusals are counted against probing."""
+    membership = membership_of(user)
+    if membership is not None and membership.company_id == company.pk:
+        raise _email_error(UserFieldCode.EMAIL_IN_COMPANY.label, UserFieldCode.EMAIL_IN_COMPANY)
+    if membership is not None or not user.is_active or user.is_staff or user.is_super_admin:
+        ratelimit.record("user-add-unavailable", str(company.pk), window_seconds=UNAVAILABLE_EMAIL_WINDOW)
+        raise _email_error(UserFieldCode.EMAIL_UNAVAILABLE.label, UserFieldCode.EMAIL_UNAVAILABLE)
+
+
+def _user_for_new_member(
+    check: _FormCheck, company: Company, values: dict[str, str], answers: dict[str, str]
+) -> tuple[User, bool]:
+    """The account that joins: a new one without a usable password (nobody can sign in to it until its owner
+    chooses one through the invitation), or an individual customer's existing one, which keeps its password and
+    history and takes the details the admin typed. Returns (user, existed)."""
+    email = values["email"]
+    user = User.objects.select_for_update().filter(email__iexact=email).first()
+    if user is None:
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(
+                    email=email, password=None, first_name=values["first_name"], last_name=values["last_name"],
+                    phone=values["phone"], extra_fields=answers,
+                )  # fmt: skip
+            return user, False
+        except IntegrityError:  # the same address registered or added a moment ago
+            user = User.objects.select_for_update().get(email__iexact=email)
+    _existing_user_addable(user, company)
+    user.first_name, user.last_name, user.phone = values["first_name"], values["last_name"], values["phone"]
+    user.extra_fields = _extra_fields_merged(check, user.extra_fields, answers)
+    user.save(update_fields=["first_name", "last_name", "phone", "extra_fields"])
+    return user, True
+
+
+@transaction.atomic
+def company_user_create(*, actor: Actor, data: CompanyUserData) -> CompanyMembership:
+    """`userCreate`: add a user to the actor's company with a role, and e-mail them an invitation (on commit).
+
+    A new address becomes an account that cannot sign in until its owner chooses a password through the invitation;
+    an individual customer's address joins with its account; an address already in the company is a field error
+    (`email_in_company`); any other address that cannot join gets one answer (`email_unavailable`)."""
+    company = _acting_company(actor, Code.CREATE_USER)
+    check = _FormCheck(FormType.BUSINESS)
+    values = _user_fields_checked(
+        check, email=data.email, first_name=data.first_name, last_name=data.last_name, phone=data.phone
+    )
+    template = _role_checked(check, data.role, data.custom_role_id)
+    answers = check.extras("extraFields", _FormCheck.USER_GROUPS, data.extra_fields)
+    check.raise_if_any()
+    _role_allowed(actor, data.role, template)
+    if ratelimit.is_limited("user-add-unavailable", str(company.pk), limit=UNAVAILABLE_EMAIL_LIMIT):
+        raise Refused(AccountErrorCode.TOO_MANY_REQUESTS.label, code=AccountErrorCode.TOO_MANY_REQUESTS)
+    user, existed = _user_for_new_member(check, company, values, answers)
+    try:
+        with transaction.atomic():
+            membership = CompanyMembership.objects.create(
+                user=user, company=company, role=data.role, custom_role=template
+            )
+    except IntegrityError as exc:  # another company took the account in the meantime
+        raise _email_error(UserFieldCode.EMAIL_UNAVAILABLE.label, UserFieldCode.EMAIL_UNAVAILABLE) from exc
+    event = audit_record(
+        action=AuditAction.COMPANY_USER_ADDED,
+        summary=f"{user.email} added as {membership.role_name}",
+        actor=actor,
+        company=company,
+        target=user,
+        changes={"role": data.role, "customRole": template.pk if template else None, "existingAccount": existed},
+    )
+    _invitation_on_commit(event.pk)
+    return membership
+
+
+# --- editing and removing -----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def company_user_update(*, actor: Actor, user_id: int, changes: CompanyUserChanges) -> CompanyMembership:
+    """`userUpdate`: a user's name, phone, extra fields and role. A role change is recorded in the audit log and
+    counts from the user's next request (permissions are read from the role every time)."""
+    rows, target = _locked_members(actor, user_id, Code.UPDATE_USER)
+    _refuse_admin_target(actor, target)
+    check = _FormCheck(FormType.BUSINESS)
+    values = _user_fields_checked(
+        check, first_name=changes.first_name, last_name=changes.last_name, phone=changes.phone
+    )
+    role, template = target.role, target.custom_role
+    if changes.role is not None:
+        role, template = changes.role, _role_checked(check, changes.role, changes.custom_role_id)
+    elif changes.custom_role_id is not None:
+        check.error("role", "Give the custom role (5) with its customRoleId.", AccountFieldCode.REQUIRED)
+    answers = None
+    if changes.extra_fields is not None:
+        answers = check.extras("extraFields", _FormCheck.USER_GROUPS, changes.extra_fields)
+    check.raise_if_any()
+
+    role_changes = (role, template.pk if template else None) != (target.role, target.custom_role_id)
+    if role_changes:
+        if target.user_id == actor.user.pk:
+            raise Refused(
+                UserManagementErrorCode.CANNOT_CHANGE_OWN_ROLE.label,
+                code=UserManagementErrorCode.CANNOT_CHANGE_OWN_ROLE,
+            )
+        _role_allowed(actor, role, template)
+        if target.role == CompanyRole.ADMIN and role != CompanyRole.ADMIN:
+            _refuse_last_admin(rows, target)
+    _refuse_stale_admin(actor, rows)
+
+    user = target.user
+    if answers is not None:
+        values["extra_fields"] = _extra_fields_merged(check, user.extra_fields, answers)
+    changed = [name for name, value in values.items() if getattr(user, name) != value]
+    for name in changed:
+        setattr(user, name, values[name])
+    if changed:
+        user.save(update_fields=changed)
+        audit_record(
+            action=AuditAction.COMPANY_USER_UPDATED,
+            summary=f"{user.email}: details changed ({', '.join(changed)})",
+            actor=actor,
+            company=target.company,
+            target=user,
+            changes={"fields": changed},
+        )
+    if role_changes:
+        membership_role_set(membership=target, role=role, custom_role=template, by=actor)
+    return target
+
+
+@transaction.atomic
+def company_user_delete(*, actor: Actor, user_id: int) -> User:
+    """`userDelete`: remove a user from the company. The account stays as an individual customer's (their quotes and
+    orders stay the company's and still name them; they can be added again later), and every session of theirs
+    ends at once: their B2B tokens answer 40101 and their storefront sessions end."""
+    rows, target = _locked_members(actor, user_id, Code.DELETE_USER)
+    if target.user_id == actor.user.pk:
+        raise Refused(UserManagementErrorCode.CANNOT_DELETE_SELF.label, code=UserManagementErrorCode.CANNOT_DELETE_SELF)
+    _refuse_admin_target(actor, target)
+    if target.role == CompanyRole.ADMIN:
+        _refuse_last_admin(rows, target)
+    _refuse_stale_admin(actor, rows)
+    user = target.user
+    audit_record(
+        action=AuditAction.COMPANY_USER_REMOVED,
+        summary=f"{user.email} ({target.role_name}) removed from the company",
+        actor=actor,
+        company=target.company,
+        target=user,
+        changes={"role": target.role, "customRole": target.custom_role_id},
+    )
+    target.delete()
+    customer_sign_out_everywhere(user=user)
+    return user
+
+
+@transaction.atomic
+def company_user_invitation_resend(*, actor: Actor, user_id: int) -> User:
+    """`userInvitationResend`: e-mail the invitation again with a fresh link, while the user has not chosen a
+    password (the first link expired or was lost)."""
+    _acting_company(actor, Code.CREATE_USER)
+    _rows, target = _locked_members(actor, user_id, Code.CREATE_USER)
+    user = target.user
+    if user.has_usable_password():
+        raise Refused(
+            UserManagementErrorCode.INVITATION_NOT_PENDING.label, code=UserManagementErrorCode.INVITATION_NOT_PENDING
+        )
+    if ratelimit.record("user-invitation", str(user.pk), window_seconds=INVITATION_RESEND_WINDOW) > (
+        INVITATION_RESEND_LIMIT
+    ):
+        raise Refused(AccountErrorCode.TOO_MANY_REQUESTS.label, code=AccountErrorCode.TOO_MANY_REQUESTS)
+    event = audit_record(
+        action=AuditAction.COMPANY_USER_INVITED,
+        summary=f"Invitation sent again to {user.email}",
+        actor=actor,
+        company=target.company,
+        target=user,
+    )
+    _invitation_on_commit(event.pk)
+    return user
