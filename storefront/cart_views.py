@@ -9,13 +9,15 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.models import Address
+from accounts.selectors import Actor, AddressFilters, address_default, address_list
 from orders.models import Order
 from portal.money import format_money
 from pricing import selectors as catalog
 from pricing.options import validate_options
 from storefront import services
 from storefront.catalog_views import _int, product_page, selected_values, variant_for
-from storefront.forms import CheckoutForm
+from storefront.forms import CheckoutForm, saved_address_values
 from storefront.models import Cart
 from storefront.permissions import purchase_refusal, storefront_actor
 from storefront.selectors import cart_summary, cart_usable_by, currency_for, own_cart, quote_cart_usable
@@ -144,6 +146,23 @@ def cart_remove(request, line_id: int):
     return _cart_line_action(request, line_id, lambda c, a: services.cart_line_remove(cart=c, line_id=line_id))
 
 
+# The saved shipping addresses the checkout offers (the book holds at most 1,000; a select of this many is the
+# limit of what reads well — the default is always among them).
+CHECKOUT_SAVED_ADDRESSES = 100
+
+
+def checkout_saved_addresses(actor: Actor) -> list[Address]:
+    """The signed-in customer's saved shipping addresses (issue 16: the company's book, a masquerading super admin's
+    company's, or an individual's own), as far as they may read them: the default first, then by label."""
+    if actor.user is None:
+        return []
+    default = address_default(actor=actor, kind="shipping")
+    others = address_list(actor=actor, filters=AddressFilters(is_shipping=True, order_by="label"))
+    if default is not None:
+        others = others.exclude(pk=default.pk)
+    return [*([default] if default else []), *others[: CHECKOUT_SAVED_ADDRESSES - (1 if default else 0)]]
+
+
 @ensure_csrf_cookie
 @require_http_methods(["GET", "POST"])
 def checkout(request):
@@ -157,17 +176,27 @@ def checkout(request):
     if not summary.lines:
         return redirect("storefront:cart")
     user = request.user if request.user.is_authenticated else None
+    saved = checkout_saved_addresses(actor)
     initial = {}
     if user:
         initial = {"email": user.email, "first_name": user.first_name, "last_name": user.last_name, "phone": user.phone}
-        if actor.b2b_company:
-            company = actor.b2b_company
-            initial.update(
-                company=company.name, address_line1=company.address_line1, address_line2=company.address_line2,
-                city=company.city, state=company.state, zip_code=company.zip_code,
-                country_code=company.country_code or "US",
-            )  # fmt: skip
-    form = CheckoutForm(request.POST or None, initial=initial, payment_methods=services.payment_methods_for(actor))
+        default = saved[0] if saved and saved[0].is_default_shipping else None
+        if default is not None:
+            # The book's default shipping address is preselected (issue 16).
+            initial.update(saved_address_values(default), saved_address=str(default.pk))
+        else:
+            initial["saved_address"] = ""  # "A new address", not the first saved one
+            if actor.b2b_company:
+                company = actor.b2b_company
+                initial.update(
+                    company=company.name, address_line1=company.address_line1, address_line2=company.address_line2,
+                    city=company.city, state=company.state, zip_code=company.zip_code,
+                    country_code=company.country_code or "US",
+                )  # fmt: skip
+    form = CheckoutForm(
+        request.POST or None, initial=initial, payment_methods=services.payment_methods_for(actor),
+        saved_addresses=saved,
+    )  # fmt: skip
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -190,7 +219,14 @@ def checkout(request):
     return render(
         request,
         "storefront/checkout.html",
-        {**base_context(request), "form": form, "summary": summary, "credit": credit},
+        {
+            **base_context(request),
+            "form": form,
+            "summary": summary,
+            "credit": credit,
+            # What the page's script fills the fields with when another saved address is chosen.
+            "saved_addresses": {str(address.pk): saved_address_values(address) for address in saved},
+        },
         status=400 if request.method == "POST" else 200,
     )
 

@@ -1,7 +1,10 @@
+from collections.abc import Sequence
 from datetime import date
 
 from django import forms
 
+from accounts.countries import country_find, postal_address_lines
+from accounts.models import Address
 from storefront.models import ContactRequest
 
 
@@ -24,10 +27,44 @@ def _luhn_ok(number: str) -> bool:
     return total % 10 == 0
 
 
+# The checkout form's address fields, and what a saved address (issue 16) puts in each.
+ADDRESS_FIELDS = ["first_name", "last_name", "company", "address_line1", "address_line2", "city", "state", "zip_code",
+                  "country_code", "phone"]  # fmt: skip
+NEW_ADDRESS = ""
+
+
+def saved_address_values(address: Address) -> dict[str, str]:
+    """A saved address as the checkout form's address fields."""
+    return {
+        "first_name": address.first_name, "last_name": address.last_name, "company": address.company_name,
+        "address_line1": address.address_line1, "address_line2": address.address_line2, "city": address.city,
+        "state": address.state, "zip_code": address.zip_code, "country_code": address.country_code,
+        "phone": address.phone,
+    }  # fmt: skip
+
+
+def saved_address_choice_label(address: Address) -> str:
+    """One line that tells the saved addresses apart: the label (else the name), the street and the city line (the
+    fields below show the rest)."""
+    place = postal_address_lines(
+        street=address.address_line1, street2=address.address_line2, city=address.city, state=address.state,
+        postcode=address.zip_code, country=address.country_code,
+    )[:-1]  # fmt: skip
+    title = address.label or f"{address.first_name} {address.last_name}".strip()
+    text = f"{title} — {', '.join(place)}"
+    return f"{text} (default)" if address.is_default_shipping else text
+
+
 class CheckoutForm(forms.Form):
+    # Offered to a signed-in customer with saved shipping addresses (issue 16); absent otherwise.
+    saved_address = forms.ChoiceField(
+        label="Ship to", required=False,
+        help_text="Choose a saved address, or “A new address” to type another one below.",
+    )  # fmt: skip
     email = forms.EmailField(label="E-mail")
-    first_name = forms.CharField(max_length=100)
-    last_name = forms.CharField(max_length=100)
+    # As long as the address book's names (api.md "Address book": 150).
+    first_name = forms.CharField(max_length=150)
+    last_name = forms.CharField(max_length=150)
     company = forms.CharField(max_length=200, required=False)
     address_line1 = forms.CharField(label="Address", max_length=200)
     address_line2 = forms.CharField(label="Apartment, suite, building (optional)", max_length=200, required=False)
@@ -50,8 +87,34 @@ class CheckoutForm(forms.Form):
         required=False,
     )  # fmt: skip
 
-    def __init__(self, *args, payment_methods: list[tuple[str, str]], **kwargs):
+    def __init__(
+        self, *args, payment_methods: list[tuple[str, str]], saved_addresses: Sequence[Address] = (), **kwargs
+    ):
         super().__init__(*args, **kwargs)
+        self.saved_addresses = {str(address.pk): address for address in saved_addresses}
+        if self.saved_addresses:
+            self.fields["saved_address"].choices = [
+                *((key, saved_address_choice_label(address)) for key, address in self.saved_addresses.items()),
+                (NEW_ADDRESS, "A new address"),
+            ]
+            # A saved address may be in a country the form does not list yet.
+            country = self.fields["country_code"]
+            known = {code for code, _ in country.choices}
+            extra = {}
+            for address in saved_addresses:
+                if address.country_code not in known and address.country_code not in extra:
+                    found = country_find(address.country_code)
+                    extra[address.country_code] = found.country_name if found else address.country_code
+            country.choices = [*country.choices, *extra.items()]
+            chosen = self.saved_addresses.get(self.data.get("saved_address", NEW_ADDRESS)) if self.is_bound else None
+            if chosen is not None:
+                # The book's address is what is ordered, whatever the fields say (a browser without the page's
+                # script does not fill them when the choice changes).
+                self.data = self.data.copy()
+                for key, value in saved_address_values(chosen).items():
+                    self.data[key] = value  # replaces (a QueryDict's update() would append)
+        else:
+            del self.fields["saved_address"]
         self.fields["payment_method"].choices = payment_methods
         if len(payment_methods) == 1:
             self.fields["payment_method"].initial = payment_methods[0][0]
@@ -80,7 +143,14 @@ class CheckoutForm(forms.Form):
             self.add_error("po_number", "Enter your purchase order number.")
         return data
 
+    def chosen_address(self) -> Address | None:
+        """The saved address the customer ships to, or None for an address typed into the form."""
+        return self.saved_addresses.get(self.cleaned_data.get("saved_address") or NEW_ADDRESS)
+
     def address(self) -> dict:
-        keys = ["first_name", "last_name", "company", "address_line1", "address_line2", "city", "state", "zip_code",
-                "country_code", "phone"]  # fmt: skip
-        return {key: self.cleaned_data.get(key, "") for key in keys}
+        """The order's address; a saved one also keeps its id, as the quote draft's addressId does."""
+        address = {key: self.cleaned_data.get(key, "") for key in ADDRESS_FIELDS}
+        chosen = self.chosen_address()
+        if chosen is not None:
+            address["address_id"] = chosen.pk
+        return address

@@ -11,8 +11,10 @@ import pytest
 from django.conf import settings as django_settings
 from graphql import FragmentDefinitionNode, OperationDefinitionNode, get_introspection_query, parse, validate
 
+from accounts.graphql.addresses import MAX_PAGE_SIZE as MAX_ADDRESSES_PAGE
 from accounts.graphql.queries import MAX_SESSIONS_PAGE
 from accounts.graphql.queries import PAGE_SIZES as SUPER_ADMIN_PAGE_SIZES
+from accounts.graphql.users import MAX_PAGE_SIZE as MAX_USERS_PAGE
 from portal.graphql.limits import OperationMeasure
 from portal.schema import schema
 from pricing.graphql.queries import MAX_SEARCH_RESULTS
@@ -299,11 +301,17 @@ DRAFT_SEARCH = ("features/quotes/components/DraftProductSearch.tsx", "RESULTS")
 DATA_TABLE = ("components/dataTable/DataTable.tsx", "DATA_TABLE_PAGE_SIZES")
 SESSIONS = ("features/account/api/companyMasqueradeSessions.ts", "SESSIONS_PAGE")
 COMPANIES_TABLE = ("features/dashboard/components/CompaniesTable.tsx", "PAGE_SIZES")
+ADDRESS_CARDS = ("features/addresses/addressListParams.ts", "ADDRESS_PAGE_SIZES")
+ADDRESS_PICKER = ("features/quotes/api/quoteSavedAddresses.ts", "SAVED_ADDRESS_PICKER_SIZE")
 OVERLAY_PAGE_SIZES = {
     "QuoteProductSearch": (DRAFT_SEARCH, MAX_SEARCH_RESULTS),
     "Quotes": (DATA_TABLE, MAX_QUOTES_PAGE),
     "CompanyMasqueradeSessions": (SESSIONS, MAX_SESSIONS_PAGE),
     "SuperAdminCompanies": (COMPANIES_TABLE, max(SUPER_ADMIN_PAGE_SIZES)),
+    "CompanyUsers": (DATA_TABLE, MAX_USERS_PAGE),
+    "CompanyAuditEvents": (DATA_TABLE, MAX_USERS_PAGE),
+    "Addresses": (ADDRESS_CARDS, MAX_ADDRESSES_PAGE),
+    "QuoteSavedAddresses": (ADDRESS_PICKER, MAX_ADDRESSES_PAGE),
 }
 
 

@@ -229,13 +229,15 @@ describe('landing and redirects (shell §2)', () => {
 describe('menu (shell §2, §6)', () => {
   const labels = (context: AccessContext, table = ROUTE_TABLE) => menuRoutes(context, table).map((route) => route.menu);
 
-  it('today shows Quotes and Account settings to every signed-in user, the Dashboard too to the super admin, nothing to guests', () => {
+  it('today shows the pages that exist as permissions allow, the Dashboard too to the super admin, nothing to guests', () => {
+    const users = ['menu.quotes', 'menu.addresses', 'menu.userManagement', 'menu.accountSettings'];
+    const expected = { 0: users, 1: users, 2: ['menu.quotes', 'menu.addresses', 'menu.accountSettings'], 5: ['menu.quotes', 'menu.accountSettings'], 99: ['menu.quotes', 'menu.addresses', 'menu.accountSettings'] };
     for (const who of [0, 1, 2, 5, 99] as const) {
-      expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: ['menu.quotes', 'menu.accountSettings'] });
+      expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: expected[who] });
     }
     // The super admin who is not masquerading has quotes off (shell §4).
     expect(labels(contextFor(3))).toEqual(['menu.dashboard', 'menu.accountSettings']);
-    expect(labels({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toEqual(['menu.dashboard', 'menu.quotes', 'menu.accountSettings']);
+    expect(labels({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toEqual(['menu.dashboard', ...users]);
     expect(labels(contextFor(100))).toEqual([]);
   });
 

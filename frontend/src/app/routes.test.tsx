@@ -56,6 +56,8 @@ describe('portal routes and shell (shell §2)', () => {
     const menu = screen.getByRole('navigation', { name: 'Portal menu' });
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Quotes', '/quotes'],
+      ['Addresses', '/addresses'],
+      ['User management', '/user-management'],
       ['Account settings', '/accountSettings'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Account settings' })).toHaveAttribute('aria-current', 'page');
@@ -104,7 +106,7 @@ describe('portal routes and shell (shell §2)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Account settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Addresses', 'Account settings']);
     expect(screen.getByText('Jules Junior')).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Account settings' }));
     await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());

@@ -34,6 +34,8 @@ const PAGE_LOADERS = {
   [ROUTE_PATHS.quoteDraft]: () => import('../features/quotes/routes/QuoteDraftPage').then((m) => m.QuoteDraftPage),
   [ROUTE_PATHS.accountSettings]: () => import('../features/account/routes/AccountSettingsPage').then((m) => m.AccountSettingsPage),
   [ROUTE_PATHS.quoteDetail]: () => import('../features/quotes/routes/QuoteDetailPage').then((m) => m.QuoteDetailPage),
+  [ROUTE_PATHS.addresses]: () => import('../features/addresses/routes/AddressesPage').then((m) => m.AddressesPage),
+  [ROUTE_PATHS.userManagement]: () => import('../features/users/routes/UserManagementPage').then((m) => m.UserManagementPage),
 } as const satisfies Record<string, PageLoader>;
 
 /** Every page's chunk, loaded: the tests await it before rendering, so that no test races a lazy chunk's download

@@ -22,6 +22,8 @@ const COMMON_FIELD_CODES: Readonly<Record<CommonFieldCode, true>> = {
   wrong_current_password: true, unknown_field: true, too_many_fields: true, digits_only: true, out_of_range: true,
   invalid_choice: true, invalid_date: true, file_unavailable: true, too_many_files: true, unknown_store: true,
   contact_required: true, signed_in: true, credit_hold: true, credit_limit: true, invalid: true,
+  // accounts.errors.UserFieldCode (user management, issue 16)
+  email_in_company: true, email_unavailable: true,
   // Django's password validators, and shell §5's rule (accounts.validators)
   password_too_short: true, password_too_common: true, password_entirely_numeric: true, password_too_similar: true,
   password_rule: true,

@@ -13,6 +13,37 @@ export type AccountSettingsInput = {
   newPassword?: string | null | undefined;
 };
 
+/** Which default address of the book. */
+export type AddressDefaultKind =
+  | 'SHIPPING'
+  | 'BILLING';
+
+/** An address as the add / edit dialog sends it (addressCreate, addressUpdate). */
+export type AddressInput = {
+  label?: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  /** ISO country code (or name), from `countries`. */
+  country?: string;
+  /** State code (or name) when the country has states; otherwise free text. */
+  state?: string;
+  addressLine1?: string;
+  addressLine2?: string;
+  city?: string;
+  zipCode?: string;
+  /** shell §5 phone rule; may be empty. */
+  phoneNumber?: string;
+  isShipping?: boolean;
+  isBilling?: boolean;
+  /** Make it the default shipping address (true), stop (false), or leave it (null). */
+  isDefaultShipping?: boolean | null | undefined;
+  /** Make it the default billing address (true), stop (false), or leave it (null). */
+  isDefaultBilling?: boolean | null | undefined;
+  /** Answers to the store's custom address fields. */
+  extraFields?: Array<ExtraFieldInput>;
+};
+
 /** A storefront customer JWT (from GET /customer/current.jwt) to exchange. */
 export type AuthorizationInput = {
   bcToken: string;
@@ -141,6 +172,33 @@ export type QuoteSource =
   | 'CART_PAGE'
   | 'QUOTE_DRAFT';
 
+/** A new user of the caller's company. */
+export type UserCreateInput = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** 0 admin, 1 senior buyer, 2 junior buyer, 5 custom role. */
+  role: number;
+  phoneNumber?: string;
+  /** Required with role 5. */
+  customRoleId?: number | null | undefined;
+  /** Answers to the store's custom user fields (`accountFormFields`). */
+  extraFields?: Array<ExtraFieldInput>;
+};
+
+/** What changes about a user; a field left out (null) stays as it is. */
+export type UserUpdateInput = {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  /** 0 admin, 1 senior buyer, 2 junior buyer, 5 custom. */
+  role?: number | null | undefined;
+  /** Required with role 5. */
+  customRoleId?: number | null | undefined;
+  /** Replaces the answers to the form's custom user fields. */
+  extraFields?: Array<ExtraFieldInput> | null | undefined;
+};
+
 export type CompanyMasqueradeSessionsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -221,6 +279,236 @@ export type UpdateAccountSettingsMutation = {
       b2bRegistrationEnabled: boolean,
       b2cRegistrationEnabled: boolean
     } | null
+  }
+};
+
+export type AddressesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  search?: string | null | undefined;
+  country?: string | null | undefined;
+  state?: string | null | undefined;
+  city?: string | null | undefined;
+  isShipping?: boolean | null | undefined;
+  isBilling?: boolean | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type AddressesQuery = {
+  addresses: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: number,
+        label: string,
+        firstName: string,
+        lastName: string,
+        companyName: string,
+        country: string,
+        countryName: string,
+        state: string,
+        stateName: string,
+        addressLine1: string,
+        addressLine2: string,
+        city: string,
+        zipCode: string,
+        phoneNumber: string,
+        isShipping: boolean,
+        isBilling: boolean,
+        isDefaultShipping: boolean,
+        isDefaultBilling: boolean,
+        postalLines: Array<string>,
+        extraFields: Array<{
+          fieldName: string,
+          fieldValue: string
+        }>,
+        createdBy: {
+          id: number,
+          name: string
+        } | null
+      }
+    }>
+  }
+};
+
+export type AddressBookFieldsFragment = {
+  id: number,
+  label: string,
+  firstName: string,
+  lastName: string,
+  companyName: string,
+  country: string,
+  countryName: string,
+  state: string,
+  stateName: string,
+  addressLine1: string,
+  addressLine2: string,
+  city: string,
+  zipCode: string,
+  phoneNumber: string,
+  isShipping: boolean,
+  isBilling: boolean,
+  isDefaultShipping: boolean,
+  isDefaultBilling: boolean,
+  postalLines: Array<string>,
+  extraFields: Array<{
+    fieldName: string,
+    fieldValue: string
+  }>,
+  createdBy: {
+    id: number,
+    name: string
+  } | null
+};
+
+export type AddressFormFieldsQueryVariables = Exact<{
+  formType: number;
+}>;
+
+
+export type AddressFormFieldsQuery = {
+  accountFormFields: Array<{
+    id: number,
+    fieldName: string,
+    fieldType: string,
+    labelName: string,
+    isRequired: boolean,
+    visible: boolean,
+    groupId: number,
+    custom: boolean,
+    order: number,
+    valueConfigs: unknown
+  }>
+};
+
+export type AddressCreateMutationVariables = Exact<{
+  addressData: AddressInput;
+}>;
+
+
+export type AddressCreateMutation = {
+  addressCreate: {
+    address: {
+      id: number,
+      label: string,
+      firstName: string,
+      lastName: string,
+      companyName: string,
+      country: string,
+      countryName: string,
+      state: string,
+      stateName: string,
+      addressLine1: string,
+      addressLine2: string,
+      city: string,
+      zipCode: string,
+      phoneNumber: string,
+      isShipping: boolean,
+      isBilling: boolean,
+      isDefaultShipping: boolean,
+      isDefaultBilling: boolean,
+      postalLines: Array<string>,
+      extraFields: Array<{
+        fieldName: string,
+        fieldValue: string
+      }>,
+      createdBy: {
+        id: number,
+        name: string
+      } | null
+    }
+  }
+};
+
+export type AddressUpdateMutationVariables = Exact<{
+  id: number;
+  addressData: AddressInput;
+}>;
+
+
+export type AddressUpdateMutation = {
+  addressUpdate: {
+    address: {
+      id: number,
+      label: string,
+      firstName: string,
+      lastName: string,
+      companyName: string,
+      country: string,
+      countryName: string,
+      state: string,
+      stateName: string,
+      addressLine1: string,
+      addressLine2: string,
+      city: string,
+      zipCode: string,
+      phoneNumber: string,
+      isShipping: boolean,
+      isBilling: boolean,
+      isDefaultShipping: boolean,
+      isDefaultBilling: boolean,
+      postalLines: Array<string>,
+      extraFields: Array<{
+        fieldName: string,
+        fieldValue: string
+      }>,
+      createdBy: {
+        id: number,
+        name: string
+      } | null
+    }
+  }
+};
+
+export type AddressDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AddressDeleteMutation = {
+  addressDelete: {
+    id: number
+  }
+};
+
+export type AddressSetDefaultMutationVariables = Exact<{
+  id: number;
+  kind: AddressDefaultKind;
+}>;
+
+
+export type AddressSetDefaultMutation = {
+  addressSetDefault: {
+    address: {
+      id: number,
+      label: string,
+      firstName: string,
+      lastName: string,
+      companyName: string,
+      country: string,
+      countryName: string,
+      state: string,
+      stateName: string,
+      addressLine1: string,
+      addressLine2: string,
+      city: string,
+      zipCode: string,
+      phoneNumber: string,
+      isShipping: boolean,
+      isBilling: boolean,
+      isDefaultShipping: boolean,
+      isDefaultBilling: boolean,
+      postalLines: Array<string>,
+      extraFields: Array<{
+        fieldName: string,
+        fieldValue: string
+      }>,
+      createdBy: {
+        id: number,
+        name: string
+      } | null
+    }
   }
 };
 
@@ -1437,6 +1725,98 @@ export type QuotesQuery = {
   }
 };
 
+export type QuoteSavedAddressFieldsFragment = {
+  id: number,
+  label: string,
+  firstName: string,
+  lastName: string,
+  companyName: string,
+  country: string,
+  countryName: string,
+  state: string,
+  addressLine1: string,
+  addressLine2: string,
+  city: string,
+  zipCode: string,
+  phoneNumber: string,
+  postalLines: Array<string>
+};
+
+export type QuoteSavedAddressesQueryVariables = Exact<{
+  first: number;
+  search?: string | null | undefined;
+  isShipping?: boolean | null | undefined;
+  isBilling?: boolean | null | undefined;
+}>;
+
+
+export type QuoteSavedAddressesQuery = {
+  addresses: {
+    edges: Array<{
+      node: {
+        id: number,
+        label: string,
+        firstName: string,
+        lastName: string,
+        companyName: string,
+        country: string,
+        countryName: string,
+        state: string,
+        addressLine1: string,
+        addressLine2: string,
+        city: string,
+        zipCode: string,
+        phoneNumber: string,
+        postalLines: Array<string>
+      }
+    }>
+  }
+};
+
+export type QuoteDefaultShippingAddressQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type QuoteDefaultShippingAddressQuery = {
+  defaultShippingAddress: {
+    id: number,
+    label: string,
+    firstName: string,
+    lastName: string,
+    companyName: string,
+    country: string,
+    countryName: string,
+    state: string,
+    addressLine1: string,
+    addressLine2: string,
+    city: string,
+    zipCode: string,
+    phoneNumber: string,
+    postalLines: Array<string>
+  } | null
+};
+
+export type QuoteDefaultBillingAddressQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type QuoteDefaultBillingAddressQuery = {
+  defaultBillingAddress: {
+    id: number,
+    label: string,
+    firstName: string,
+    lastName: string,
+    companyName: string,
+    country: string,
+    countryName: string,
+    state: string,
+    addressLine1: string,
+    addressLine2: string,
+    city: string,
+    zipCode: string,
+    phoneNumber: string,
+    postalLines: Array<string>
+  } | null
+};
+
 export type AccountFormFieldsQueryVariables = Exact<{
   formType: number;
 }>;
@@ -1524,6 +1904,184 @@ export type UserCompanyQuery = {
       fileName: string,
       fileSize: number,
       fileType: string
+    }>
+  }
+};
+
+export type CompanyAuditEventsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+}>;
+
+
+export type CompanyAuditEventsQuery = {
+  companyAuditEvents: {
+    totalCount: number,
+    edges: Array<{
+      id: number,
+      action: string,
+      summary: string,
+      actorEmail: string,
+      byMasquerade: boolean,
+      createdAt: string
+    }>
+  }
+};
+
+export type CompanyRolesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CompanyRolesQuery = {
+  companyRoles: Array<{
+    role: number,
+    customRoleId: number | null,
+    name: string,
+    grantable: boolean
+  }>
+};
+
+export type CompanyUserFieldsFragment = {
+  id: number,
+  email: string,
+  firstName: string,
+  lastName: string,
+  phoneNumber: string,
+  role: number,
+  customRoleId: number | null,
+  companyRoleName: string,
+  invitationPending: boolean,
+  createdAt: string,
+  extraFields: Array<{
+    fieldName: string,
+    fieldValue: string
+  }>
+};
+
+export type CompanyUsersQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  search?: string | null | undefined;
+  role?: number | null | undefined;
+  customRoleId?: number | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type CompanyUsersQuery = {
+  users: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: number,
+        email: string,
+        firstName: string,
+        lastName: string,
+        phoneNumber: string,
+        role: number,
+        customRoleId: number | null,
+        companyRoleName: string,
+        invitationPending: boolean,
+        createdAt: string,
+        extraFields: Array<{
+          fieldName: string,
+          fieldValue: string
+        }>
+      }
+    }>
+  }
+};
+
+export type UserCreateMutationVariables = Exact<{
+  userData: UserCreateInput;
+}>;
+
+
+export type UserCreateMutation = {
+  userCreate: {
+    id: number,
+    email: string,
+    firstName: string,
+    lastName: string,
+    phoneNumber: string,
+    role: number,
+    customRoleId: number | null,
+    companyRoleName: string,
+    invitationPending: boolean,
+    createdAt: string,
+    extraFields: Array<{
+      fieldName: string,
+      fieldValue: string
+    }>
+  }
+};
+
+export type UserDeleteMutationVariables = Exact<{
+  userId: number;
+}>;
+
+
+export type UserDeleteMutation = {
+  userDelete: {
+    result: {
+      message: string
+    }
+  }
+};
+
+export type UserFormFieldsQueryVariables = Exact<{
+  formType: number;
+}>;
+
+
+export type UserFormFieldsQuery = {
+  accountFormFields: Array<{
+    id: number,
+    fieldName: string,
+    fieldType: string,
+    labelName: string,
+    isRequired: boolean,
+    visible: boolean,
+    groupId: number,
+    custom: boolean,
+    order: number,
+    valueConfigs: unknown
+  }>
+};
+
+export type UserInvitationResendMutationVariables = Exact<{
+  userId: number;
+}>;
+
+
+export type UserInvitationResendMutation = {
+  userInvitationResend: {
+    result: {
+      message: string
+    }
+  }
+};
+
+export type UserUpdateMutationVariables = Exact<{
+  userId: number;
+  userData: UserUpdateInput;
+}>;
+
+
+export type UserUpdateMutation = {
+  userUpdate: {
+    id: number,
+    email: string,
+    firstName: string,
+    lastName: string,
+    phoneNumber: string,
+    role: number,
+    customRoleId: number | null,
+    companyRoleName: string,
+    invitationPending: boolean,
+    createdAt: string,
+    extraFields: Array<{
+      fieldName: string,
+      fieldValue: string
     }>
   }
 };

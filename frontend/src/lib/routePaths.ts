@@ -40,6 +40,8 @@ export const ROUTES_WITH_PAGES: readonly RoutePath[] = [
   ROUTE_PATHS.forgotPassword,
   ROUTE_PATHS.dashboard,
   ROUTE_PATHS.quotes,
+  ROUTE_PATHS.addresses,
+  ROUTE_PATHS.userManagement,
   ROUTE_PATHS.quoteDraft,
   ROUTE_PATHS.accountSettings,
   ROUTE_PATHS.quoteDetail,

@@ -8,7 +8,8 @@ export interface LoginNotice {
 
 /** What another page tells the sign-in page through the navigation state. */
 export interface LoginPageState {
-  notice?: 'passwordChanged';
+  /** A password set through the reset link, or an invited user's first password (issue 16). */
+  notice?: 'passwordChanged' | 'invitationAccepted';
 }
 
 /**
@@ -17,9 +18,9 @@ export interface LoginPageState {
  * set through the reset link is confirmed here too.
  */
 export function loginNoticeFor(search: URLSearchParams, state?: unknown): LoginNotice | null {
-  if ((state as LoginPageState | null | undefined)?.notice === 'passwordChanged') {
-    return { severity: 'success', message: 'login.notice.passwordChanged' };
-  }
+  const notice = (state as LoginPageState | null | undefined)?.notice;
+  if (notice === 'passwordChanged') return { severity: 'success', message: 'login.notice.passwordChanged' };
+  if (notice === 'invitationAccepted') return { severity: 'success', message: 'login.notice.invitationAccepted' };
   switch (search.get('loginFlag')) {
     case '3':
       return search.get('showTip') === 'false' ? null : { severity: 'info', message: 'login.flag.signedOut' };

@@ -25,8 +25,12 @@ const Form = styled('form')(({ theme }) => ({ display: 'flex', flexDirection: 'c
 
 type Field = 'password' | 'confirmation';
 
-/** Step 2 of a password reset, from the e-mailed link (`#/forgotpassword?uid=…&token=…`). */
-export function NewPasswordForm({ uid, token }: { uid: string; token: string }) {
+/**
+ * Step 2 of a password reset, from the e-mailed link (`#/forgotpassword?uid=…&token=…`); with `invited` (the
+ * invitation of a user their company admin added, `&invited=1`) the same form greets them and sets their first
+ * password.
+ */
+export function NewPasswordForm({ uid, token, invited = false }: { uid: string; token: string; invited?: boolean }) {
   const t = useMessages(authMessages);
   const common = useMessages(commonMessages);
   const errorText = useErrorText();
@@ -71,7 +75,7 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
         onSuccess: () => {
           // A new password ends every session of the account on the server; this one ends here too.
           if (getB2BToken()) endSession();
-          const state: LoginPageState = { notice: 'passwordChanged' };
+          const state: LoginPageState = { notice: invited ? 'invitationAccepted' : 'passwordChanged' };
           navigate(ROUTE_PATHS.login, { replace: true, state });
         },
         onError: (error) => {
@@ -85,10 +89,12 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
     );
   };
 
+  const title = invited ? t('forgot.invited.title') : t('forgot.newPassword.title');
+
   if (linkInvalid) {
     return (
-      <AuthCard title={t('forgot.newPassword.title')}>
-        <Alert severity="error">{t('forgot.invalidLink')}</Alert>
+      <AuthCard title={title}>
+        <Alert severity="error">{invited ? t('forgot.invited.invalidLink') : t('forgot.invalidLink')}</Alert>
         <Button component={RouterLink} to={ROUTE_PATHS.forgotPassword} variant="contained" size="large">
           {t('forgot.requestNewLink')}
         </Button>
@@ -102,8 +108,8 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
   }
 
   return (
-    <AuthCard title={t('forgot.newPassword.title')} intro={t('forgot.newPassword.intro')}>
-      <Form noValidate onSubmit={submit} aria-label={t('forgot.newPassword.title')}>
+    <AuthCard title={title} intro={invited ? t('forgot.invited.intro') : t('forgot.newPassword.intro')}>
+      <Form noValidate onSubmit={submit} aria-label={title}>
         {formError && <Alert severity="error">{formError}</Alert>}
         <TextInput
           inputRef={passwordRef}
@@ -132,7 +138,7 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
           disabled={reset.isPending}
         />
         <Button type="submit" variant="contained" size="large" loading={reset.isPending} disabled={reset.isPending}>
-          {t('forgot.newPassword.submit')}
+          {invited ? t('forgot.invited.submit') : t('forgot.newPassword.submit')}
         </Button>
       </Form>
     </AuthCard>

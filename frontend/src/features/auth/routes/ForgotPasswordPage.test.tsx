@@ -133,4 +133,21 @@ describe('forgot password: the new password (/forgotpassword?uid=…&token=…)'
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(within(document.body).queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('welcomes a user their company admin invited (issue 16: `invited=1`) and sets their first password', async () => {
+    const server = mockGraphQL({ ResetPassword: resetAnswer });
+    const view = renderPortal(`${RESET_LINK}&invited=1`);
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome! Activate your account' })).toBeInTheDocument();
+    expect(screen.getByText('Choose a password to activate your account. You’ll sign in with your email address and this password.')).toBeInTheDocument();
+
+    await enterText(user, screen.getByLabelText(/^New password/), 'Lab2024x');
+    await enterText(user, screen.getByLabelText(/Confirm new password/), 'Lab2024x');
+    await user.click(screen.getByRole('button', { name: 'ACTIVATE ACCOUNT' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(view.location()).toBe('/login');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your account is active. Sign in with your email address and your new password.');
+    expect(server.callsTo('ResetPassword')[0]!.variables).toEqual({ uid: 'Mw', token: 'c5x-abc', newPassword: 'Lab2024x' });
+  });
 });

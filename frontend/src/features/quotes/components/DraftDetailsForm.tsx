@@ -10,7 +10,9 @@ import { useCountries, type Country } from '../../../lib/countries';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { QuoteAddressInput, QuoteContactInfo } from '../api/draftFields';
 import type { QuoteDraftInfoInput } from '../api/quoteDraftUpdate';
+import type { SavedAddress } from '../api/quoteSavedAddresses';
 import { quoteMessages } from '../messages';
+import { SavedAddressPicker } from './SavedAddressPicker';
 
 type ContactField = keyof QuoteContactInfo;
 type AddressField = Exclude<keyof QuoteAddressInput, 'addressId' | 'label'>;
@@ -71,18 +73,28 @@ export function DraftDetailsForm({ value, errors, disabled, onChange }: DraftDet
   const countries = useCountries(true, { quiet: true }); // without the list, the country is typed
   const [billingSame, setBillingSame] = useState(() => sameAddress(value.shippingAddress, value.billingAddress));
 
+  // An address typed into is no longer the saved one it was filled from: it keeps no addressId (issue 16).
   const changeAddress = (kind: AddressKind, field: AddressField, text: string) => {
-    const changed = { ...value[kind], [field]: text };
+    const changed = { ...value[kind], [field]: text, ...NOT_SAVED };
     // A new country makes the old state meaningless.
     if (field === 'country') changed.state = '';
     const next = { ...value, [kind]: changed };
-    if (billingSame && kind === 'shippingAddress') next.billingAddress = { ...value.billingAddress, ...pickAddress(changed) };
+    if (billingSame && kind === 'shippingAddress') next.billingAddress = { ...value.billingAddress, ...pickAddress(changed), ...NOT_SAVED };
+    onChange(next);
+  };
+
+  /** "Choose from saved": the block takes the saved address's fields and its id. */
+  const chooseSaved = (kind: AddressKind, saved: SavedAddress) => {
+    const filled = { ...value[kind], ...savedAddressFields(saved) };
+    const next = { ...value, [kind]: filled };
+    // The copied billing address is the saved one too only when the book has it as a billing address.
+    if (billingSame && kind === 'shippingAddress') next.billingAddress = { ...value.billingAddress, ...pickAddress(filled), ...NOT_SAVED };
     onChange(next);
   };
 
   const toggleBillingSame = (checked: boolean) => {
     setBillingSame(checked);
-    if (checked) onChange({ ...value, billingAddress: { ...value.billingAddress, ...pickAddress(value.shippingAddress) } });
+    if (checked) onChange({ ...value, billingAddress: { ...value.billingAddress, ...pickAddress(value.shippingAddress), ...NOT_SAVED } });
   };
 
   const addressField = (kind: AddressKind, field: AddressField) => {
@@ -143,6 +155,14 @@ export function DraftDetailsForm({ value, errors, disabled, onChange }: DraftDet
       <Grid size={12} component="legend" sx={{ p: 0 }}>
         <Typography variant="h3">{t(kind === 'shippingAddress' ? 'quoteDraft.section.shipping' : 'quoteDraft.section.billing')}</Typography>
       </Grid>
+      <Grid size={12}>
+        <SavedAddressPicker
+          kind={kind === 'shippingAddress' ? 'shipping' : 'billing'}
+          chosen={{ addressId: value[kind].addressId ?? null, label: value[kind].label, firstName: value[kind].firstName, lastName: value[kind].lastName }}
+          disabled={disabled}
+          onPick={(saved) => chooseSaved(kind, saved)}
+        />
+      </Grid>
       {ADDRESS_FIELDS.map((field) => (
         <Grid key={field} size={{ xs: 12, sm: 6 }}>
           {addressField(kind, field)}
@@ -196,6 +216,26 @@ export function DraftDetailsForm({ value, errors, disabled, onChange }: DraftDet
       />
     </>
   );
+}
+
+const NOT_SAVED = { addressId: null, label: '' } as const;
+
+/** A saved address as the draft stores it: the country by name (as it prints on the quote), the state by code. */
+function savedAddressFields(saved: SavedAddress): Pick<QuoteAddressInput, AddressField | 'addressId' | 'label'> {
+  return {
+    addressId: saved.id,
+    label: saved.label,
+    firstName: saved.firstName,
+    lastName: saved.lastName,
+    companyName: saved.companyName,
+    phoneNumber: saved.phoneNumber,
+    address: saved.addressLine1,
+    apartment: saved.addressLine2,
+    city: saved.city,
+    zipCode: saved.zipCode,
+    country: saved.countryName,
+    state: saved.state,
+  };
 }
 
 function pickAddress(address: QuoteAddressInput): Pick<QuoteAddressInput, AddressField> {

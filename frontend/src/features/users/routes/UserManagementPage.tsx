@@ -1,0 +1,299 @@
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { focusElement } from '../../../app/focus/pageFocus';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
+import { DATA_TABLE_PAGE_SIZES } from '../../../components/dataTable/DataTable';
+import { toast } from '../../../components/toast/toastStore';
+import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { ROLE, effectiveRole, hasPermission, permissionLevel } from '../../../lib/permissions';
+import { useCustomerInfo } from '../../../lib/user/customerInfo';
+import { useCompanyRoles } from '../api/companyRoles';
+import { useCompanyUsers, type CompanyUser } from '../api/companyUsers';
+import { useUserDelete } from '../api/userDelete';
+import { useUserInvitationResend } from '../api/userInvitationResend';
+import { AuditLog } from '../components/AuditLog';
+import { UserDialog, type UserDialogTarget } from '../components/UserDialog';
+import type { UserAction } from '../components/UserRowActions';
+import { UsersListFilters } from '../components/UsersListFilters';
+import { UsersTable } from '../components/UsersTable';
+import { usersMessages } from '../messages';
+import { useUserErrorText } from '../userErrors';
+import {
+  NO_USER_FILTERS,
+  hasUserFilters,
+  parseUsersListParams,
+  usersListSearchParams,
+  usersVariables,
+  type UsersListState,
+  type UsersTab,
+} from '../usersListParams';
+
+const Page = styled('div')(({ theme }) => ({
+  maxWidth: 1280,
+  margin: '0 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(3),
+}));
+
+const Header = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: theme.spacing(2),
+}));
+
+const Panel = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(3),
+  '&:focus': { outline: 'none' },
+}));
+
+const VisuallyHidden = styled('span')({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+const fullName = (user: Pick<CompanyUser, 'firstName' | 'lastName' | 'email'>) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/**
+ * `/user-management` (shell §2, issue 16): the company's users — searched, filtered by role, sorted and paged on the
+ * server — added, edited and removed as the caller's permission codes allow; the company admin also reads the
+ * company's audit log. The list's state lives in the route's query, so a reload or back / forward keeps it.
+ */
+export function UserManagementPage() {
+  const t = useMessages(usersMessages);
+  const refusalText = useUserErrorText();
+  const customer = useCustomerInfo();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseUsersListParams(searchParams), [searchParams]);
+  const list = useCompanyUsers(usersVariables(state));
+  const roles = useCompanyRoles();
+  const deleteUser = useUserDelete();
+  const resendInvitation = useUserInvitationResend();
+  const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
+  // The user the delete confirmation names; kept while the dialog closes, so that its text does not vanish.
+  const [deleting, setDeleting] = useState<{ user: CompanyUser; open: boolean } | null>(null);
+  const [auditPage, setAuditPage] = useState({ page: 1, pageSize: DATA_TABLE_PAGE_SIZES[0] as number });
+  const tabsId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  // The user just removed: once the list no longer shows them, focus goes to the list (their row's menu is gone).
+  const [removedId, setRemovedId] = useState<number | null>(null);
+
+  const me = customer.data;
+  const permissions = me?.permissions ?? [];
+  const role = effectiveRole(me);
+  const ownUserId = me?.userInfo.id ?? null;
+  // A company admin, or a super admin acting as one (api.md: they act as the company's admin would).
+  const actsAsAdmin = role === ROLE.admin || role === ROLE.superAdminMasquerading;
+  const mayCreate = hasPermission(permissions, 'create_user', 2);
+  const updateLevel = permissionLevel(permissions, 'update_user');
+  const mayDelete = hasPermission(permissions, 'delete_user', 2);
+  // The company's audit log is its own admin's (not a masquerading super admin's).
+  const seesAudit = role === ROLE.admin;
+  const tab: UsersTab = seesAudit ? state.tab : 'users';
+
+  const actionsFor = (user: CompanyUser): UserAction[] => {
+    // Only an admin changes or removes an admin (ADMIN_ROLE_REQUIRED).
+    const adminOnly = user.role === ROLE.admin && !actsAsAdmin;
+    const own = user.id === ownUserId;
+    const actions: UserAction[] = [];
+    if ((updateLevel >= 2 && !adminOnly) || (updateLevel === 1 && own)) actions.push('edit');
+    if (mayCreate && user.invitationPending) actions.push('resend');
+    if (mayDelete && !own && !adminOnly) actions.push('delete');
+    return actions;
+  };
+
+  // Each change is a history entry: back / forward walk through the lists the admin saw.
+  const update = (change: Partial<UsersListState>, { replace = false } = {}) =>
+    setSearchParams((current) => usersListSearchParams({ ...parseUsersListParams(current), ...change }), { replace });
+
+  // A page past the end (fewer users than when the link was made): show the last page instead.
+  const settled = list.data !== undefined && !list.isPlaceholderData;
+  const lastPage = settled ? Math.max(1, Math.ceil(list.data.totalCount / state.pageSize)) : state.page;
+  useEffect(() => {
+    if (settled && state.page > lastPage) update({ page: lastPage }, { replace: true });
+  });
+
+  useEffect(() => {
+    if (removedId === null || list.isFetching || !list.data) return;
+    if (!list.data.users.some((user) => user.id === removedId)) {
+      setRemovedId(null);
+      if (listRef.current) focusElement(listRef.current);
+    }
+  }, [removedId, list.isFetching, list.data]);
+
+  const onAction = (action: UserAction, user: CompanyUser) => {
+    if (action === 'edit') setDialog({ mode: 'edit', user });
+    else if (action === 'delete') setDeleting({ user, open: true });
+    else
+      resendInvitation.mutate(user.id, {
+        onSuccess: () => toast.success(t('users.toast.resent', { email: user.email })),
+        onError: (error) => toast.error(refusalText(error)),
+      });
+  };
+
+  const closeDelete = () => setDeleting((current) => current && { ...current, open: false });
+
+  const confirmDelete = () => {
+    const user = deleting?.user;
+    closeDelete();
+    if (!user || deleteUser.isPending) return;
+    deleteUser.mutate(user.id, {
+      onSuccess: () => {
+        toast.success(t('users.toast.deleted', { name: fullName(user) }));
+        setRemovedId(user.id);
+      },
+      onError: (error) => toast.error(refusalText(error)),
+    });
+  };
+
+  const filtered = hasUserFilters(state);
+  const addButton = (variant: 'contained' | 'outlined') =>
+    mayCreate && (
+      <Button variant={variant} onClick={() => setDialog({ mode: 'create' })}>
+        {t('users.add')}
+      </Button>
+    );
+
+  const errorState =
+    list.isError && !list.isFetching ? (
+      <LoadErrorAlert
+        message={
+          <>
+            <AlertTitle>{t('users.loadError')}</AlertTitle>
+            {refusalText(list.error)}
+          </>
+        }
+        retryLabel={t('users.retry')}
+        onRetry={() => void list.refetch()}
+      />
+    ) : undefined;
+
+  const emptyState = filtered ? (
+    <DataTableMessage
+      title={t('users.noMatch.title')}
+      actions={
+        <Button variant="outlined" onClick={() => update({ ...NO_USER_FILTERS, page: 1 })}>
+          {t('users.clearFilters')}
+        </Button>
+      }
+    >
+      {t('users.noMatch.body')}
+    </DataTableMessage>
+  ) : (
+    <DataTableMessage title={t('users.empty.title')} actions={addButton('contained')}>
+      {mayCreate ? t('users.empty.body') : t('users.empty.bodyReadOnly')}
+    </DataTableMessage>
+  );
+
+  const usersPanel = (
+    <Panel
+      ref={listRef}
+      role={seesAudit ? 'tabpanel' : 'region'}
+      id={`${tabsId}-users-panel`}
+      aria-labelledby={seesAudit ? `${tabsId}-users-tab` : undefined}
+      aria-label={seesAudit ? undefined : t('users.tableLabel')}
+    >
+      <UsersListFilters
+        filters={state}
+        roles={roles.data ?? []}
+        onChange={(filters) => update({ ...filters, page: 1 })}
+        onClear={() => update({ ...NO_USER_FILTERS, page: 1 })}
+      />
+      <UsersTable
+        users={list.data?.users}
+        totalCount={list.data?.totalCount ?? 0}
+        page={state.page}
+        pageSize={state.pageSize}
+        orderBy={state.orderBy}
+        loading={list.isFetching}
+        ownUserId={ownUserId}
+        showActions={updateLevel > 0 || mayCreate || mayDelete}
+        actionsFor={actionsFor}
+        onAction={onAction}
+        errorState={errorState}
+        emptyState={emptyState}
+        onPageChange={(page) => update({ page })}
+        onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
+        onOrderByChange={(orderBy) => update({ orderBy, page: 1 })}
+      />
+      <VisuallyHidden role="status">
+        {settled && !list.isFetching ? t('users.resultCount', { count: list.data.totalCount }) : ''}
+      </VisuallyHidden>
+    </Panel>
+  );
+
+  return (
+    <Page>
+      <Header>
+        <div>
+          <Typography variant="h1" gutterBottom>
+            {t('users.title')}
+          </Typography>
+          <Typography color="text.secondary">
+            {me?.companyInfo ? t('users.intro', { company: me.companyInfo.companyName }) : t('users.introNoCompany')}
+          </Typography>
+        </div>
+        {tab === 'users' && addButton('outlined')}
+      </Header>
+      {seesAudit && (
+        <Tabs
+          value={tab}
+          onChange={(_event, next: UsersTab) => update({ tab: next })}
+          aria-label={t('users.tabs.label')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="users" label={t('users.tabs.users')} id={`${tabsId}-users-tab`} aria-controls={`${tabsId}-users-panel`} />
+          <Tab value="activity" label={t('users.tabs.activity')} id={`${tabsId}-activity-tab`} aria-controls={`${tabsId}-activity-panel`} />
+        </Tabs>
+      )}
+      {tab === 'users' ? (
+        usersPanel
+      ) : (
+        <Panel role="tabpanel" id={`${tabsId}-activity-panel`} aria-labelledby={`${tabsId}-activity-tab`}>
+          <Typography color="text.secondary">{t('users.audit.intro')}</Typography>
+          <AuditLog
+            page={auditPage.page}
+            pageSize={auditPage.pageSize}
+            onPageChange={(page) => setAuditPage((current) => ({ ...current, page }))}
+            onPageSizeChange={(pageSize) => setAuditPage({ page: 1, pageSize })}
+          />
+        </Panel>
+      )}
+      <UserDialog target={dialog} roles={roles.data ?? []} ownUserId={ownUserId} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={deleting?.open ?? false}
+        title={deleting ? t('users.delete.title', { name: fullName(deleting.user) }) : ''}
+        body={
+          deleting
+            ? t('users.delete.body', { name: fullName(deleting.user), email: deleting.user.email, company: me?.companyInfo?.companyName ?? '' })
+            : ''
+        }
+        confirmLabel={t('users.delete.confirm')}
+        cancelLabel={t('users.delete.cancel')}
+        destructive
+        onConfirm={confirmDelete}
+        onCancel={closeDelete}
+      />
+    </Page>
+  );
+}

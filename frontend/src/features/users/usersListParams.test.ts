@@ -1,0 +1,20 @@
+import { parseUsersListParams, usersListSearchParams, usersVariables } from './usersListParams';
+
+describe('the users list’s URL state', () => {
+  it('reads search, role (built-in or custom), sort, page, size and tab, and writes back only what is not a default', () => {
+    const state = parseUsersListParams(new URLSearchParams('search=%20nia%20&role=5:14&sort=-createdAt&page=3&size=20&tab=activity'));
+    expect(state).toEqual({
+      search: 'nia', role: { role: 5, customRoleId: 14 }, orderBy: '-createdAt', page: 3, pageSize: 20, tab: 'activity',
+    });
+    expect(usersVariables(state)).toEqual({ first: 20, offset: 40, search: 'nia', role: 5, customRoleId: 14, orderBy: '-createdAt' });
+    expect(usersListSearchParams(state).toString()).toBe('tab=activity&search=nia&role=5%3A14&sort=-createdAt&size=20&page=3');
+    expect(usersListSearchParams(parseUsersListParams(new URLSearchParams())).toString()).toBe('');
+  });
+
+  it('falls back to the defaults for anything malformed: a custom role id on a built-in role, unknown sorts, sizes and tabs', () => {
+    expect(parseUsersListParams(new URLSearchParams('role=2:14&sort=password&page=0&size=7&tab=secret'))).toEqual({
+      search: '', role: null, orderBy: 'lastName', page: 1, pageSize: 10, tab: 'users',
+    });
+    expect(parseUsersListParams(new URLSearchParams('role=2')).role).toEqual({ role: 2, customRoleId: null });
+  });
+});
