@@ -1,6 +1,7 @@
 """Browser journeys: the real overlay in headless Chromium against Django's live server."""
 
 import os
+import re
 
 # pytest-playwright runs an event loop in the main thread; Django's ORM calls from the test body are safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -8,6 +9,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from accounts.demo import seed_accounts  # noqa: E402
 from portal.demo import seed_store  # noqa: E402
@@ -43,6 +45,32 @@ def demo(transactional_db):
     store = seed_store()
     seed_accounts()
     return store
+
+
+# A page's evaluate(TOKEN_STATUS, token): 'ok' while the B2B token works, else the error code (40101 when revoked).
+TOKEN_STATUS = """async (token) => {
+    const r = await fetch('/graphql', {method: 'POST',
+      headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + token},
+      body: JSON.stringify({query: '{ customerInfo { userType } }'})});
+    const body = await r.json();
+    return body.errors ? body.errors[0].extensions.code : 'ok';
+}"""
+
+
+def menu_entries(page) -> list[str]:
+    menu = page.get_by_role("navigation", name="Portal menu")
+    expect(menu).to_be_visible()
+    return [text.strip() for text in menu.get_by_role("link").all_inner_texts()]
+
+
+# Required labels end in " *"; the forgot-password form itself is named "Set a new password".
+NEW_PASSWORD = re.compile(r"^New password")
+
+
+def fill_new_password(page, password: str) -> None:
+    """The new password and its confirmation, as every password form asks them."""
+    page.get_by_label(NEW_PASSWORD).fill(password)
+    page.get_by_label("Confirm new password").fill(password)
 
 
 def sign_in_through_the_overlay(page, url: str, email: str, password: str = "Demo1234") -> None:

@@ -8,24 +8,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from accounts.models import B2BToken, User
+from tests.e2e.conftest import TOKEN_STATUS, menu_entries
 
 JWT_STATUS = """async () => (await fetch('/customer/current.jwt?app_client_id=helix-buyer-portal&channel_id=1',
     {credentials: 'include'})).status"""
-
-TOKEN_STATUS = """async (token) => {
-    const r = await fetch('/graphql', {method: 'POST',
-      headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + token},
-      body: JSON.stringify({query: '{ customerInfo { userType } }'})});
-    const body = await r.json();
-    return body.errors ? body.errors[0].extensions.code : 'ok';
-}"""
-
-
-def menu_entries(page) -> list[str]:
-    menu = page.get_by_role("navigation", name="Portal menu")
-    expect(menu).to_be_visible()
-    return [text.strip() for text in menu.get_by_role("link").all_inner_texts()]
-
 
 # e-mail, the name the header shows, the company it shows (None: none).
 ACCOUNTS = [

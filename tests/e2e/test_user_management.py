@@ -8,25 +8,10 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from accounts.models import User
-from tests.e2e.conftest import sign_in_through_the_overlay
+from tests.e2e.conftest import TOKEN_STATUS, fill_new_password, menu_entries, sign_in_through_the_overlay
 
 INVITATION_LINK = re.compile(r"https?://\S+#/forgotpassword\?uid=\S+&token=\S+&invited=1")
-NEW_PASSWORD = re.compile(r"^New password")
 ACTIVATED = "Your account is active. Sign in with your email address and your new password."
-
-TOKEN_STATUS = """async (token) => {
-    const r = await fetch('/graphql', {method: 'POST',
-      headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + token},
-      body: JSON.stringify({query: '{ customerInfo { userType } }'})});
-    const body = await r.json();
-    return body.errors ? body.errors[0].extensions.code : 'ok';
-}"""
-
-
-def menu_entries(page) -> list[str]:
-    menu = page.get_by_role("navigation", name="Portal menu")
-    expect(menu).to_be_visible()
-    return [text.strip() for text in menu.get_by_role("link").all_inner_texts()]
 
 
 def choose_role(page, dialog, role: str) -> None:
@@ -70,8 +55,7 @@ def test_an_admin_adds_a_junior_buyer_who_activates_the_account_then_promotes_an
         nia.set_default_timeout(15_000)
         nia.goto(link)
         expect(nia.get_by_role("heading", name="Welcome! Activate your account")).to_be_visible()
-        nia.get_by_label(NEW_PASSWORD).fill("Lab2024x")
-        nia.get_by_label("Confirm new password").fill("Lab2024x")
+        fill_new_password(nia, "Lab2024x")
         nia.get_by_role("button", name="ACTIVATE ACCOUNT").click()
         expect(nia).to_have_url(re.compile(r"#/login$"))
         expect(nia.get_by_text(ACTIVATED)).to_be_visible()

@@ -22,6 +22,11 @@ TYPED = {
 }  # fmt: skip
 
 
+def _boston_shipping_address(company, **fields) -> Address:
+    """A shipping-only address of the company's in Boston, MA 02115."""
+    return AddressFactory(company=company, city="Boston", state="MA", zip_code="02115", is_billing=False, **fields)
+
+
 @pytest.fixture
 def books(demo_store):
     """Acme's book: a default shipping address, another shipping address and a billing-only one; Globex's one
@@ -31,31 +36,23 @@ def books(demo_store):
     globex = Company.objects.get(name="Globex Research")
     ivy = User.objects.get(email="b2c@demo.test")
     return {
-        "dock": AddressFactory(
-            company=acme,
+        "dock": _boston_shipping_address(
+            acme,
             label="Receiving dock",
             first_name="Sam",
             last_name="Senior",
             address_line1="1 Science Park",
             address_line2="Loading dock B",
-            city="Boston",
-            state="MA",
-            zip_code="02115",
             phone="+1 617 555 0142",
-            is_billing=False,
             is_default_shipping=True,
         ),
-        "cold_room": AddressFactory(
-            company=acme,
+        "cold_room": _boston_shipping_address(
+            acme,
             label="Cold room",
             first_name="Jules",
             last_name="Junior",
             address_line1="45 Fenwood Road",
-            city="Boston",
-            state="MA",
-            zip_code="02115",
             country_code="CA",
-            is_billing=False,
         ),
         "payables": AddressFactory(company=acme, label="Accounts payable", is_shipping=False),
         "globex": AddressFactory(company=globex, label="Globex dock"),

@@ -300,6 +300,11 @@ export type AddressesQuery = {
     totalCount: number,
     edges: Array<{
       node: {
+        stateName: string,
+        isShipping: boolean,
+        isBilling: boolean,
+        isDefaultShipping: boolean,
+        isDefaultBilling: boolean,
         id: number,
         label: string,
         firstName: string,
@@ -308,16 +313,11 @@ export type AddressesQuery = {
         country: string,
         countryName: string,
         state: string,
-        stateName: string,
         addressLine1: string,
         addressLine2: string,
         city: string,
         zipCode: string,
         phoneNumber: string,
-        isShipping: boolean,
-        isBilling: boolean,
-        isDefaultShipping: boolean,
-        isDefaultBilling: boolean,
         postalLines: Array<string>,
         extraFields: Array<{
           fieldName: string,
@@ -333,6 +333,11 @@ export type AddressesQuery = {
 };
 
 export type AddressBookFieldsFragment = {
+  stateName: string,
+  isShipping: boolean,
+  isBilling: boolean,
+  isDefaultShipping: boolean,
+  isDefaultBilling: boolean,
   id: number,
   label: string,
   firstName: string,
@@ -341,16 +346,11 @@ export type AddressBookFieldsFragment = {
   country: string,
   countryName: string,
   state: string,
-  stateName: string,
   addressLine1: string,
   addressLine2: string,
   city: string,
   zipCode: string,
   phoneNumber: string,
-  isShipping: boolean,
-  isBilling: boolean,
-  isDefaultShipping: boolean,
-  isDefaultBilling: boolean,
   postalLines: Array<string>,
   extraFields: Array<{
     fieldName: string,
@@ -362,26 +362,6 @@ export type AddressBookFieldsFragment = {
   } | null
 };
 
-export type AddressFormFieldsQueryVariables = Exact<{
-  formType: number;
-}>;
-
-
-export type AddressFormFieldsQuery = {
-  accountFormFields: Array<{
-    id: number,
-    fieldName: string,
-    fieldType: string,
-    labelName: string,
-    isRequired: boolean,
-    visible: boolean,
-    groupId: number,
-    custom: boolean,
-    order: number,
-    valueConfigs: unknown
-  }>
-};
-
 export type AddressCreateMutationVariables = Exact<{
   addressData: AddressInput;
 }>;
@@ -390,6 +370,11 @@ export type AddressCreateMutationVariables = Exact<{
 export type AddressCreateMutation = {
   addressCreate: {
     address: {
+      stateName: string,
+      isShipping: boolean,
+      isBilling: boolean,
+      isDefaultShipping: boolean,
+      isDefaultBilling: boolean,
       id: number,
       label: string,
       firstName: string,
@@ -398,16 +383,11 @@ export type AddressCreateMutation = {
       country: string,
       countryName: string,
       state: string,
-      stateName: string,
       addressLine1: string,
       addressLine2: string,
       city: string,
       zipCode: string,
       phoneNumber: string,
-      isShipping: boolean,
-      isBilling: boolean,
-      isDefaultShipping: boolean,
-      isDefaultBilling: boolean,
       postalLines: Array<string>,
       extraFields: Array<{
         fieldName: string,
@@ -430,6 +410,11 @@ export type AddressUpdateMutationVariables = Exact<{
 export type AddressUpdateMutation = {
   addressUpdate: {
     address: {
+      stateName: string,
+      isShipping: boolean,
+      isBilling: boolean,
+      isDefaultShipping: boolean,
+      isDefaultBilling: boolean,
       id: number,
       label: string,
       firstName: string,
@@ -438,16 +423,11 @@ export type AddressUpdateMutation = {
       country: string,
       countryName: string,
       state: string,
-      stateName: string,
       addressLine1: string,
       addressLine2: string,
       city: string,
       zipCode: string,
       phoneNumber: string,
-      isShipping: boolean,
-      isBilling: boolean,
-      isDefaultShipping: boolean,
-      isDefaultBilling: boolean,
       postalLines: Array<string>,
       extraFields: Array<{
         fieldName: string,
@@ -481,6 +461,11 @@ export type AddressSetDefaultMutationVariables = Exact<{
 export type AddressSetDefaultMutation = {
   addressSetDefault: {
     address: {
+      stateName: string,
+      isShipping: boolean,
+      isBilling: boolean,
+      isDefaultShipping: boolean,
+      isDefaultBilling: boolean,
       id: number,
       label: string,
       firstName: string,
@@ -489,16 +474,11 @@ export type AddressSetDefaultMutation = {
       country: string,
       countryName: string,
       state: string,
-      stateName: string,
       addressLine1: string,
       addressLine2: string,
       city: string,
       zipCode: string,
       phoneNumber: string,
-      isShipping: boolean,
-      isBilling: boolean,
-      isDefaultShipping: boolean,
-      isDefaultBilling: boolean,
       postalLines: Array<string>,
       extraFields: Array<{
         fieldName: string,
@@ -1725,23 +1705,6 @@ export type QuotesQuery = {
   }
 };
 
-export type QuoteSavedAddressFieldsFragment = {
-  id: number,
-  label: string,
-  firstName: string,
-  lastName: string,
-  companyName: string,
-  country: string,
-  countryName: string,
-  state: string,
-  addressLine1: string,
-  addressLine2: string,
-  city: string,
-  zipCode: string,
-  phoneNumber: string,
-  postalLines: Array<string>
-};
-
 export type QuoteSavedAddressesQueryVariables = Exact<{
   first: number;
   search?: string | null | undefined;
@@ -1815,28 +1778,6 @@ export type QuoteDefaultBillingAddressQuery = {
     phoneNumber: string,
     postalLines: Array<string>
   } | null
-};
-
-export type AccountFormFieldsQueryVariables = Exact<{
-  formType: number;
-}>;
-
-
-export type AccountFormFieldsQuery = {
-  accountFormFields: Array<{
-    id: number,
-    formType: number,
-    fieldId: string,
-    fieldName: string,
-    fieldType: string,
-    labelName: string,
-    isRequired: boolean,
-    visible: boolean,
-    groupId: number,
-    custom: boolean,
-    order: number,
-    valueConfigs: unknown
-  }>
 };
 
 export type CompanyCreateMutationVariables = Exact<{
@@ -2028,26 +1969,6 @@ export type UserDeleteMutation = {
   }
 };
 
-export type UserFormFieldsQueryVariables = Exact<{
-  formType: number;
-}>;
-
-
-export type UserFormFieldsQuery = {
-  accountFormFields: Array<{
-    id: number,
-    fieldName: string,
-    fieldType: string,
-    labelName: string,
-    isRequired: boolean,
-    visible: boolean,
-    groupId: number,
-    custom: boolean,
-    order: number,
-    valueConfigs: unknown
-  }>
-};
-
 export type UserInvitationResendMutationVariables = Exact<{
   userId: number;
 }>;
@@ -2084,6 +2005,28 @@ export type UserUpdateMutation = {
       fieldValue: string
     }>
   }
+};
+
+export type AccountFormFieldsQueryVariables = Exact<{
+  formType: number;
+}>;
+
+
+export type AccountFormFieldsQuery = {
+  accountFormFields: Array<{
+    id: number,
+    formType: number,
+    fieldId: string,
+    fieldName: string,
+    fieldType: string,
+    labelName: string,
+    isRequired: boolean,
+    visible: boolean,
+    groupId: number,
+    custom: boolean,
+    order: number,
+    valueConfigs: unknown
+  }>
 };
 
 export type AuthorizationMutationVariables = Exact<{
@@ -2159,6 +2102,23 @@ export type ProductOptionFieldsFragment = {
     isDefault: boolean,
     valueData: unknown
   }>
+};
+
+export type SavedAddressFieldsFragment = {
+  id: number,
+  label: string,
+  firstName: string,
+  lastName: string,
+  companyName: string,
+  country: string,
+  countryName: string,
+  state: string,
+  addressLine1: string,
+  addressLine2: string,
+  city: string,
+  zipCode: string,
+  phoneNumber: string,
+  postalLines: Array<string>
 };
 
 export type CurrenciesQueryVariables = Exact<{

@@ -18,9 +18,8 @@ describe('portalTargetFor (shell §2 link handling)', () => {
   });
 
   it.each([
-    // Their pages do not exist yet: the storefront's links keep working.
+    // Its page does not exist yet: the storefront's link keeps working.
     ['/account.php?action=order_status'],
-    ['/account.php?action=address_book'],
     // Not the portal's.
     ['/account.php?action=view_returns'],
     ['/cart.php'],
@@ -31,6 +30,10 @@ describe('portalTargetFor (shell §2 link handling)', () => {
     ['#/accountSettings'],
   ])('leaves %s alone for a guest', (href) => {
     expect(portalTargetFor(href, PAGE, false)).toBeNull();
+  });
+
+  it('sends the storefront’s address book link to the portal’s (shell §2 legacy links; the gate asks a guest to sign in)', () => {
+    expect(portalTargetFor('/account.php?action=address_book', PAGE, false)).toBe('#/addresses');
   });
 
   it('sends a guest following a create-account link to the registration page', () => {

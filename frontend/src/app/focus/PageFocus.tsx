@@ -2,7 +2,7 @@ import { styled } from '@mui/material/styles';
 import { useEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 
-import { focusElement, keepFocusInPortal, pageHeading, whenPageHeadingAppears } from './pageFocus';
+import { focusElement, keepFocusInPortal, pageHeading, userFocusedInside, whenPageHeadingAppears } from './pageFocus';
 
 // Read by screen readers, not shown.
 const LiveRegion = styled('div')({
@@ -41,7 +41,7 @@ export function PageFocus({ contentRef }: { contentRef: RefObject<HTMLElement | 
     // A passive effect, after the commit's own focus moves (a closing drawer returns focus to its button): the
     // heading is where the new page starts.
     const stopWaiting = whenPageHeadingAppears(content, (heading) => {
-      focusElement(heading);
+      if (!userFocusedInside(content)) focusElement(heading);
       setAnnouncement((last) => ({ text: heading.textContent ?? '', count: last.count + 1 }));
     });
     const userMoved = () => stopWaiting();

@@ -1,4 +1,4 @@
-import { keepFocusInPortal, whenPageHeadingAppears } from './pageFocus';
+import { keepFocusInPortal, userFocusedInside, whenPageHeadingAppears } from './pageFocus';
 
 /** A portal-like shadow root on the page: a <main> for the page, a button outside it. */
 function portalRoot() {
@@ -16,6 +16,21 @@ const focused = () => document.activeElement?.shadowRoot?.activeElement ?? docum
 const mutationsDelivered = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the page heading on arrival (issue 15)', () => {
+  it('leaves a field the user already focused in the new page alone, but not the body or a control outside it', () => {
+    const { root, main, byId, heading } = portalRoot();
+    const outside = document.createElement('button');
+    root.append(outside);
+    expect(userFocusedInside(main)).toBe(false); // nothing focused yet
+    outside.focus();
+    expect(userFocusedInside(main)).toBe(false); // the menu link that led here
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+    expect(userFocusedInside(main)).toBe(false);
+    byId('save').focus();
+    expect(userFocusedInside(main)).toBe(true);
+    root.host.remove();
+  });
+
   it('is found at once when the page has rendered it, else as soon as it does', async () => {
     const content = document.createElement('main');
     document.body.append(content);

@@ -37,6 +37,17 @@ export function whenPageHeadingAppears(content: HTMLElement, found: (heading: HT
   return () => observer.disconnect();
 }
 
+/**
+ * Whether the user already has focus on something of the page in `content` (a field they clicked into before the
+ * shell got to focusing the heading): that focus is theirs and stays. Focus on the body, on nothing, or outside the
+ * content (the menu link that led here) does not count.
+ */
+export function userFocusedInside(content: HTMLElement): boolean {
+  const root = content.getRootNode() as Document | ShadowRoot;
+  const active = root.activeElement;
+  return active instanceof HTMLElement && active !== content && content.contains(active) && active.tagName !== 'H1';
+}
+
 function isDisabled(element: Element): boolean {
   return element.matches(':disabled');
 }

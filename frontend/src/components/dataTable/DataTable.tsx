@@ -6,15 +6,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import { type Theme, styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
-import { useLanguage, useMessages } from '../../lib/i18n/I18nProvider';
+import { useMessages } from '../../lib/i18n/I18nProvider';
 import { useMobileLayout } from '../../lib/useMobileLayout';
+import { ListPagination } from './ListPagination';
 import { dataTableMessages } from './messages';
 
 export type SortDirection = 'asc' | 'desc';
@@ -105,10 +105,10 @@ const BodyCell = styled(TableCell, { shouldForwardProp: (prop) => prop !== 'noWr
 
 const BodyRow = styled(TableRow)({ '&:last-child td, &:last-child th': { borderBottom: 0 } });
 
-const Pagination = styled(TablePagination)(({ theme }) => ({
+const Pagination = styled(ListPagination)(({ theme }) => ({
   borderTop: `1px solid ${theme.palette.divider}`,
   '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: theme.spacing(0.5) },
-})) as typeof TablePagination;
+}));
 
 const CardList = styled('ul')(({ theme }) => ({
   listStyle: 'none',
@@ -164,11 +164,9 @@ function isSortable<Row, SortKey extends string>(
  */
 export function DataTable<Row, SortKey extends string = string>(props: DataTableProps<Row, SortKey>) {
   const t = useMessages(dataTableMessages);
-  const language = useLanguage();
   const mobile = useMobileLayout();
   const { label, columns, rows, getRowKey, sort, onSortChange, loading = false, errorState, emptyState } = props;
   const pageSizes = props.pageSizes ?? DATA_TABLE_PAGE_SIZES;
-  const numbers = new Intl.NumberFormat(language);
 
   const shownRows = rows ?? [];
   const hasRows = shownRows.length > 0;
@@ -182,20 +180,12 @@ export function DataTable<Row, SortKey extends string = string>(props: DataTable
 
   const pagination = body === 'rows' && (
     <Pagination
-      component="div"
-      count={props.totalCount}
+      totalCount={props.totalCount}
       page={props.page}
-      rowsPerPage={props.pageSize}
-      rowsPerPageOptions={[...pageSizes]}
-      onPageChange={(_, next) => props.onPageChange(next)}
-      onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
-      labelRowsPerPage={t('dataTable.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) =>
-        t('dataTable.displayedRows', { from: numbers.format(from), to: numbers.format(to), count: numbers.format(count) })
-      }
-      getItemAriaLabel={(type) => t(`dataTable.${type}Page`)}
-      showFirstButton={!mobile}
-      showLastButton={!mobile}
+      pageSize={props.pageSize}
+      pageSizes={pageSizes}
+      onPageChange={props.onPageChange}
+      onPageSizeChange={props.onPageSizeChange}
     />
   );
 

@@ -1,3 +1,4 @@
+import { answerProblem, configNumber, isUnanswered, type AnswerProblem } from '../../lib/accountFormFields';
 import { statesOf, type Country } from '../../lib/countries';
 import type { MessageKey, MessageParams } from '../../lib/i18n/keys';
 import { isValidPhone } from '../../lib/validation';
@@ -47,8 +48,9 @@ export const MAX_LENGTH: Record<AddressTextField, number> = {
 
 const REQUIRED: readonly AddressTextField[] = ['firstName', 'lastName', 'country', 'addressLine1', 'city', 'zipCode'];
 
-/** The dialog's fields top to bottom: the first one with a problem gets focus. */
-export const FIELD_ORDER: readonly string[] = [
+/** The dialog's text fields top to bottom. Who, then where: the country first among the address lines, since its
+ * states and its post's format follow from it. */
+export const TEXT_FIELD_ORDER: readonly AddressTextField[] = [
   'label',
   'firstName',
   'lastName',
@@ -60,6 +62,11 @@ export const FIELD_ORDER: readonly string[] = [
   'addressLine2',
   'city',
   'zipCode',
+];
+
+/** The dialog's fields top to bottom: the first one with a problem gets focus. */
+export const FIELD_ORDER: readonly string[] = [
+  ...TEXT_FIELD_ORDER,
   'isShipping',
   'isDefaultShipping',
   'isDefaultBilling',
@@ -119,67 +126,31 @@ export function addressValues(address: BookAddress): AddressFormValues {
   };
 }
 
-function configNumber(field: AddressExtraFieldDefinition, key: string): number | null {
-  const value = field.valueConfigs[key];
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return null;
-}
-
-/** A dropdown field's choices ({label, value} objects or plain strings in `valueConfigs.options`). */
-export function dropdownOptions(field: AddressExtraFieldDefinition): { label: string; value: string }[] {
-  const options = field.valueConfigs.options;
-  if (!Array.isArray(options)) return [];
-  return options.map((option: unknown) => {
-    if (option && typeof option === 'object') {
-      const record = option as Record<string, unknown>;
-      const value = String(record.value ?? record.label ?? '');
-      return { value, label: String(record.label ?? value) };
-    }
-    return { value: String(option), label: String(option) };
-  });
-}
-
 /** The longest answer a text field of the store takes, or null. */
 export function extraMaxLength(field: AddressExtraFieldDefinition): number | null {
   return configNumber(field, 'maxLength');
 }
 
-function isValidDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+const ANSWER_KEYS = {
+  number: 'addresses.error.number',
+  date: 'addresses.error.date',
+  option: 'addresses.error.choice',
+} as const satisfies Partial<Record<AnswerProblem['kind'], AddressMessageKey>>;
 
 function extraProblem(field: AddressExtraFieldDefinition, raw: string): FormProblem | null {
   const value = raw.trim();
-  const label = field.labelName;
-  if (!value || (field.fieldType === 'checkbox' && value !== '1')) {
-    return field.isRequired ? { key: 'addresses.error.requiredNamed', params: { label } } : null;
+  if (isUnanswered(field, value)) {
+    return field.isRequired ? { key: 'addresses.error.requiredNamed', params: { label: field.labelName } } : null;
   }
-  switch (field.fieldType) {
-    case 'number': {
-      if (!/^\d+$/.test(value)) return { key: 'addresses.error.number' };
-      const min = configNumber(field, 'min');
-      const max = configNumber(field, 'max');
-      const number = Number(value);
-      if ((min !== null && number < min) || (max !== null && number > max)) {
-        return { key: 'addresses.error.numberRange', params: { min: min ?? 0, max: max ?? '…' } };
-      }
-      return null;
-    }
-    case 'date':
-      return isValidDate(value) ? null : { key: 'addresses.error.date' };
-    case 'dropdown':
-      return dropdownOptions(field).some((option) => option.value === value) ? null : { key: 'addresses.error.choice' };
-    case 'checkbox':
-      return null;
-    default: {
-      const maxLength = extraMaxLength(field);
-      return maxLength !== null && value.length > maxLength ? { key: 'addresses.error.maxLength', params: { n: maxLength } } : null;
-    }
+  const problem = answerProblem(field, value, { maxLength: field.fieldType === 'checkbox' ? null : extraMaxLength(field) });
+  if (!problem) return null;
+  switch (problem.kind) {
+    case 'numberRange':
+      return { key: 'addresses.error.numberRange', params: { min: problem.min, max: problem.max } };
+    case 'maxLength':
+      return { key: 'addresses.error.maxLength', params: { n: problem.n } };
+    default:
+      return { key: ANSWER_KEYS[problem.kind] };
   }
 }
 

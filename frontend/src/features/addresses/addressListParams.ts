@@ -1,3 +1,4 @@
+import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import { MAX_ADDRESS_FILTER_LENGTH, type AddressOrderBy, type AddressesVariables } from './api/addresses';
 
 // The address book's filters, sort and page live in the hash route's query (`#/addresses?country=US&page=2`), so
@@ -34,12 +35,6 @@ export const NO_ADDRESS_FILTERS: AddressListFilters = { search: '', country: nul
 
 const PARAM = { search: 'search', country: 'country', state: 'state', city: 'city', kind: 'type', orderBy: 'sort', page: 'page', pageSize: 'size' } as const;
 
-function positiveInteger(value: string | null): number | null {
-  if (value === null || !/^\d+$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 ? number : null;
-}
-
 const text = (value: string | null) => (value ?? '').trim().slice(0, MAX_ADDRESS_FILTER_LENGTH);
 const code = (value: string | null) => {
   const trimmed = text(value).toUpperCase();
@@ -55,7 +50,6 @@ function isOrderBy(value: string | null): value is AddressOrderBy {
 export function parseAddressListParams(params: URLSearchParams): AddressListState {
   const kind = params.get(PARAM.kind);
   const orderBy = params.get(PARAM.orderBy);
-  const size = positiveInteger(params.get(PARAM.pageSize));
   const country = code(params.get(PARAM.country));
   return {
     search: text(params.get(PARAM.search)),
@@ -66,7 +60,7 @@ export function parseAddressListParams(params: URLSearchParams): AddressListStat
     kind: kind === 'shipping' || kind === 'billing' ? kind : null,
     orderBy: isOrderBy(orderBy) ? orderBy : DEFAULT_ADDRESS_ORDER_BY,
     page: positiveInteger(params.get(PARAM.page)) ?? 1,
-    pageSize: size !== null && (ADDRESS_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_ADDRESS_PAGE_SIZE,
+    pageSize: pageSizeParam(params.get(PARAM.pageSize), ADDRESS_PAGE_SIZES, DEFAULT_ADDRESS_PAGE_SIZE),
   };
 }
 
@@ -78,10 +72,7 @@ export function addressListSearchParams(state: AddressListState): URLSearchParam
   if (state.country && state.state) params.set(PARAM.state, state.state);
   if (state.city) params.set(PARAM.city, state.city);
   if (state.kind) params.set(PARAM.kind, state.kind);
-  if (state.orderBy !== DEFAULT_ADDRESS_ORDER_BY) params.set(PARAM.orderBy, state.orderBy);
-  if (state.pageSize !== DEFAULT_ADDRESS_PAGE_SIZE) params.set(PARAM.pageSize, String(state.pageSize));
-  if (state.page !== 1) params.set(PARAM.page, String(state.page));
-  return params;
+  return setPagingParams(params, state, { orderBy: DEFAULT_ADDRESS_ORDER_BY, pageSize: DEFAULT_ADDRESS_PAGE_SIZE });
 }
 
 export function hasAddressFilters(filters: AddressListFilters): boolean {
@@ -95,8 +86,7 @@ export function sameAddressFilters(a: AddressListFilters, b: AddressListFilters)
 /** The `addresses` query's variables for a state: every argument is sent, null when it does not filter. */
 export function addressesVariables(state: AddressListState): AddressesVariables {
   return {
-    first: state.pageSize,
-    offset: (state.page - 1) * state.pageSize,
+    ...pageWindow(state),
     search: state.search || null,
     country: state.country,
     state: state.country ? state.state : null,

@@ -1,10 +1,10 @@
 import { DATA_TABLE_PAGE_SIZES } from '../../components/dataTable/DataTable';
+import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import {
   MAX_QUOTE_SEARCH_LENGTH,
   QUOTE_ORDER_FIELDS,
   QUOTE_STATUSES,
   type QuoteOrderBy,
-  type QuoteOrderField,
   type QuoteStatus,
   type QuotesVariables,
 } from './api/quotes';
@@ -57,17 +57,10 @@ function isQuoteOrderBy(value: string | null): value is QuoteOrderBy {
   return value !== null && (QUOTE_ORDER_FIELDS as readonly string[]).includes(value.replace(/^-/, ''));
 }
 
-function positiveInteger(value: string | null): number | null {
-  if (value === null || !/^\d+$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 ? number : null;
-}
-
 /** Reads the list's state from the URL; anything unknown or malformed falls back to its default. */
 export function parseQuotesListParams(params: URLSearchParams): QuotesListState {
   const status = params.get(PARAM.status);
   const orderBy = params.get(PARAM.orderBy);
-  const size = positiveInteger(params.get(PARAM.pageSize));
   const date = (name: string) => {
     const value = params.get(name);
     return value !== null && isIsoDate(value) ? value : null;
@@ -86,7 +79,7 @@ export function parseQuotesListParams(params: URLSearchParams): QuotesListState 
     dateTo,
     orderBy: isQuoteOrderBy(orderBy) ? orderBy : DEFAULT_QUOTES_ORDER_BY,
     page: positiveInteger(params.get(PARAM.page)) ?? 1,
-    pageSize: size !== null && (DATA_TABLE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_QUOTES_PAGE_SIZE,
+    pageSize: pageSizeParam(params.get(PARAM.pageSize), DATA_TABLE_PAGE_SIZES, DEFAULT_QUOTES_PAGE_SIZE),
   };
 }
 
@@ -97,10 +90,7 @@ export function quotesListSearchParams(state: QuotesListState): URLSearchParams 
   if (state.status) params.set(PARAM.status, state.status);
   if (state.dateFrom) params.set(PARAM.dateFrom, state.dateFrom);
   if (state.dateTo) params.set(PARAM.dateTo, state.dateTo);
-  if (state.orderBy !== DEFAULT_QUOTES_ORDER_BY) params.set(PARAM.orderBy, state.orderBy);
-  if (state.pageSize !== DEFAULT_QUOTES_PAGE_SIZE) params.set(PARAM.pageSize, String(state.pageSize));
-  if (state.page !== 1) params.set(PARAM.page, String(state.page));
-  return params;
+  return setPagingParams(params, state, { orderBy: DEFAULT_QUOTES_ORDER_BY, pageSize: DEFAULT_QUOTES_PAGE_SIZE });
 }
 
 export function hasQuoteFilters(filters: QuotesListFilters): boolean {
@@ -114,16 +104,11 @@ export function sameQuoteFilters(a: QuotesListFilters, b: QuotesListFilters): bo
 /** The `quotes` query's variables for a state: every argument is sent, null when it does not filter. */
 export function quotesVariables(state: QuotesListState): QuotesVariables {
   return {
-    first: state.pageSize,
-    offset: (state.page - 1) * state.pageSize,
+    ...pageWindow(state),
     search: state.search || null,
     status: state.status,
     dateFrom: state.dateFrom,
     dateTo: state.dateTo,
     orderBy: state.orderBy,
   };
-}
-
-export function orderByField(orderBy: QuoteOrderBy): QuoteOrderField {
-  return orderBy.replace(/^-/, '') as QuoteOrderField;
 }

@@ -1,3 +1,4 @@
+import { answerProblem, configNumber, FORM_GROUP, FORM_TYPE, isUnanswered, validationMessage } from '../../lib/accountFormFields';
 import type { MessageKey, MessageParams } from '../../lib/i18n/keys';
 import { isValidEmail, isValidPhone, meetsPasswordRule } from '../../lib/validation';
 import type { DroppedFile } from '../../components/dropzone/FileDropZone';
@@ -10,11 +11,11 @@ import type { registerMessages } from './messages';
 // The registration form of shell §3 as data: which fields each step shows (accountFormFields groups), the shell
 // §5 checks of each field, and the companyCreate / customerCreate inputs built from the answers.
 
-export const FORM_TYPE = { business: 1, personal: 2 } as const;
+export { FORM_TYPE } from '../../lib/accountFormFields';
 export type AccountType = keyof typeof FORM_TYPE;
 
 /** accountFormFields group ids. */
-export const GROUP = { contact: 1, additional: 2, company: 3, address: 4, password: 5 } as const;
+export const GROUP = FORM_GROUP;
 
 export type StepId = 'contact' | 'company' | 'address' | 'password';
 
@@ -59,33 +60,6 @@ export function stepsFor(fields: readonly AccountFormField[], accountType: Accou
   return steps;
 }
 
-function configNumber(field: AccountFormField, key: string): number | null {
-  const value = field.valueConfigs[key];
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return null;
-}
-
-export function dropdownOptions(field: AccountFormField): { label: string; value: string }[] {
-  const options = field.valueConfigs.options;
-  if (!Array.isArray(options)) return [];
-  return options.map((option: unknown) => {
-    if (option && typeof option === 'object') {
-      const record = option as Record<string, unknown>;
-      const value = String(record.value ?? record.label ?? '');
-      return { value, label: String(record.label ?? value) };
-    }
-    return { value: String(option), label: String(option) };
-  });
-}
-
-function isValidDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-}
-
 export interface CheckContext {
   countries?: readonly Country[];
   values: FormValues;
@@ -103,10 +77,9 @@ export function fieldProblem(field: AccountFormField, context: CheckContext): Fi
   // A state is needed only where the chosen country has a list of states.
   const required =
     field.fieldType === 'state' ? field.isRequired && statesOf(context.countries, context.values.country ?? '').length > 0 : field.isRequired;
-  if (!value || (field.fieldType === 'checkbox' && value !== '1')) {
+  if (isUnanswered(field, value)) {
     return required ? { key: 'validation.required', params: { label } } : null;
   }
-  const maxLength = configNumber(field, 'maxLength');
   switch (field.fieldType) {
     case 'email':
       return isValidEmail(value) ? null : { key: 'validation.email' };
@@ -114,28 +87,16 @@ export function fieldProblem(field: AccountFormField, context: CheckContext): Fi
       return isValidPhone(value) ? null : { key: 'validation.phone' };
     case 'password':
       return meetsPasswordRule(value) ? null : { key: 'validation.password' };
-    case 'number': {
-      if (!/^\d+$/.test(value)) return { key: 'validation.number', params: { label } };
-      const min = configNumber(field, 'min');
-      const max = configNumber(field, 'max');
-      const number = Number(value);
-      if ((min !== null && number < min) || (max !== null && number > max)) {
-        return { key: 'validation.numberRange', params: { label, min: min ?? 0, max: max ?? '…' } };
-      }
-      return null;
-    }
-    case 'date':
-      return isValidDate(value) ? null : { key: 'validation.date', params: { label } };
-    case 'dropdown':
-      return dropdownOptions(field).some((option) => option.value === value) ? null : { key: 'validation.option', params: { label } };
     case 'state': {
       const states = statesOf(context.countries, context.values.country ?? '');
       return states.length === 0 || states.some((state) => state.stateCode === value) ? null : { key: 'validation.option', params: { label } };
     }
     case 'country':
       return !context.countries || context.countries.some((country) => country.countryCode === value) ? null : { key: 'validation.option', params: { label } };
-    default:
-      return maxLength !== null && value.length > maxLength ? { key: 'validation.maxLength', params: { label, n: maxLength } } : null;
+    default: {
+      const problem = answerProblem(field, value, { maxLength: configNumber(field, 'maxLength') });
+      return problem && validationMessage(problem, label);
+    }
   }
 }
 

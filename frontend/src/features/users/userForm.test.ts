@@ -9,7 +9,7 @@ const SAM: CompanyUser = {
 };
 
 const field = (overrides: Partial<UserFormField>): UserFormField => ({
-  id: 1, fieldName: 'department', fieldType: 'text', labelName: 'Department', isRequired: false, visible: true, groupId: 2,
+  id: 1, formType: 1, fieldId: 'department', fieldName: 'department', fieldType: 'text', labelName: 'Department', isRequired: false, visible: true, groupId: 2,
   custom: true, order: 1, valueConfigs: {}, ...overrides,
 });
 

@@ -1,3 +1,4 @@
+import { answerProblem, configNumber, isUnanswered, validationMessage } from '../../lib/accountFormFields';
 import type { MessageKey, MessageParams } from '../../lib/i18n/keys';
 import { isValidEmail, isValidPhone } from '../../lib/validation';
 import type { CompanyRole } from './api/companyRoles';
@@ -64,64 +65,17 @@ export function valuesOf(user: CompanyUser): UserFormValues {
   };
 }
 
-function configNumber(field: UserFormField, key: string): number | null {
-  const value = field.valueConfigs[key];
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return null;
-}
-
-export function dropdownOptions(field: UserFormField): { label: string; value: string }[] {
-  const options = field.valueConfigs.options;
-  if (!Array.isArray(options)) return [];
-  return options.map((option: unknown) => {
-    if (option && typeof option === 'object') {
-      const record = option as Record<string, unknown>;
-      const value = String(record.value ?? record.label ?? '');
-      return { value, label: String(record.label ?? value) };
-    }
-    return { value: String(option), label: String(option) };
-  });
-}
-
-function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** What is wrong with one answer to a custom field (its type, required flag and settings), or null. */
 export function extraFieldProblem(field: UserFormField, raw: string): FieldProblem | null {
   const label = field.labelName;
   const value = raw.trim();
-  if (!value || (field.fieldType === 'checkbox' && value !== '1')) {
+  if (isUnanswered(field, value)) {
     return field.isRequired ? { key: 'validation.required', params: { label } } : null;
   }
-  switch (field.fieldType) {
-    case 'number': {
-      if (!/^\d{1,18}$/.test(value)) return { key: 'validation.number', params: { label } };
-      const min = configNumber(field, 'min');
-      const max = configNumber(field, 'max');
-      const number = Number(value);
-      if ((min !== null && number < min) || (max !== null && number > max)) {
-        return { key: 'validation.numberRange', params: { label, min: min ?? 0, max: max ?? '…' } };
-      }
-      return null;
-    }
-    case 'date':
-      return isIsoDate(value) ? null : { key: 'validation.date', params: { label } };
-    case 'dropdown':
-      return dropdownOptions(field).some((option) => option.value === value) ? null : { key: 'validation.option', params: { label } };
-    case 'text':
-    case 'multiline': {
-      const limit = configNumber(field, 'maxLength') ?? (field.fieldType === 'multiline' ? 2000 : 255);
-      return value.length > limit ? { key: 'validation.maxLength', params: { label, n: limit } } : null;
-    }
-    default:
-      return null;
-  }
+  const text = field.fieldType === 'text' || field.fieldType === 'multiline';
+  const maxLength = text ? (configNumber(field, 'maxLength') ?? (field.fieldType === 'multiline' ? 2000 : 255)) : null;
+  const problem = answerProblem(field, value, { numberPattern: /^\d{1,18}$/, maxLength });
+  return problem && validationMessage(problem, label);
 }
 
 export interface UserFormContext {

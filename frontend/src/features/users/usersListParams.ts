@@ -1,10 +1,10 @@
 import { DATA_TABLE_PAGE_SIZES } from '../../components/dataTable/DataTable';
+import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import {
   MAX_USER_SEARCH_LENGTH,
   USER_ORDER_FIELDS,
   type CompanyUsersVariables,
   type UserOrderBy,
-  type UserOrderField,
 } from './api/companyUsers';
 
 // The users list's search, role filter, sort and page, and the tab shown, live in the hash route's query
@@ -60,23 +60,16 @@ function isUserOrderBy(value: string | null): value is UserOrderBy {
   return value !== null && (USER_ORDER_FIELDS as readonly string[]).includes(value.replace(/^-/, ''));
 }
 
-function positiveInteger(value: string | null): number | null {
-  if (value === null || !/^\d{1,9}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 ? number : null;
-}
-
 /** Reads the list's state from the URL; anything unknown or malformed falls back to its default. */
 export function parseUsersListParams(params: URLSearchParams): UsersListState {
   const orderBy = params.get(PARAM.orderBy);
-  const size = positiveInteger(params.get(PARAM.pageSize));
   const tab = params.get(PARAM.tab);
   return {
     search: (params.get(PARAM.search) ?? '').trim().slice(0, MAX_USER_SEARCH_LENGTH),
     role: parseRoleFilter(params.get(PARAM.role)),
     orderBy: isUserOrderBy(orderBy) ? orderBy : DEFAULT_USERS_ORDER_BY,
-    page: positiveInteger(params.get(PARAM.page)) ?? 1,
-    pageSize: size !== null && (DATA_TABLE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_USERS_PAGE_SIZE,
+    page: positiveInteger(params.get(PARAM.page), 9) ?? 1,
+    pageSize: pageSizeParam(params.get(PARAM.pageSize), DATA_TABLE_PAGE_SIZES, DEFAULT_USERS_PAGE_SIZE),
     tab: (USERS_TABS as readonly (string | null)[]).includes(tab) ? (tab as UsersTab) : 'users',
   };
 }
@@ -87,10 +80,7 @@ export function usersListSearchParams(state: UsersListState): URLSearchParams {
   if (state.tab !== 'users') params.set(PARAM.tab, state.tab);
   if (state.search) params.set(PARAM.search, state.search);
   if (state.role) params.set(PARAM.role, roleFilterValue(state.role));
-  if (state.orderBy !== DEFAULT_USERS_ORDER_BY) params.set(PARAM.orderBy, state.orderBy);
-  if (state.pageSize !== DEFAULT_USERS_PAGE_SIZE) params.set(PARAM.pageSize, String(state.pageSize));
-  if (state.page !== 1) params.set(PARAM.page, String(state.page));
-  return params;
+  return setPagingParams(params, state, { orderBy: DEFAULT_USERS_ORDER_BY, pageSize: DEFAULT_USERS_PAGE_SIZE });
 }
 
 export function hasUserFilters(filters: UsersListFilters): boolean {
@@ -100,15 +90,10 @@ export function hasUserFilters(filters: UsersListFilters): boolean {
 /** The `users` query's variables for a state: every argument is sent, null when it does not filter. */
 export function usersVariables(state: UsersListState): CompanyUsersVariables {
   return {
-    first: state.pageSize,
-    offset: (state.page - 1) * state.pageSize,
+    ...pageWindow(state),
     search: state.search || null,
     role: state.role?.role ?? null,
     customRoleId: state.role?.customRoleId ?? null,
     orderBy: state.orderBy,
   };
-}
-
-export function orderByField(orderBy: UserOrderBy): UserOrderField {
-  return orderBy.replace(/^-/, '') as UserOrderField;
 }

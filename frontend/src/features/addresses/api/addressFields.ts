@@ -1,24 +1,13 @@
 import type { AddressBookFieldsFragment } from '../../../lib/graphqlTypes.generated';
+import { SAVED_ADDRESS_FIELDS } from '../../../lib/savedAddressFields';
 
 // An address of the book as the page shows and edits it (docs/api.md "Address book"); every address operation of
 // the page selects these fields, so the cache holds one shape.
 
 export const ADDRESS_BOOK_FIELDS = /* GraphQL */ `
   fragment AddressBookFields on Address {
-    id
-    label
-    firstName
-    lastName
-    companyName
-    country
-    countryName
-    state
+    ...SavedAddressFields
     stateName
-    addressLine1
-    addressLine2
-    city
-    zipCode
-    phoneNumber
     isShipping
     isBilling
     isDefaultShipping
@@ -27,12 +16,12 @@ export const ADDRESS_BOOK_FIELDS = /* GraphQL */ `
       fieldName
       fieldValue
     }
-    postalLines
     createdBy {
       id
       name
     }
   }
+  ${SAVED_ADDRESS_FIELDS}
 `;
 
 /** `postalLines`: the address as its country's post writes it; `createdBy`: null when that account is gone. */

@@ -17,12 +17,14 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
+import { AccountFieldInput } from '../../../components/formFields/AccountFieldInput';
 import { useCountries, statesOf } from '../../../lib/countries';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
 import {
   FIELD_ORDER,
   MAX_LENGTH,
+  TEXT_FIELD_ORDER,
   addressInput,
   addressValues,
   checkAddress,
@@ -32,13 +34,13 @@ import {
   type AddressFormValues,
   type AddressTextField,
   type FormProblem,
+  extraMaxLength,
 } from '../addressForm';
 import { useAddressErrorText, useAddressFieldErrors } from '../addressErrors';
 import type { BookAddress } from '../api/addressFields';
 import { FORM_TYPE, useAddressExtraFields } from '../api/addressFormFields';
 import type { AddressInput } from '../api/addressMutations';
 import { addressMessages } from '../messages';
-import { ExtraFieldInput } from './ExtraFieldInput';
 
 const Fields = styled('div', { shouldForwardProp: (prop) => prop !== 'mobile' })<{ mobile: boolean }>(({ theme, mobile }) => ({
   display: 'grid',
@@ -67,20 +69,6 @@ const AUTOFILL: Partial<Record<AddressTextField, string>> = {
 
 const REQUIRED_FIELDS: ReadonlySet<AddressTextField> = new Set(['firstName', 'lastName', 'country', 'addressLine1', 'city', 'zipCode']);
 const WIDE_FIELDS: ReadonlySet<AddressTextField> = new Set(['label', 'addressLine1', 'addressLine2']);
-// Who, then where: the country first among the address lines, since its states and its post's format follow from it.
-const TEXT_FIELD_ORDER: readonly AddressTextField[] = [
-  'label',
-  'firstName',
-  'lastName',
-  'companyName',
-  'phoneNumber',
-  'country',
-  'state',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'zipCode',
-];
 
 export interface AddressDialogProps {
   open: boolean;
@@ -344,9 +332,13 @@ function AddressForm({ address, ownBook, defaults, onClose, onSave }: AddressDia
               const path = extraFieldPath(field.fieldName);
               return (
                 <Wide key={field.fieldName}>
-                  <ExtraFieldInput
+                  <AccountFieldInput
                     field={field}
                     id={fieldId(path)}
+                    size="small"
+                    minRows={2}
+                    maxLength={extraMaxLength(field)}
+                    noChoiceText={t('addresses.noChoice')}
                     value={values.extra[field.fieldName] ?? ''}
                     error={errorFor(path)}
                     disabled={saving}

@@ -1,10 +1,16 @@
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 
+import {
+  FILTER_SELECT_SLOT_PROPS,
+  FilterBar,
+  FilterClearButton,
+  FilterSearchField,
+  enterKey,
+  useFilterTimer,
+} from '../../../components/listPage/FilterBar';
 import { statesOf, type Country } from '../../../lib/countries';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import {
@@ -18,26 +24,13 @@ import {
 import { MAX_ADDRESS_FILTER_LENGTH } from '../api/addresses';
 import { addressMessages } from '../messages';
 
-/** Typing settles for this long before the list is asked for again: one request per search, not per key. */
-export const ADDRESS_FILTER_DELAY_MS = 300;
-
 const KIND_LABEL = {
   shipping: 'addresses.filter.kindShipping',
   billing: 'addresses.filter.kindBilling',
 } as const satisfies Record<AddressKindFilter, string>;
 
-const Form = styled(Paper)(({ theme }) => ({
-  padding: theme.spacing(2),
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-start',
-  gap: theme.spacing(2),
-})) as typeof Paper;
-
-const SearchField = styled(TextField)({ flex: '3 1 220px' });
 const SelectField = styled(TextField)({ flex: '1 1 170px' });
 const CityField = styled(TextField)({ flex: '1 1 160px' });
-const ClearButton = styled(Button)({ flex: '0 0 auto', alignSelf: 'center' });
 
 interface Draft {
   search: string;
@@ -56,18 +49,14 @@ export interface AddressFiltersProps {
 
 /**
  * Search, country, state, city and kind of the address book. The texts are applied once typing
- * settles (ADDRESS_FILTER_DELAY_MS) or on Enter, the choices at once. The state is offered where the chosen country
+ * settles (FILTER_DELAY_MS) or on Enter, the choices at once. The state is offered where the chosen country
  * has a list of states.
  */
 export function AddressFilters({ filters, countries, onChange, onClear }: AddressFiltersProps) {
   const t = useMessages(addressMessages);
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ filters, onChange });
-  useEffect(() => {
-    latest.current = { filters, onChange };
-  });
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const timer = useFilterTimer(filters, onChange);
+  const { latest } = timer;
 
   // The URL changed on its own (back / forward, a link): the fields follow it, unless they already mean the same.
   useEffect(() => {
@@ -84,7 +73,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
   });
 
   const apply = (value: Draft) => {
-    clearTimeout(timer.current);
+    timer.cancel();
     const next = withDraft(value, latest.current.filters);
     if (!sameAddressFilters(next, latest.current.filters)) latest.current.onChange(next);
   };
@@ -92,32 +81,19 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
   const edit = (change: Partial<Draft>) => {
     const next = { ...draft, ...change };
     setDraft(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => apply(next), ADDRESS_FILTER_DELAY_MS);
+    timer.schedule(() => apply(next));
   };
 
   /** A choice applies at once, with whatever was typed so far (one request for everything changed). */
   const choose = (change: Partial<AddressListFilters>) => {
-    clearTimeout(timer.current);
+    timer.cancel();
     const next = withDraft(draft, { ...filters, ...change });
     if (!sameAddressFilters(next, filters)) onChange(next);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(draft);
-  };
-
-  const onEnter = (event: { key: string; preventDefault(): void }) => {
-    // The form has several fields, so Enter would not submit it by itself.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      apply(draft);
-    }
-  };
 
   const clear = () => {
-    clearTimeout(timer.current);
+    timer.cancel();
     setDraft(draftOf(NO_ADDRESS_FILTERS));
     onClear();
   };
@@ -127,16 +103,15 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
   const dirty = hasAddressFilters(filters) || draft.search.trim() !== '' || draft.city.trim() !== '';
 
   return (
-    <Form variant="outlined" component="form" role="search" aria-label={t('addresses.filters.label')} onSubmit={onSubmit} noValidate>
-      <SearchField
-        type="search"
-        size="small"
+    <FilterBar label={t('addresses.filters.label')} onSubmit={() => apply(draft)}>
+      <FilterSearchField
         label={t('addresses.search')}
         placeholder={t('addresses.searchPlaceholder')}
         value={draft.search}
-        onChange={(event) => edit({ search: event.target.value })}
-        onKeyDown={onEnter}
-        slotProps={{ htmlInput: { maxLength: MAX_ADDRESS_FILTER_LENGTH } }}
+        maxLength={MAX_ADDRESS_FILTER_LENGTH}
+        flex="3 1 220px"
+        onChange={(search) => edit({ search })}
+        onEnter={() => apply(draft)}
       />
       <SelectField
         select
@@ -144,7 +119,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
         label={t('addresses.filter.country')}
         value={filters.country ?? ''}
         onChange={(event) => choose({ country: event.target.value || null, state: null })}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        slotProps={FILTER_SELECT_SLOT_PROPS}
       >
         <MenuItem value="">{t('addresses.filter.allCountries')}</MenuItem>
         {/* A country code from a link that the store no longer lists stays shown as it is. */}
@@ -162,7 +137,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
           label={t('addresses.filter.state')}
           value={filters.state ?? ''}
           onChange={(event) => choose({ state: event.target.value || null })}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          slotProps={FILTER_SELECT_SLOT_PROPS}
         >
           <MenuItem value="">{t('addresses.filter.allStates')}</MenuItem>
           {filters.state && !states.some((state) => state.stateCode === filters.state) && (
@@ -180,7 +155,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
         label={t('addresses.filter.city')}
         value={draft.city}
         onChange={(event) => edit({ city: event.target.value })}
-        onKeyDown={onEnter}
+        onKeyDown={(event) => enterKey(event, () => apply(draft))}
         slotProps={{ htmlInput: { maxLength: MAX_ADDRESS_FILTER_LENGTH } }}
       />
       <SelectField
@@ -192,7 +167,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
           const value = event.target.value;
           choose({ kind: (ADDRESS_KINDS as readonly string[]).includes(value) ? (value as AddressKindFilter) : null });
         }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        slotProps={FILTER_SELECT_SLOT_PROPS}
       >
         <MenuItem value="">{t('addresses.filter.kindAll')}</MenuItem>
         {ADDRESS_KINDS.map((kind) => (
@@ -201,9 +176,9 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
           </MenuItem>
         ))}
       </SelectField>
-      <ClearButton variant="text" onClick={clear} disabled={!dirty}>
+      <FilterClearButton onClick={clear} disabled={!dirty}>
         {t('addresses.clearFilters')}
-      </ClearButton>
-    </Form>
+      </FilterClearButton>
+    </FilterBar>
   );
 }

@@ -9,7 +9,7 @@ import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { BookAddress } from '../api/addressFields';
 import type { AddressesVariables } from '../api/addresses';
-import { ADDRESS_FILTER_DELAY_MS } from '../components/AddressFilters';
+import { FILTER_DELAY_MS } from '../../../components/listPage/FilterBar';
 
 const SAM = { id: 7, name: 'Sam Senior' };
 const ALICE = { id: 8, name: 'Alice Admin' };
@@ -77,7 +77,7 @@ async function openAddresses({
 const listCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Addresses').map((call) => call.variables);
 const card = (title: string) => screen.getByRole('article', { name: title });
 const toastTexts = () => getToasts().map((item) => item.message);
-const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, ADDRESS_FILTER_DELAY_MS + 150)));
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, FILTER_DELAY_MS + 150)));
 const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
@@ -369,7 +369,7 @@ describe('address book page (issue 16)', () => {
       who: individual,
       list: page([address({ companyName: '', createdBy: null, extraFields: [{ fieldName: 'gate', fieldValue: 'north' }] })]),
       handlers: {
-        AddressFormFields: (variables) => ({
+        AccountFormFields: (variables) => ({
           data: {
             accountFormFields: [
               {
@@ -391,7 +391,7 @@ describe('address book page (issue 16)', () => {
     const dock = await screen.findByRole('article', { name: 'Receiving dock' });
     await waitFor(() => expect(within(dock).getByText('Delivery gate')).toBeInTheDocument());
     expect(within(dock).getByText('north')).toBeInTheDocument();
-    expect(server.callsTo('AddressFormFields')[0]!.variables).toEqual({ formType: 2 });
+    expect(server.callsTo('AccountFormFields')[0]!.variables).toEqual({ formType: 2 });
     expect(within(dock).getByRole('button', { name: 'Set as default: Receiving dock' })).toBeInTheDocument();
 
     await user.click(within(dock).getByRole('button', { name: 'Edit Receiving dock' }));

@@ -1,23 +1,20 @@
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useRef, useState } from 'react';
 
 import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
+import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
-import { dataTableMessages } from '../../../components/dataTable/messages';
+import { ListPagination } from '../../../components/dataTable/ListPagination';
 import { toast } from '../../../components/toast/toastStore';
 import { useCountries } from '../../../lib/countries';
-import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
-import { useMobileLayout } from '../../../lib/useMobileLayout';
+import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useCustomerInfo } from '../../../lib/user/customerInfo';
 import { useAddressErrorText } from '../addressErrors';
 import {
@@ -27,7 +24,6 @@ import {
   addressesVariables,
   hasAddressFilters,
   parseAddressListParams,
-  type AddressListState,
 } from '../addressListParams';
 import { addressRights } from '../addressRights';
 import type { BookAddress } from '../api/addressFields';
@@ -39,22 +35,6 @@ import { AddressDialog } from '../components/AddressDialog';
 import { AddressFilters } from '../components/AddressFilters';
 import { AddressSort } from '../components/AddressSort';
 import { addressMessages } from '../messages';
-
-const Page = styled('div')(({ theme }) => ({
-  maxWidth: 1280,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(3),
-}));
-
-const Header = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: theme.spacing(2),
-}));
 
 const Results = styled('div')(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(1.5) }));
 
@@ -75,23 +55,11 @@ const Grid = styled('ul')(({ theme }) => ({
 
 const StatePanel = styled(Paper)(({ theme }) => ({ padding: theme.spacing(6, 3) }));
 
-const Pagination = styled(TablePagination)(({ theme }) => ({
+const Pagination = styled(ListPagination)(({ theme }) => ({
   '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: theme.spacing(0.5), paddingLeft: 0 },
-})) as typeof TablePagination;
+}));
 
 const SkeletonCard = styled(Paper)(({ theme }) => ({ padding: theme.spacing(2), display: 'flex', flexDirection: 'column', gap: theme.spacing(1) }));
-
-const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 const SKELETON_CARDS = 3;
 
@@ -109,39 +77,27 @@ interface DialogState {
  */
 export function AddressesPage() {
   const t = useMessages(addressMessages);
-  const tt = useMessages(dataTableMessages);
-  const language = useLanguage();
-  const mobile = useMobileLayout();
   const errorText = useAddressErrorText();
   const customer = useCustomerInfo();
   const rights = addressRights(customer.data);
   const countries = useCountries(true, { quiet: true });
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseAddressListParams(searchParams), [searchParams]);
+  // Each change is a history entry: back / forward walk through the lists the user saw.
+  const { state, update } = useUrlListState(parseAddressListParams, addressListSearchParams);
   const list = useAddresses(addressesVariables(state));
   const mutations = useAddressMutations();
   const [dialog, setDialog] = useState<DialogState>({ open: false, address: null, openingKey: 0 });
   const [deleting, setDeleting] = useState<{ open: boolean; address: BookAddress | null }>({ open: false, address: null });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const numbers = new Intl.NumberFormat(language);
 
   // The custom fields label the answers on the cards: asked for only when an address has some.
   const hasAnswers = list.data?.addresses.some((address) => address.extraFields.length > 0) ?? false;
   const extraFields = useAddressExtraFields(rights.ownBook ? FORM_TYPE.personal : FORM_TYPE.business, hasAnswers);
 
-  // Each change is a history entry: back / forward walk through the lists the user saw.
-  const update = (change: Partial<AddressListState>, { replace = false } = {}) =>
-    setSearchParams((current) => addressListSearchParams({ ...parseAddressListParams(current), ...change }), { replace });
-
   // A page past the end (fewer addresses than when the link was made): show the last page instead.
-  const settled = list.data !== undefined && !list.isPlaceholderData;
-  const lastPage = settled ? Math.max(1, Math.ceil(list.data.totalCount / state.pageSize)) : state.page;
-  useEffect(() => {
-    if (settled && state.page > lastPage) update({ page: lastPage }, { replace: true });
-  });
+  const settled = useLastPageClamp(list, state, update);
 
   const filtered = hasAddressFilters(state);
-  const noAddressesAtAll = settled && list.data.totalCount === 0 && !filtered;
+  const noAddressesAtAll = settled && list.data?.totalCount === 0 && !filtered;
   const busy = mutations.remove.isPending || mutations.setDefault.isPending;
 
   const addButton = (variant: 'contained' | 'outlined') =>
@@ -192,20 +148,8 @@ export function AddressesPage() {
   };
 
   const body = (() => {
-    if (list.isError && !list.isFetching) {
-      return (
-        <LoadErrorAlert
-          message={
-            <>
-              <AlertTitle>{t('addresses.loadError')}</AlertTitle>
-              {errorText(list.error)}
-            </>
-          }
-          retryLabel={t('addresses.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      );
-    }
+    const errorState = listErrorState(list, { title: t('addresses.loadError'), detail: errorText(list.error), retryLabel: t('addresses.retry') });
+    if (errorState) return errorState;
     if (!list.data) {
       return (
         <Grid aria-hidden>
@@ -266,8 +210,8 @@ export function AddressesPage() {
   })();
 
   return (
-    <Page>
-      <Header>
+    <ListPage>
+      <ListPageHeader>
         <div>
           <Typography variant="h1" gutterBottom ref={headingRef}>
             {t('addresses.title')}
@@ -275,7 +219,7 @@ export function AddressesPage() {
           <Typography color="text.secondary">{rights.ownBook ? t('addresses.introOwn') : t('addresses.introCompany')}</Typography>
         </div>
         {!noAddressesAtAll && addButton('outlined')}
-      </Header>
+      </ListPageHeader>
       {!noAddressesAtAll && (
         <AddressFilters
           filters={state}
@@ -294,26 +238,17 @@ export function AddressesPage() {
         {body}
         {list.data && list.data.addresses.length > 0 && (
           <Pagination
-            component="div"
-            count={list.data.totalCount}
+            totalCount={list.data.totalCount}
             page={state.page - 1}
-            rowsPerPage={state.pageSize}
-            rowsPerPageOptions={[...ADDRESS_PAGE_SIZES]}
-            onPageChange={(_, page) => update({ page: page + 1 })}
-            onRowsPerPageChange={(event) => update({ pageSize: Number(event.target.value), page: 1 })}
-            labelRowsPerPage={t('addresses.perPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              tt('dataTable.displayedRows', { from: numbers.format(from), to: numbers.format(to), count: numbers.format(count) })
-            }
-            getItemAriaLabel={(type) => tt(`dataTable.${type}Page`)}
-            showFirstButton={!mobile}
-            showLastButton={!mobile}
+            pageSize={state.pageSize}
+            pageSizes={ADDRESS_PAGE_SIZES}
+            onPageChange={(page) => update({ page: page + 1 })}
+            onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
+            rowsPerPageLabel={t('addresses.perPage')}
           />
         )}
       </Results>
-      <VisuallyHidden role="status">
-        {settled && !list.isFetching ? t('addresses.resultCount', { count: list.data.totalCount }) : ''}
-      </VisuallyHidden>
+      <ResultCountStatus>{settled && !list.isFetching ? t('addresses.resultCount', { count: list.data?.totalCount ?? 0 }) : ''}</ResultCountStatus>
       <AddressDialog
         open={dialog.open}
         openingKey={dialog.openingKey}
@@ -333,6 +268,6 @@ export function AddressesPage() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting((current) => ({ ...current, open: false }))}
       />
-    </Page>
+    </ListPage>
   );
 }

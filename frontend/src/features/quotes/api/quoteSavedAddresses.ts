@@ -7,35 +7,16 @@ import type {
   QuoteDefaultBillingAddressQueryVariables,
   QuoteDefaultShippingAddressQuery,
   QuoteDefaultShippingAddressQueryVariables,
-  QuoteSavedAddressFieldsFragment,
   QuoteSavedAddressesQuery,
   QuoteSavedAddressesQueryVariables,
 } from '../../../lib/graphqlTypes.generated';
+import { SAVED_ADDRESS_FIELDS, type SavedAddress } from '../../../lib/savedAddressFields';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
 // "Choose from saved" on the draft's shipping and billing blocks (api.md "Address book": the picker asks
 // addresses(first, search, isShipping | isBilling, orderBy: "label") and offers the book's default first).
 
-export const QUOTE_SAVED_ADDRESS_FIELDS = /* GraphQL */ `
-  fragment QuoteSavedAddressFields on Address {
-    id
-    label
-    firstName
-    lastName
-    companyName
-    country
-    countryName
-    state
-    addressLine1
-    addressLine2
-    city
-    zipCode
-    phoneNumber
-    postalLines
-  }
-`;
-
-export type SavedAddress = QuoteSavedAddressFieldsFragment;
+export type { SavedAddress } from '../../../lib/savedAddressFields';
 export type SavedAddressKind = 'shipping' | 'billing';
 
 /** How many matches the picker lists. */
@@ -48,30 +29,30 @@ export const QUOTE_SAVED_ADDRESSES = graphqlOperation<QuoteSavedAddressesQuery, 
     addresses(first: $first, search: $search, isShipping: $isShipping, isBilling: $isBilling, orderBy: "label") {
       edges {
         node {
-          ...QuoteSavedAddressFields
+          ...SavedAddressFields
         }
       }
     }
   }
-  ${QUOTE_SAVED_ADDRESS_FIELDS}
+  ${SAVED_ADDRESS_FIELDS}
 `);
 
 export const QUOTE_DEFAULT_SHIPPING_ADDRESS = graphqlOperation<QuoteDefaultShippingAddressQuery, QuoteDefaultShippingAddressQueryVariables>(/* GraphQL */ `
   query QuoteDefaultShippingAddress {
     defaultShippingAddress {
-      ...QuoteSavedAddressFields
+      ...SavedAddressFields
     }
   }
-  ${QUOTE_SAVED_ADDRESS_FIELDS}
+  ${SAVED_ADDRESS_FIELDS}
 `);
 
 export const QUOTE_DEFAULT_BILLING_ADDRESS = graphqlOperation<QuoteDefaultBillingAddressQuery, QuoteDefaultBillingAddressQueryVariables>(/* GraphQL */ `
   query QuoteDefaultBillingAddress {
     defaultBillingAddress {
-      ...QuoteSavedAddressFields
+      ...SavedAddressFields
     }
   }
-  ${QUOTE_SAVED_ADDRESS_FIELDS}
+  ${SAVED_ADDRESS_FIELDS}
 `);
 
 /** The saved addresses of one kind matching the search (the user's data; the book's page refreshes them). */

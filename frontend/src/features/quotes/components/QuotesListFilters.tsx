@@ -1,10 +1,9 @@
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 
+import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField, useFilterTimer } from '../../../components/listPage/FilterBar';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { MAX_QUOTE_SEARCH_LENGTH, QUOTE_STATUSES, type QuoteStatus } from '../api/quotes';
 import { quotesListMessages } from '../listMessages';
@@ -17,27 +16,14 @@ import {
   type QuotesListFilters as Filters,
 } from '../quotesListParams';
 
-/** Typing settles for this long before the list is asked for again: one request per search, not per key. */
-export const QUOTES_FILTER_DELAY_MS = 300;
-
 const STATUS_LABEL = {
   open: 'quotes.status.open',
   ordered: 'quotes.status.ordered',
   expired: 'quotes.status.expired',
 } as const satisfies Record<QuoteStatus, string>;
 
-const Form = styled(Paper)(({ theme }) => ({
-  padding: theme.spacing(2),
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-start',
-  gap: theme.spacing(2),
-})) as typeof Paper;
-
-const SearchField = styled(TextField)({ flex: '2 1 260px' });
 const StatusField = styled(TextField)({ flex: '1 1 170px' });
 const DateField = styled(TextField)({ flex: '1 1 160px' });
-const ClearButton = styled(Button)({ flex: '0 0 auto', alignSelf: 'center' });
 
 interface Draft {
   search: string;
@@ -61,17 +47,13 @@ export interface QuotesListFiltersProps {
 
 /**
  * Search, status and issue-date range of the quotes list. Text and dates are applied once typing settles
- * (QUOTES_FILTER_DELAY_MS) or on Enter, and only when the range is valid; the status at once.
+ * (FILTER_DELAY_MS) or on Enter, and only when the range is valid; the status at once.
  */
 export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFiltersProps) {
   const t = useMessages(quotesListMessages);
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ filters, onChange });
-  useEffect(() => {
-    latest.current = { filters, onChange };
-  });
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const timer = useFilterTimer(filters, onChange);
+  const { latest } = timer;
 
   // The URL changed on its own (back / forward, a link): the fields follow it. A field whose text already means
   // the same filter keeps what the user typed (e.g. trailing spaces).
@@ -97,7 +79,7 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
   };
 
   const apply = (value: Draft) => {
-    clearTimeout(timer.current);
+    timer.cancel();
     const next = filtersOf(value, latest.current.filters);
     if (next && !sameQuoteFilters(next, latest.current.filters)) latest.current.onChange(next);
   };
@@ -105,8 +87,7 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
   const edit = (change: Partial<Draft>) => {
     const next = { ...draft, ...change };
     setDraft(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => apply(next), QUOTES_FILTER_DELAY_MS);
+    timer.schedule(() => apply(next));
   };
 
   const onStatus = (value: string) => {
@@ -114,17 +95,12 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
     const base = { ...filters, status };
     // One request for everything changed so far: what was typed goes along when it can.
     const next = filtersOf(draft, base) ?? base;
-    clearTimeout(timer.current);
+    timer.cancel();
     if (!sameQuoteFilters(next, filters)) onChange(next);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(draft);
-  };
-
   const clear = () => {
-    clearTimeout(timer.current);
+    timer.cancel();
     setDraft(draftOf(NO_QUOTE_FILTERS));
     onClear();
   };
@@ -132,22 +108,15 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
   const dirty = hasQuoteFilters(filters) || draft.search.trim() !== '' || draft.dateFrom !== '' || draft.dateTo !== '';
 
   return (
-    <Form variant="outlined" component="form" role="search" aria-label={t('quotes.filters.label')} onSubmit={onSubmit} noValidate>
-      <SearchField
-        type="search"
-        size="small"
+    <FilterBar label={t('quotes.filters.label')} onSubmit={() => apply(draft)}>
+      <FilterSearchField
         label={t('quotes.search')}
         placeholder={t('quotes.searchPlaceholder')}
         value={draft.search}
-        onChange={(event) => edit({ search: event.target.value })}
-        // The form has several fields, so Enter would not submit it by itself.
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            apply(draft);
-          }
-        }}
-        slotProps={{ htmlInput: { maxLength: MAX_QUOTE_SEARCH_LENGTH } }}
+        maxLength={MAX_QUOTE_SEARCH_LENGTH}
+        flex="2 1 260px"
+        onChange={(search) => edit({ search })}
+        onEnter={() => apply(draft)}
       />
       <StatusField
         select
@@ -156,7 +125,7 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
         value={filters.status ?? ''}
         onChange={(event) => onStatus(event.target.value)}
         // "All statuses" is a choice of its own, shown like the others.
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        slotProps={FILTER_SELECT_SLOT_PROPS}
       >
         <MenuItem value="">{t('quotes.status.all')}</MenuItem>
         {QUOTE_STATUSES.map((status) => (
@@ -183,9 +152,9 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
         helperText={rangeInvalid ? t('quotes.dateRangeInvalid') : undefined}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.dateFrom || undefined } }}
       />
-      <ClearButton variant="text" onClick={clear} disabled={!dirty}>
+      <FilterClearButton onClick={clear} disabled={!dirty}>
         {t('quotes.clearFilters')}
-      </ClearButton>
-    </Form>
+      </FilterClearButton>
+    </FilterBar>
   );
 }

@@ -1,16 +1,15 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link as RouterLink, generatePath } from 'react-router';
 
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/dataTable/DataTable';
+import { type DataTableColumn } from '../../../components/dataTable/DataTable';
+import { ListDataTable, type ListTablePaging } from '../../../components/dataTable/ListDataTable';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import { useFormatMoney } from '../../../lib/money';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
-import type { QuoteListItem, QuoteOrderBy, QuoteOrderField } from '../api/quotes';
+import type { QuoteListItem, QuoteOrderField } from '../api/quotes';
 import { quotesListMessages } from '../listMessages';
-import { orderByField } from '../quotesListParams';
 import { QuoteStatusChip } from './QuoteStatusChip';
 
 const NONE = '—';
@@ -19,23 +18,12 @@ export function quoteDetailPath(quote: Pick<QuoteListItem, 'id'>): string {
   return generatePath(ROUTE_PATHS.quoteDetail, { id: String(quote.id) });
 }
 
-export interface QuotesListTableProps {
+export interface QuotesListTableProps extends ListTablePaging<QuoteOrderField> {
   quotes: readonly QuoteListItem[] | undefined;
-  totalCount: number;
-  /** One-based. */
-  page: number;
-  pageSize: number;
-  orderBy: QuoteOrderBy;
-  loading: boolean;
-  errorState?: ReactNode;
-  emptyState?: ReactNode;
-  onPageChange(page: number): void;
-  onPageSizeChange(pageSize: number): void;
-  onOrderByChange(orderBy: QuoteOrderBy): void;
 }
 
 /** The quotes list's columns over the shared data table; every column but "Created by" sorts on the server. */
-export function QuotesListTable(props: QuotesListTableProps) {
+export function QuotesListTable({ quotes, ...paging }: QuotesListTableProps) {
   const t = useMessages(quotesListMessages);
   const language = useLanguage();
   const formatMoney = useFormatMoney();
@@ -110,28 +98,7 @@ export function QuotesListTable(props: QuotesListTableProps) {
     },
   ];
 
-  const sort: DataTableSort<QuoteOrderField> = {
-    key: orderByField(props.orderBy),
-    direction: props.orderBy.startsWith('-') ? 'desc' : 'asc',
-  };
-
   return (
-    <DataTable
-      label={t('quotes.title')}
-      columns={columns}
-      rows={props.quotes}
-      getRowKey={(quote) => quote.id}
-      totalCount={props.totalCount}
-      page={props.page - 1}
-      pageSize={props.pageSize}
-      onPageChange={(page) => props.onPageChange(page + 1)}
-      onPageSizeChange={props.onPageSizeChange}
-      sort={sort}
-      onSortChange={(next) => props.onOrderByChange(next.direction === 'desc' ? `-${next.key}` : next.key)}
-      loading={props.loading}
-      loadingLabel={t('quotes.loading')}
-      errorState={props.errorState}
-      emptyState={props.emptyState}
-    />
+    <ListDataTable {...paging} label={t('quotes.title')} columns={columns} rows={quotes} getRowKey={(quote) => quote.id} loadingLabel={t('quotes.loading')} />
   );
 }

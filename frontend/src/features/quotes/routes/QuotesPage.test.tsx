@@ -8,7 +8,7 @@ import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLRe
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { QuoteListItem, QuotesVariables } from '../api/quotes';
-import { QUOTES_FILTER_DELAY_MS } from '../components/QuotesListFilters';
+import { FILTER_DELAY_MS } from '../../../components/listPage/FilterBar';
 
 const quote = (overrides: Partial<QuoteListItem> = {}): QuoteListItem => ({
   id: 1,
@@ -53,7 +53,7 @@ async function openQuotes(path = '/quotes', handler: QuotesHandler = quotesResul
 }
 
 const quotesCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Quotes').map((call) => call.variables);
-const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, QUOTES_FILTER_DELAY_MS + 150)));
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, FILTER_DELAY_MS + 150)));
 const table = () => screen.getByRole('table', { name: 'Quotes' });
 const rowOf = (number: string) => screen.getByRole('rowheader', { name: number }).closest('tr') as HTMLElement;
 

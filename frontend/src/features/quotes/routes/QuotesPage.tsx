@@ -1,11 +1,10 @@
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { useEffect, useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 
-import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
+import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { useErrorText } from '../../../lib/errorText';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
@@ -23,31 +22,11 @@ import {
   parseQuotesListParams,
   quotesListSearchParams,
   quotesVariables,
-  type QuotesListState,
 } from '../quotesListParams';
 
 /** The list is wider than the other quote pages: its table has eight columns. */
 const ListPage = styled(QuotePage)({ maxWidth: 1280 });
 
-const Header = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: theme.spacing(2),
-}));
-
-const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 /**
  * `/quotes` (issue 6): the buyer's quotes — searched, filtered by status and issue date, sorted and paged on the
@@ -57,24 +36,16 @@ export function QuotesPage() {
   const t = useMessages(quotesListMessages);
   const errorText = useErrorText();
   const customer = useCustomerInfo();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseQuotesListParams(searchParams), [searchParams]);
+  // Each change is a history entry: back / forward walk through the lists the buyer saw.
+  const { state, update } = useUrlListState(parseQuotesListParams, quotesListSearchParams);
   const list = useQuotes(quotesVariables(state));
   const mayCreateQuotes = customer.data ? hasPermission(customer.data.permissions, 'create_quote') : false;
 
-  // Each change is a history entry: back / forward walk through the lists the buyer saw.
-  const update = (change: Partial<QuotesListState>, { replace = false } = {}) =>
-    setSearchParams((current) => quotesListSearchParams({ ...parseQuotesListParams(current), ...change }), { replace });
-
   // A page past the end (fewer quotes than when the link was made): show the last page instead.
-  const settled = list.data !== undefined && !list.isPlaceholderData;
-  const lastPage = settled ? Math.max(1, Math.ceil(list.data.totalCount / state.pageSize)) : state.page;
-  useEffect(() => {
-    if (settled && state.page > lastPage) update({ page: lastPage }, { replace: true });
-  });
+  const settled = useLastPageClamp(list, state, update);
 
   const filtered = hasQuoteFilters(state);
-  const noQuotesAtAll = settled && list.data.totalCount === 0 && !filtered;
+  const noQuotesAtAll = settled && list.data?.totalCount === 0 && !filtered;
   const newQuoteButton = (variant: 'contained' | 'outlined') =>
     mayCreateQuotes && (
       <Button component={RouterLink} to={ROUTE_PATHS.quoteDraft} variant={variant}>
@@ -82,19 +53,7 @@ export function QuotesPage() {
       </Button>
     );
 
-  const errorState =
-    list.isError && !list.isFetching ? (
-      <LoadErrorAlert
-        message={
-          <>
-            <AlertTitle>{t('quotes.loadError')}</AlertTitle>
-            {errorText(list.error)}
-          </>
-        }
-        retryLabel={t('quotes.retry')}
-        onRetry={() => void list.refetch()}
-      />
-    ) : undefined;
+  const errorState = listErrorState(list, { title: t('quotes.loadError'), detail: errorText(list.error), retryLabel: t('quotes.retry') });
 
   const emptyState = filtered ? (
     <DataTableMessage
@@ -115,7 +74,7 @@ export function QuotesPage() {
 
   return (
     <ListPage>
-      <Header>
+      <ListPageHeader>
         <div>
           <Typography variant="h1" gutterBottom>
             {t('quotes.title')}
@@ -123,7 +82,7 @@ export function QuotesPage() {
           <Typography color="text.secondary">{t('quotes.intro')}</Typography>
         </div>
         {!noQuotesAtAll && newQuoteButton('outlined')}
-      </Header>
+      </ListPageHeader>
       {!noQuotesAtAll && (
         <QuotesListFilters
           filters={state}
@@ -144,9 +103,7 @@ export function QuotesPage() {
         onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
         onOrderByChange={(orderBy) => update({ orderBy, page: 1 })}
       />
-      <VisuallyHidden role="status">
-        {settled && !list.isFetching ? t('quotes.resultCount', { count: list.data.totalCount }) : ''}
-      </VisuallyHidden>
+      <ResultCountStatus>{settled && !list.isFetching ? t('quotes.resultCount', { count: list.data?.totalCount ?? 0 }) : ''}</ResultCountStatus>
     </ListPage>
   );
 }

@@ -1,14 +1,10 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 
+import { AccountFieldInput } from '../../../components/formFields/AccountFieldInput';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { AccountFormField } from '../api/accountFormFields';
 import { statesOf, type Country } from '../../../lib/countries';
-import { dropdownOptions, type FormValues } from '../formModel';
+import type { FormValues } from '../formModel';
 import { registerMessages } from '../messages';
 
 export interface FormFieldInputProps {
@@ -40,73 +36,43 @@ export function FormFieldInput({ field, values, onChange, error, countries, disa
   const t = useMessages(registerMessages);
   const name = field.fieldName;
   const value = values[name] ?? '';
-  const common = {
-    name,
-    label: field.labelName,
-    required: field.isRequired,
-    error: Boolean(error),
-    helperText: error,
-    disabled,
-    fullWidth: true,
-  } as const;
+  const change = (text: string) => onChange(name, text);
 
-  if (field.fieldType === 'checkbox') {
-    const text = typeof field.valueConfigs.label === 'string' && field.valueConfigs.label ? field.valueConfigs.label : field.labelName;
-    return (
-      <FormControl error={Boolean(error)} required={field.isRequired}>
-        <FormControlLabel
-          control={<Checkbox name={name} checked={value === '1'} disabled={disabled} onChange={(event) => onChange(name, event.target.checked ? '1' : '')} />}
-          label={text}
-        />
-        {error && <FormHelperText>{error}</FormHelperText>}
-      </FormControl>
-    );
-  }
-
-  if (field.fieldType === 'dropdown' || field.fieldType === 'country' || field.fieldType === 'state') {
-    const options =
-      field.fieldType === 'dropdown'
-        ? dropdownOptions(field)
-        : field.fieldType === 'country'
-          ? (countries ?? []).map((country) => ({ value: country.countryCode, label: country.countryName }))
-          : statesOf(countries, values.country ?? '').map((state) => ({ value: state.stateCode, label: state.stateName }));
-    // A country without a list of states takes a free-text state (or none).
-    if (field.fieldType === 'state' && options.length === 0) {
-      return <TextField {...common} required={false} value={value} onChange={(event) => onChange(name, event.target.value)} autoComplete="address-level1" />;
-    }
+  const options =
+    field.fieldType === 'country'
+      ? (countries ?? []).map((country) => ({ value: country.countryCode, label: country.countryName }))
+      : field.fieldType === 'state'
+        ? statesOf(countries, values.country ?? '').map((state) => ({ value: state.stateCode, label: state.stateName }))
+        : undefined;
+  // A country without a list of states takes a free-text state (or none).
+  if (field.fieldType === 'state' && options?.length === 0) {
     return (
       <TextField
-        {...common}
-        select
+        name={name}
+        label={field.labelName}
+        error={Boolean(error)}
+        helperText={error}
+        disabled={disabled}
+        fullWidth
+        required={false}
         value={value}
-        onChange={(event) => onChange(name, event.target.value)}
-      >
-        <MenuItem value="">
-          <em>{t('register.noOption')}</em>
-        </MenuItem>
-        {options.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(event) => change(event.target.value)}
+        autoComplete="address-level1"
+      />
     );
   }
-
-  const multiline = field.fieldType === 'multiline';
   return (
-    <TextField
-      {...common}
-      type={INPUT_TYPES[field.fieldType] ?? 'text'}
-      multiline={multiline}
-      minRows={multiline ? 3 : undefined}
+    <AccountFieldInput
+      field={field}
       value={value}
+      onChange={change}
+      error={error}
+      disabled={disabled}
+      noChoiceText={t('register.noOption')}
+      options={options}
+      type={INPUT_TYPES[field.fieldType] ?? 'text'}
       autoComplete={AUTOCOMPLETE[name]}
-      onChange={(event) => onChange(name, event.target.value)}
-      slotProps={{
-        inputLabel: field.fieldType === 'date' ? { shrink: true } : undefined,
-        htmlInput: field.fieldType === 'number' ? { inputMode: 'numeric' } : undefined,
-      }}
+      describeCheckboxError={false}
     />
   );
 }

@@ -1,9 +1,8 @@
-import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 
-import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { DataTable, type DataTableColumn } from '../../../components/dataTable/DataTable';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
+import { listErrorState } from '../../../components/listPage/ListPageLayout';
 import { formatDateTime } from '../../../lib/dates';
 import { useErrorText } from '../../../lib/errorText';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
@@ -88,19 +87,7 @@ export function AuditLog({ page, pageSize, onPageChange, onPageSizeChange }: Aud
     },
   ];
 
-  const errorState =
-    events.isError && !events.isFetching ? (
-      <LoadErrorAlert
-        message={
-          <>
-            <AlertTitle>{t('users.audit.loadError')}</AlertTitle>
-            {errorText(events.error)}
-          </>
-        }
-        retryLabel={t('users.retry')}
-        onRetry={() => void events.refetch()}
-      />
-    ) : undefined;
+  const errorState = listErrorState(events, { title: t('users.audit.loadError'), detail: errorText(events.error), retryLabel: t('users.retry') });
 
   return (
     <DataTable

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
+import { AccountFieldInput } from '../../../components/formFields/AccountFieldInput';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { toast } from '../../../components/toast/toastStore';
 import { useFieldErrorTexts } from '../../../lib/fieldErrors';
@@ -39,7 +40,6 @@ import {
   valuesOf,
   type UserFormValues,
 } from '../userForm';
-import { ExtraFieldInput } from './ExtraFieldInput';
 
 /** What the dialog edits: a new user, or one of the list's. */
 export type UserDialogTarget = { mode: 'create' } | { mode: 'edit'; user: CompanyUser };
@@ -325,8 +325,9 @@ function UserForm({ target, roles, ownUserId, titleId, onClose }: UserFormProps)
             </TextField>
             {customFields.map((field) => (
               <div key={field.fieldName} className={field.fieldType === 'multiline' || field.fieldType === 'checkbox' ? 'wide' : undefined}>
-                <ExtraFieldInput
+                <AccountFieldInput
                   field={field}
+                  noChoiceText={t('users.dialog.noOption')}
                   value={values.extra[field.fieldName] ?? ''}
                   onChange={changeExtra(field.fieldName)}
                   error={errorFor(extraKey(field.fieldName))}

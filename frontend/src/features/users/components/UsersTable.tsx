@@ -1,15 +1,14 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import type { ReactNode } from 'react';
 
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/dataTable/DataTable';
+import { type DataTableColumn } from '../../../components/dataTable/DataTable';
+import { ListDataTable, type ListTablePaging } from '../../../components/dataTable/ListDataTable';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
-import type { CompanyUser, UserOrderBy, UserOrderField } from '../api/companyUsers';
+import type { CompanyUser, UserOrderField } from '../api/companyUsers';
 import { usersMessages } from '../messages';
 import { useRoleLabel } from '../roleLabel';
-import { orderByField } from '../usersListParams';
 import { UserRowActions, type UserAction } from './UserRowActions';
 
 const NONE = '—';
@@ -21,29 +20,18 @@ const NameCell = styled('span')(({ theme }) => ({
   gap: theme.spacing(0.75),
 }));
 
-export interface UsersTableProps {
+export interface UsersTableProps extends ListTablePaging<UserOrderField> {
   users: readonly CompanyUser[] | undefined;
-  totalCount: number;
-  /** One-based. */
-  page: number;
-  pageSize: number;
-  orderBy: UserOrderBy;
-  loading: boolean;
   ownUserId: number | null;
   /** The actions the caller may take on a user (none: no actions column). */
   actionsFor(user: CompanyUser): readonly UserAction[];
   onAction(action: UserAction, user: CompanyUser): void;
-  errorState?: ReactNode;
-  emptyState?: ReactNode;
-  onPageChange(page: number): void;
-  onPageSizeChange(pageSize: number): void;
-  onOrderByChange(orderBy: UserOrderBy): void;
   /** Whether any row can have actions: the column is left out for a reader. */
   showActions: boolean;
 }
 
 /** The company's users over the shared data table; name, e-mail, role and date added sort on the server. */
-export function UsersTable(props: UsersTableProps) {
+export function UsersTable({ users, ownUserId, actionsFor, onAction, showActions, ...paging }: UsersTableProps) {
   const t = useMessages(usersMessages);
   const language = useLanguage();
   const roleLabel = useRoleLabel();
@@ -58,7 +46,7 @@ export function UsersTable(props: UsersTableProps) {
       cell: (user) => (
         <NameCell>
           <span>{`${user.firstName} ${user.lastName}`.trim() || NONE}</span>
-          {user.id === props.ownUserId && <Chip size="small" variant="outlined" label={t('users.you')} />}
+          {user.id === ownUserId && <Chip size="small" variant="outlined" label={t('users.you')} />}
           {user.invitationPending && <Chip size="small" color="warning" variant="outlined" label={t('users.invitationPending')} />}
         </NameCell>
       ),
@@ -88,38 +76,17 @@ export function UsersTable(props: UsersTableProps) {
       ),
     },
   ];
-  if (props.showActions) {
+  if (showActions) {
     columns.push({
       id: 'actions',
       header: t('users.col.actions'),
       align: 'right',
       card: 'title',
-      cell: (user) => <UserRowActions user={user} actions={props.actionsFor(user)} onAction={props.onAction} />,
+      cell: (user) => <UserRowActions user={user} actions={actionsFor(user)} onAction={onAction} />,
     });
   }
 
-  const sort: DataTableSort<UserOrderField> = {
-    key: orderByField(props.orderBy),
-    direction: props.orderBy.startsWith('-') ? 'desc' : 'asc',
-  };
-
   return (
-    <DataTable
-      label={t('users.tableLabel')}
-      columns={columns}
-      rows={props.users}
-      getRowKey={(user) => user.id}
-      totalCount={props.totalCount}
-      page={props.page - 1}
-      pageSize={props.pageSize}
-      onPageChange={(page) => props.onPageChange(page + 1)}
-      onPageSizeChange={props.onPageSizeChange}
-      sort={sort}
-      onSortChange={(next) => props.onOrderByChange(next.direction === 'desc' ? `-${next.key}` : next.key)}
-      loading={props.loading}
-      loadingLabel={t('users.loading')}
-      errorState={props.errorState}
-      emptyState={props.emptyState}
-    />
+    <ListDataTable {...paging} label={t('users.tableLabel')} columns={columns} rows={users} getRowKey={(user) => user.id} loadingLabel={t('users.loading')} />
   );
 }

@@ -81,7 +81,7 @@ async function openPage(options: { path?: string; who?: CustomerInfo; users?: Ha
     CustomerInfo: customerResult(options.who ?? ADMIN),
     CompanyUsers: options.users ?? usersResult([ALICE, SAM, NIA]),
     CompanyRoles: { data: { companyRoles: ROLES } },
-    UserFormFields: userFormFieldsResult(),
+    AccountFormFields: userFormFieldsResult(),
     ...options.handlers,
   });
   const view = renderPortal(options.path ?? '/user-management');
@@ -245,7 +245,7 @@ describe('user management page (issue 16)', () => {
       const { server, user } = await openPage({
         users: () => usersResult(created ? [ALICE, SAM, NIA] : [ALICE, SAM]),
         handlers: {
-          UserFormFields: userFormFieldsResult(custom),
+          AccountFormFields: userFormFieldsResult(custom),
           UserCreate: () => {
             created = true;
             return { data: { userCreate: { ...NIA, extraFields: [{ fieldName: 'department', fieldValue: 'chem' }] } } };

@@ -1,15 +1,14 @@
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
+import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { DATA_TABLE_PAGE_SIZES } from '../../../components/dataTable/DataTable';
 import { toast } from '../../../components/toast/toastStore';
@@ -33,25 +32,8 @@ import {
   parseUsersListParams,
   usersListSearchParams,
   usersVariables,
-  type UsersListState,
   type UsersTab,
 } from '../usersListParams';
-
-const Page = styled('div')(({ theme }) => ({
-  maxWidth: 1280,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(3),
-}));
-
-const Header = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: theme.spacing(2),
-}));
 
 const Panel = styled('div')(({ theme }) => ({
   display: 'flex',
@@ -59,18 +41,6 @@ const Panel = styled('div')(({ theme }) => ({
   gap: theme.spacing(3),
   '&:focus': { outline: 'none' },
 }));
-
-const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 const fullName = (user: Pick<CompanyUser, 'firstName' | 'lastName' | 'email'>) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
@@ -83,8 +53,8 @@ export function UserManagementPage() {
   const t = useMessages(usersMessages);
   const refusalText = useUserErrorText();
   const customer = useCustomerInfo();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseUsersListParams(searchParams), [searchParams]);
+  // Each change is a history entry: back / forward walk through the lists the admin saw.
+  const { state, update } = useUrlListState(parseUsersListParams, usersListSearchParams);
   const list = useCompanyUsers(usersVariables(state));
   const roles = useCompanyRoles();
   const deleteUser = useUserDelete();
@@ -122,16 +92,8 @@ export function UserManagementPage() {
     return actions;
   };
 
-  // Each change is a history entry: back / forward walk through the lists the admin saw.
-  const update = (change: Partial<UsersListState>, { replace = false } = {}) =>
-    setSearchParams((current) => usersListSearchParams({ ...parseUsersListParams(current), ...change }), { replace });
-
   // A page past the end (fewer users than when the link was made): show the last page instead.
-  const settled = list.data !== undefined && !list.isPlaceholderData;
-  const lastPage = settled ? Math.max(1, Math.ceil(list.data.totalCount / state.pageSize)) : state.page;
-  useEffect(() => {
-    if (settled && state.page > lastPage) update({ page: lastPage }, { replace: true });
-  });
+  const settled = useLastPageClamp(list, state, update);
 
   useEffect(() => {
     if (removedId === null || list.isFetching || !list.data) return;
@@ -174,19 +136,7 @@ export function UserManagementPage() {
       </Button>
     );
 
-  const errorState =
-    list.isError && !list.isFetching ? (
-      <LoadErrorAlert
-        message={
-          <>
-            <AlertTitle>{t('users.loadError')}</AlertTitle>
-            {refusalText(list.error)}
-          </>
-        }
-        retryLabel={t('users.retry')}
-        onRetry={() => void list.refetch()}
-      />
-    ) : undefined;
+  const errorState = listErrorState(list, { title: t('users.loadError'), detail: refusalText(list.error), retryLabel: t('users.retry') });
 
   const emptyState = filtered ? (
     <DataTableMessage
@@ -236,15 +186,13 @@ export function UserManagementPage() {
         onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
         onOrderByChange={(orderBy) => update({ orderBy, page: 1 })}
       />
-      <VisuallyHidden role="status">
-        {settled && !list.isFetching ? t('users.resultCount', { count: list.data.totalCount }) : ''}
-      </VisuallyHidden>
+      <ResultCountStatus>{settled && !list.isFetching ? t('users.resultCount', { count: list.data?.totalCount ?? 0 }) : ''}</ResultCountStatus>
     </Panel>
   );
 
   return (
-    <Page>
-      <Header>
+    <ListPage>
+      <ListPageHeader>
         <div>
           <Typography variant="h1" gutterBottom>
             {t('users.title')}
@@ -254,7 +202,7 @@ export function UserManagementPage() {
           </Typography>
         </div>
         {tab === 'users' && addButton('outlined')}
-      </Header>
+      </ListPageHeader>
       {seesAudit && (
         <Tabs
           value={tab}
@@ -294,6 +242,6 @@ export function UserManagementPage() {
         onConfirm={confirmDelete}
         onCancel={closeDelete}
       />
-    </Page>
+    </ListPage>
   );
 }
