@@ -18,6 +18,7 @@ from accounts.graphql.types import ExtraFieldInput
 from accounts.models import Address
 from accounts.permissions import Code
 from portal.errors import InputError
+from portal.graphql.paging import page_arguments_checked
 from portal.graphql.permissions import requires
 
 MAX_PAGE_SIZE = 100
@@ -199,21 +200,6 @@ def _address_data(data: AddressInput) -> services.AddressData:
     )
 
 
-def _page_checked(first: int, offset: int, texts: dict[str, str | None]) -> None:
-    errors = {}
-    if first < 0:
-        errors["first"] = ["Enter 0 or more."]
-    elif first > MAX_PAGE_SIZE:
-        errors["first"] = [f"Ask for at most {MAX_PAGE_SIZE} addresses at a time."]  # refused, not cut (issue 12)
-    if offset < 0:
-        errors["offset"] = ["Enter 0 or more."]
-    for name, value in texts.items():
-        if value is not None and len(value) > MAX_SEARCH:
-            errors[name] = [f"Enter at most {MAX_SEARCH} characters."]
-    if errors:
-        raise InputError(next(iter(errors.values()))[0], fields=errors)
-
-
 @strawberry.type
 class AddressQuery:
     @strawberry.field(
@@ -238,7 +224,14 @@ class AddressQuery:
         is_billing: bool | None = None,
         order_by: str | None = None,
     ) -> AddressList:
-        _page_checked(first, offset, {"search": search, "country": country, "state": state, "city": city})
+        page_arguments_checked(
+            first,
+            offset,
+            max_first=MAX_PAGE_SIZE,
+            noun="addresses",
+            texts={"search": search, "country": country, "state": state, "city": city},
+            max_text=MAX_SEARCH,
+        )
         filters = selectors.AddressFilters(
             search=search or "", country=country or "", state=state or "", city=city or "",
             is_shipping=is_shipping, is_billing=is_billing, order_by=order_by or "",

@@ -15,10 +15,10 @@ from accounts.graphql.types import ExtraFieldInput, MessagePayload, MessageResul
 from accounts.models import CompanyMembership, User
 from accounts.permissions import Code, Level
 from portal.errors import InputError
+from portal.graphql.paging import page_arguments_checked
 from portal.graphql.permissions import IsAuthenticated, requires
 
 MAX_PAGE_SIZE = 100
-MAX_OFFSET = 1_000_000
 MAX_SEARCH = 100
 MAX_TEXT = 1000  # far above every field's own limit (the services say which): only absurd input stops here
 MAX_EXTRA_FIELDS = 50
@@ -178,18 +178,6 @@ def _extra_pairs(items: list[ExtraFieldInput] | None) -> tuple[tuple[str, str], 
     return tuple((item.field_name[:100], item.field_value[:5000]) for item in items)
 
 
-def _page_checked(first: int, offset: int, search: str | None) -> None:
-    errors = {}
-    if not 0 <= first <= MAX_PAGE_SIZE:
-        errors["first"] = [f"Ask for 0 to {MAX_PAGE_SIZE} at a time."]
-    if not 0 <= offset <= MAX_OFFSET:
-        errors["offset"] = ["The offset must be 0 or more."]
-    if search is not None and len(search) > MAX_SEARCH:
-        errors["search"] = [f"Search with at most {MAX_SEARCH} characters."]
-    if errors:
-        raise InputError(fields=errors)
-
-
 def _message(text: str) -> MessagePayload:
     return MessagePayload(result=MessageResult(message=text))
 
@@ -220,7 +208,9 @@ class Query:
         custom_role_id: int | None = None,
         order_by: str | None = None,
     ) -> CompanyUserList:
-        _page_checked(first, offset, search)
+        page_arguments_checked(
+            first, offset, max_first=MAX_PAGE_SIZE, noun="users", texts={"search": search}, max_text=MAX_SEARCH
+        )
         filters = selectors.CompanyUserFilters(
             search=search or "", role=role, custom_role_id=custom_role_id, order_by=order_by or ""
         )
@@ -260,7 +250,7 @@ class Query:
         first: Annotated[int, strawberry.argument(description=f"Page size, at most {MAX_PAGE_SIZE}.")] = 10,
         offset: int = 0,
     ) -> CompanyAuditEventList:
-        _page_checked(first, offset, None)
+        page_arguments_checked(first, offset, max_first=MAX_PAGE_SIZE, noun="events")
         events = selectors.company_audit_events(company=info.context.actor.b2b_company)
         page = list(events[offset : offset + first]) if first else []
         return CompanyAuditEventList(
