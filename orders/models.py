@@ -1,8 +1,13 @@
-"""Orders placed through the storefront's checkout, with price snapshots (issue 4)."""
+"""Orders placed through the storefront's checkout, with price snapshots (issue 4); their shipments, and the lots
+shipped with their certificates of analysis (issue 17)."""
 
 from __future__ import annotations
 
+import uuid
+from pathlib import PurePath
+
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 
 from accounts.models import Company
@@ -13,6 +18,7 @@ MONEY = {"max_digits": 14, "decimal_places": 2}
 class OrderStatus(models.TextChoices):
     AWAITING_PAYMENT = "awaiting_payment", "Awaiting payment"
     AWAITING_FULFILLMENT = "awaiting_fulfillment", "Awaiting fulfillment"
+    PARTIALLY_SHIPPED = "partially_shipped", "Partially shipped"
     SHIPPED = "shipped", "Shipped"
     COMPLETED = "completed", "Completed"
     CANCELLED = "cancelled", "Cancelled"
@@ -63,6 +69,9 @@ class OrderLine(models.Model):
     sku = models.CharField(max_length=64)
     name = models.CharField(max_length=255)
     options = models.JSONField(default=list, blank=True, help_text="[{'name': …, 'value': …}] as chosen.")
+    raw_options = models.JSONField(
+        default=list, blank=True, help_text="[[option_id, value], …] as the cart held them: what a reorder adds."
+    )
     quantity = models.PositiveIntegerField()
     unit_price = models.DecimalField(**MONEY, help_text="Excluding tax, in the order's currency.")
     unit_tax = models.DecimalField(**MONEY)
@@ -74,3 +83,73 @@ class OrderLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quantity} × {self.sku}"
+
+
+def private_storage():
+    """Certificates are private: never under a public URL (the shared private storage of `accounts.storage`)."""
+    from accounts.storage import private_storage as storage
+
+    return storage()
+
+
+def certificate_upload_to(instance, filename: str) -> str:
+    extension = PurePath(filename).suffix.lower()[:6]
+    return f"orders/certificates/{uuid.uuid4().hex}{extension}"
+
+
+class Lot(models.Model):
+    """A manufacturing lot (batch) of a product, with its certificate of analysis (a PDF staff upload)."""
+
+    product = models.ForeignKey("pricing.Product", on_delete=models.PROTECT, related_name="lots")
+    number = models.CharField("lot number", max_length=64)
+    manufactured_on = models.DateField(null=True, blank=True)
+    expires_on = models.DateField("retest or expiry date", null=True, blank=True)
+    certificate = models.FileField(
+        "certificate of analysis",
+        storage=private_storage,
+        upload_to=certificate_upload_to,
+        max_length=255,
+        blank=True,
+        help_text="PDF. Buyers who received this lot download it from their order.",
+    )
+    certificate_name = models.CharField(max_length=255, blank=True, help_text="The file's name as uploaded.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["product_id", "number"]
+        constraints = [models.UniqueConstraint(fields=["product", "number"], name="orders_lot_unique_number")]
+
+    def __str__(self) -> str:
+        return f"Lot {self.number}"
+
+
+class Shipment(models.Model):
+    """A parcel sent for an order: its carrier and tracking number, and the lines (and lots) in it."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="shipments")
+    carrier = models.CharField(
+        max_length=100, blank=True, help_text="As staff name it; the tracking link comes from the number."
+    )
+    tracking_number = models.CharField(max_length=64, blank=True)
+    shipped_at = models.DateTimeField()
+    comment = models.CharField(max_length=255, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["shipped_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Shipment {self.tracking_number or self.pk} of order #{self.order.number}"
+
+
+class ShipmentLine(models.Model):
+    shipment = models.ForeignKey(Shipment, on_delete=models.CASCADE, related_name="lines")
+    order_line = models.ForeignKey(OrderLine, on_delete=models.CASCADE, related_name="shipment_lines")
+    quantity = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    lot = models.ForeignKey(Lot, null=True, blank=True, on_delete=models.PROTECT, related_name="shipment_lines")
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} × {self.order_line.sku}"

@@ -23,6 +23,7 @@ class OrderLineData:
     unit_price: Decimal
     unit_tax: Decimal
     options: list[dict] = field(default_factory=list)
+    raw_options: list[list] = field(default_factory=list)  # [[option_id, value], …] as the cart held them
 
 
 @transaction.atomic
@@ -51,6 +52,7 @@ def order_create(
             sku=line.sku,
             name=line.name,
             options=line.options,
+            raw_options=line.raw_options,
             quantity=line.quantity,
             unit_price=line.unit_price,
             unit_tax=line.unit_tax,

@@ -7,7 +7,9 @@ whose values may adjust the price.
 
 from __future__ import annotations
 
+import uuid
 from decimal import Decimal
+from pathlib import PurePath
 
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -16,6 +18,18 @@ from accounts.models import CustomerGroup
 from portal.models import TaxClass
 
 MONEY = {"max_digits": 14, "decimal_places": 4}
+
+
+def private_storage():
+    """Safety data sheets are downloaded through the portal's checked links, never a public URL."""
+    from accounts.storage import private_storage as storage
+
+    return storage()
+
+
+def safety_data_sheet_upload_to(instance, filename: str) -> str:
+    extension = PurePath(filename).suffix.lower()[:6]
+    return f"catalog/sds/{uuid.uuid4().hex}{extension}"
 
 
 class Category(models.Model):
@@ -78,6 +92,14 @@ class Product(models.Model):
         blank=True, editable=False, help_text="Normalised name, catalog numbers, CAS number and synonyms."
     )
     image = models.CharField(max_length=255, blank=True, help_text="Image URL or static path.")
+    safety_data_sheet = models.FileField(
+        storage=private_storage,
+        upload_to=safety_data_sheet_upload_to,
+        max_length=255,
+        blank=True,
+        help_text="PDF. Buyers who ordered the product download it from their order (issue 17).",
+    )
+    safety_data_sheet_name = models.CharField(max_length=255, blank=True, help_text="The file's name as uploaded.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -177,6 +177,7 @@ def checkout_place_order(
                 unit_price=line.unit_price.quantize(Decimal("0.01")),
                 unit_tax=line.unit_tax.quantize(Decimal("0.01")),
                 options=line.options,
+                raw_options=[list(pair) for pair in line.raw_options],
             )
             for line in summary.lines
         ],
