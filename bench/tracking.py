@@ -6,7 +6,9 @@ Builds a fixed mixed set (seeded) of COUNT inputs (default 200,000) from the car
 they are, lower-cased or written in groups, and invalid ones — one character changed, dropped, added or two
 swapped, invalid samples, and random strings. Times `tracking.recognize` over the set (best of three, CPU
 time of this process), and, for scale, a bare `re.fullmatch` of one compiled pattern over the same set.
-No Django: the engine is pure Python.
+Beside it, the figure recorded when the engine was built (issue 7, docs/decisions.md) and the number of
+formats then and now: the set is drawn from the samples, so it grows with them. No Django: the engine is pure
+Python.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from tracking.carriers import load_couriers  # noqa: E402
 
 ALPHABET = string.ascii_uppercase + string.digits
 TARGET_PER_SECOND = 50_000
+# Recorded in docs/decisions.md ("Tracking numbers (issue 7)"), with the 21 formats of that time.
+ISSUE_7_PER_SECOND = 180_000
+ISSUE_7_FORMATS = 21
 
 
 def mutate(number: str, rnd: random.Random) -> str:
@@ -83,6 +88,8 @@ def best_of(runs: int, work) -> float:
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
+    couriers = load_couriers()
+    format_count = sum(len(courier.formats) for courier in couriers)
     numbers = mixed_set(count)
     recognised = sum(1 for number in numbers if recognize(number))
 
@@ -98,6 +105,9 @@ def main() -> None:
     rows = [
         ("inputs (mixed valid and invalid)", f"{count:,} ({recognised:,} recognised as at least one format)"),
         ("recognize(), one core", f"{per_second:,.0f} numbers/s ({engine_seconds:.3f} s CPU)"),
+        ("recognize() at issue 7, for comparison", f"~{ISSUE_7_PER_SECOND:,} numbers/s ({ISSUE_7_FORMATS} formats)"),
+        ("recognize() now / at issue 7", f"{per_second / ISSUE_7_PER_SECOND:.2f}x"),
+        ("formats now", f"{format_count} in {len(couriers)} couriers"),
         ("bare re.fullmatch of one pattern", f"{count / bare_seconds:,.0f} numbers/s ({bare_seconds:.3f} s CPU)"),
         ("recognize() time / bare fullmatch", f"{engine_seconds / bare_seconds:.1f}x"),
         (f"find_in_text(), {len(text):,} characters", f"{len(text) / text_seconds / 1e6:.2f} MB/s"),

@@ -13,6 +13,10 @@ Kinds:
   (a remainder of 1 gives 0 and a remainder of 0 gives 5).
 - `none`: the format has no check digit.
 
+Any kind but `s10` and `none` may name an `implied_prefix`: characters the check digit covers that the printed
+number leaves out. USPS legacy 20-digit labels and FedEx's 20-digit SmartPost numbers drop the GS1 application
+identifier ("91", "92") of their barcode, but their check digit is still computed over it.
+
 Letters count as (char code - 3) mod 10 in every kind (business §5, step 5): A=2, B=3, … Z=7.
 """
 
@@ -96,6 +100,14 @@ def check_digit_function(rule: Mapping[str, Any]) -> CheckDigitFunction:
     kind = rule.get("kind")
     if kind not in CHECKSUM_KINDS:
         raise ValueError(f"Unknown checksum kind {kind!r}; expected one of {sorted(CHECKSUM_KINDS)}.")
+    prefix = rule.get("implied_prefix", "")
+    if prefix:
+        if kind in ("s10", "none"):
+            raise ValueError(f"A checksum of kind {kind!r} takes no implied_prefix.")
+        if not isinstance(prefix, str) or not all(char in CHAR_VALUES for char in prefix):
+            raise ValueError(f"implied_prefix must be digits and upper-case letters, not {prefix!r}.")
+        without_prefix = check_digit_function({key: value for key, value in rule.items() if key != "implied_prefix"})
+        return lambda serial: without_prefix(prefix + serial)
     if kind == "none":
         return lambda serial: None
     if kind == "mod7":

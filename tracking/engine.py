@@ -124,7 +124,8 @@ class _CompiledFormat:
             format=data.id,
         )
         if self.tracked_groups:
-            return _Found(match, "".join(found.group(group) for group in self.tracked_groups))
+            # A group the number leaves out (an optional application identifier) adds nothing.
+            return _Found(match, "".join(found.group(group) or "" for group in self.tracked_groups))
         return _Found(match, number)
 
 

@@ -40,7 +40,7 @@ def test_json_from_stdin_writes_exactly_one_json_line_per_input_line():
         ["ups_1z"],
         [],
         [],
-        ["dhl_express", "ups_waybill"],
+        ["dhl_express", "ups_air_waybill"],
         ["s10"],
     ]
     assert answers[0][0] == {

@@ -145,7 +145,7 @@ def test_fedex_ground_96_needs_container_type_96():
 
 
 def test_a_number_valid_in_several_formats_gives_every_candidate():
-    assert formats(recognize("40612345675")) == ["dhl_express", "ups_waybill"]
+    assert formats(recognize("40612345675")) == ["dhl_express", "ups_air_waybill"]
     assert formats(recognize("9261290101290879000316")) == ["fedex_smartpost", "usps_impb"]
 
 

@@ -49,7 +49,7 @@ def test_the_spec_couriers_and_formats_are_all_there():
         ],
         "ontrac": ["ontrac_c", "ontrac_d"],
         "s10": ["s10"],
-        "ups": ["ups_1z", "ups_waybill"],
+        "ups": ["ups_1z", "ups_waybill", "ups_air_waybill"],
         "usps": ["usps_20", "usps_34v2", "usps_91", "usps_impb"],
     }
 
@@ -84,7 +84,11 @@ def test_spec_pattern_lengths():
     assert lengths["s10"] == {13}
     assert lengths["ontrac_c"] == lengths["ontrac_d"] == {15}
     fedex = set().union(*(lengths[fmt.id] for fmt in FORMATS if fmt.courier_code == "fedex"))
-    assert fedex == {12, 15, 20, 22, 34}
+    # Beyond the spec's list, as FedEx issues them (issue 17): the SSCC-18 as printed (18) and the SmartPost
+    # IMpb behind a 420 + ZIP routing code (30).
+    assert fedex == {12, 15, 20, 22, 34} | {18, 30}
+    assert lengths["fedex_ground_sscc18"] == {18, 20}
+    assert lengths["fedex_smartpost"] == {20, 22, 30}
 
 
 def test_s10_country_lookup_names_the_postal_operators_of_upu_members():
