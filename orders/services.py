@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 
 from accounts.models import Company, User
-from orders.models import Order, OrderLine
+from accounts.services import audit_record
+from orders.models import Lot, Order, OrderLine, OrderStatus, Shipment, ShipmentLine
 
 FIRST_ORDER_NUMBER = 100_000
 
@@ -87,3 +92,175 @@ def order_create(
         row.order = order
     OrderLine.objects.bulk_create(line_rows)
     return order
+
+
+# --- shipments and status (issue 17) ------------------------------------------------------------------------------
+
+# Staff's actions on an order, in the company's audit log.
+ORDER_COMPLETED_ACTION = "order_completed"
+ORDER_CANCELLED_ACTION = "order_cancelled"
+# Statuses a shipment moves the order out of, or back to when its shipments are gone; completed and cancelled are
+# staff's decisions and never change by themselves.
+_SHIPPING_STATUSES = (OrderStatus.AWAITING_PAYMENT, OrderStatus.AWAITING_FULFILLMENT, OrderStatus.PARTIALLY_SHIPPED,
+                      OrderStatus.SHIPPED)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ShipmentLineData:
+    order_line_id: int
+    quantity: int
+    lot_id: int | None = None
+
+
+def _shipped_elsewhere(order: Order, shipment_id: int | None) -> dict[int, int]:
+    rows = ShipmentLine.objects.filter(order_line__order=order)
+    if shipment_id is not None:
+        rows = rows.exclude(shipment_id=shipment_id)
+    return dict(
+        rows.order_by().values("order_line_id").annotate(total=Sum("quantity")).values_list("order_line_id", "total")
+    )
+
+
+def shipment_lines_check(*, order: Order, shipment_id: int | None, lines: Sequence[ShipmentLineData]) -> None:
+    """Whether `lines` may be what the shipment (None: a new one) holds: each is a line of the order, shipped in a
+    quantity of 1 or more; a line is never shipped above its ordered quantity across every shipment of the order;
+    a lot is of the line's product; nothing ships on a cancelled order. Raises ValidationError keyed by the
+    position of the offending line ("0", "1", …; "__all__" for the order). Locks the order until the transaction
+    ends, so two staff recording shipments at once cannot both ship the last units."""
+    order = Order.objects.select_for_update().get(pk=order.pk)
+    if order.status == OrderStatus.CANCELLED and lines:
+        raise ValidationError(
+            {"__all__": [ValidationError(f"Order #{order.number} is cancelled: nothing ships on it.",
+                                         code="order_cancelled")]}
+        )  # fmt: skip
+    order_lines = {line.pk: line for line in order.lines.all()}
+    lots = {lot.pk: lot for lot in Lot.objects.filter(pk__in={line.lot_id for line in lines if line.lot_id})}
+    shipped = _shipped_elsewhere(order, shipment_id)
+    wanted: dict[int, int] = {}
+    for line in lines:
+        wanted[line.order_line_id] = wanted.get(line.order_line_id, 0) + line.quantity
+    errors: dict[str, list[ValidationError]] = {}
+    for index, line in enumerate(lines):
+        problems = []
+        order_line = order_lines.get(line.order_line_id)
+        if order_line is None:
+            problems.append(ValidationError(f"Choose a line of order #{order.number}.", code="not_a_line"))
+        else:
+            if line.quantity < 1:
+                problems.append(ValidationError("Ship 1 or more.", code="quantity"))
+            elsewhere = shipped.get(order_line.pk, 0)
+            if elsewhere + wanted[order_line.pk] > order_line.quantity:
+                left = max(order_line.quantity - elsewhere, 0)
+                problems.append(
+                    ValidationError(
+                        f"{order_line.sku}: {order_line.quantity} ordered, {elsewhere} shipped in other shipments — "
+                        f"at most {left} more can ship.",
+                        code="over_shipped",
+                    )
+                )
+            lot = lots.get(line.lot_id) if line.lot_id else None
+            if line.lot_id and (lot is None or lot.product_id != order_line.product_id):
+                lot_name = lot.number if lot else str(line.lot_id)
+                problems.append(
+                    ValidationError(
+                        f"Lot {lot_name} is not a lot of the product of {order_line.sku}.", code="lot_product"
+                    )
+                )
+        if problems:
+            errors[str(index)] = problems
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def shipment_create(
+    *,
+    order: Order,
+    carrier: str = "",
+    tracking_number: str = "",
+    shipped_at: datetime.datetime,
+    comment: str = "",
+    lines: Sequence[ShipmentLineData],
+) -> Shipment:
+    """Record a parcel sent for the order with the lines (and lots) in it, then refresh the order's status."""
+    if not lines:
+        raise ValidationError({"lines": ["A shipment holds at least one line."]})
+    shipment_lines_check(order=order, shipment_id=None, lines=lines)
+    shipment = Shipment.objects.create(
+        order=order, carrier=carrier, tracking_number=tracking_number, shipped_at=shipped_at, comment=comment
+    )
+    ShipmentLine.objects.bulk_create(
+        ShipmentLine(shipment=shipment, order_line_id=line.order_line_id, quantity=line.quantity, lot_id=line.lot_id)
+        for line in lines
+    )
+    order_status_refresh(order=order)
+    return shipment
+
+
+@transaction.atomic
+def order_status_refresh(*, order: Order) -> Order:
+    """After its shipments changed: every line fully shipped → shipped; some shipped → partially shipped; nothing
+    shipped any more → awaiting fulfillment (from a shipping status). Completed and cancelled orders keep theirs."""
+    order = Order.objects.select_for_update().get(pk=order.pk)
+    if order.status not in _SHIPPING_STATUSES:
+        return order
+    ordered = dict(order.lines.values_list("pk", "quantity"))
+    shipped = _shipped_elsewhere(order, None)
+    if ordered and all(shipped.get(pk, 0) >= quantity for pk, quantity in ordered.items()):
+        status = OrderStatus.SHIPPED
+    elif any(shipped.values()):
+        status = OrderStatus.PARTIALLY_SHIPPED
+    elif order.status in (OrderStatus.PARTIALLY_SHIPPED, OrderStatus.SHIPPED):
+        status = OrderStatus.AWAITING_FULFILLMENT
+    else:
+        status = order.status
+    if status != order.status:
+        order.status = status
+        order.save(update_fields=["status", "updated_at"])
+    return order
+
+
+def _staff_change(order: Order, *, status: str, action: str, by: User | None) -> Order:
+    previous = order.status
+    order.status = status
+    order.save(update_fields=["status", "updated_at"])
+    if order.company_id is not None:
+        audit_record(
+            action=action,
+            summary=f"Order #{order.number}: {OrderStatus(previous).label} → {OrderStatus(status).label}"
+            + (f" by {by.email}" if by else ""),
+            user=by,
+            company=order.company,
+            target=order,
+            changes={"status": [previous, status]},
+        )
+    return order
+
+
+@transaction.atomic
+def order_complete(*, order: Order, by: User | None = None) -> Order:
+    """Staff close an order (delivered, nothing more to do). A cancelled order cannot be completed."""
+    order = Order.objects.select_for_update(of=("self",)).select_related("company").get(pk=order.pk)
+    if order.status == OrderStatus.COMPLETED:
+        raise ValidationError(f"Order #{order.number} is completed already.", code="already_completed")
+    if order.status == OrderStatus.CANCELLED:
+        raise ValidationError(f"Order #{order.number} is cancelled: it cannot be completed.", code="cancelled")
+    return _staff_change(order, status=OrderStatus.COMPLETED, action=ORDER_COMPLETED_ACTION, by=by)
+
+
+@transaction.atomic
+def order_cancel(*, order: Order, by: User | None = None) -> Order:
+    """Staff cancel an order before anything of it shipped. An order with shipments (partially shipped, shipped) or
+    completed is refused: what left the warehouse is not undone by a status."""
+    order = Order.objects.select_for_update(of=("self",)).select_related("company").get(pk=order.pk)
+    if order.status == OrderStatus.CANCELLED:
+        raise ValidationError(f"Order #{order.number} is cancelled already.", code="already_cancelled")
+    if order.status == OrderStatus.COMPLETED:
+        raise ValidationError(f"Order #{order.number} is completed: it cannot be cancelled.", code="completed")
+    if ShipmentLine.objects.filter(order_line__order=order).exists():
+        raise ValidationError(
+            f"Order #{order.number} has shipments: it cannot be cancelled. Delete its shipments first if they "
+            "never left.",
+            code="shipped",
+        )
+    return _staff_change(order, status=OrderStatus.CANCELLED, action=ORDER_CANCELLED_ACTION, by=by)

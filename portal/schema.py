@@ -11,22 +11,69 @@ from accounts.graphql.mutations import Mutation as AccountsMutation
 from accounts.graphql.queries import Query as AccountsQuery
 from accounts.graphql.users import Mutation as UsersMutation
 from accounts.graphql.users import Query as UsersQuery
+from orders.graphql.purchased import Query as PurchasedProductsQuery
+from orders.graphql.queries import Query as OrdersQuery
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import RequestLimits
 from portal.graphql.queries import Query as PortalQuery
+from pricing.bulk_upload.graphql.mutations import Mutation as BulkUploadMutation
+from pricing.bulk_upload.graphql.queries import Query as BulkUploadQuery
 from pricing.graphql.queries import Query as PricingQuery
 from quotes.graphql.mutations import Mutation as QuotesMutation
+from quotes.graphql.mutations import OrderAddToQuoteMutation
 from quotes.graphql.queries import Query as QuotesQuery
+from shoppinglists.graphql.mutations import ApprovalMutation as ShoppingListApprovalMutation
+from shoppinglists.graphql.mutations import CustomerMutation as CustomerShoppingListsMutation
+from shoppinglists.graphql.mutations import Mutation as ShoppingListsMutation
+from shoppinglists.graphql.queries import Query as ShoppingListsQuery
+from storefront.graphql.mutations import (
+    CustomerShoppingListAddToCartMutation,
+    OrderReorderMutation,
+    ShoppingListAddToCartMutation,
+)
 from storefront.graphql.mutations import Mutation as StorefrontMutation
 from storefront.graphql.queries import Query as StorefrontQuery
 from tracking.graphql.queries import Query as TrackingQuery
 
 Query = merge_types(
     "Query",
-    (PortalQuery, AccountsQuery, AddressQuery, UsersQuery, PricingQuery, QuotesQuery, StorefrontQuery, TrackingQuery),
+    (
+        PortalQuery,
+        AccountsQuery,
+        AddressQuery,
+        UsersQuery,
+        PricingQuery,
+        OrdersQuery,
+        # Quick order's two reads stand together, as the overlay's page uses them: buy again (orders), then the
+        # pad's SKU lookup (pricing).
+        PurchasedProductsQuery,
+        BulkUploadQuery,
+        QuotesQuery,
+        ShoppingListsQuery,
+        StorefrontQuery,
+        TrackingQuery,
+    ),
 )
 Mutation = merge_types(
-    "Mutation", (AccountsMutation, AddressMutation, UsersMutation, QuotesMutation, StorefrontMutation)
+    "Mutation",
+    (
+        AccountsMutation,
+        AddressMutation,
+        UsersMutation,
+        # The order page's actions live downstream of orders (ARCHITECTURE §3), listed here where orders stands.
+        OrderReorderMutation,
+        OrderAddToQuoteMutation,
+        BulkUploadMutation,
+        QuotesMutation,
+        # A list's Add selected to cart lives in storefront, which owns the cart (ARCHITECTURE §3); each stands after
+        # its set of list operations, as it always has in the schema.
+        ShoppingListsMutation,
+        ShoppingListAddToCartMutation,
+        ShoppingListApprovalMutation,
+        CustomerShoppingListsMutation,
+        CustomerShoppingListAddToCartMutation,
+        StorefrontMutation,
+    ),
 )
 
 

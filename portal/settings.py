@@ -160,6 +160,9 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Uploaded registration attachments never sent with an application are removed after a day.
     "media-purge-stale": {"task": "accounts.tasks.media_purge_stale", "schedule": 24 * 3600.0},
+    # Bulk CSV uploads, their results and files are kept a day (issue 19): the expired ones are deleted every hour (an
+    # upload also purges a few on its way in).
+    "bulk-uploads-purge": {"task": "pricing.tasks.bulk_uploads_purge", "schedule": 3600.0},
 }
 
 # A storefront on another origin loads the overlay and calls the API (bearer token, no cookies). Its sign-in goes
@@ -184,6 +187,11 @@ CRM_QUOTE_EVENT_URL = env.str("CRM_QUOTE_EVENT_URL", default="")
 CRM_QUOTE_EVENT_TOKEN = env.str("CRM_QUOTE_EVENT_TOKEN", default="")
 # How many days before its expiry date the buyer of an open quote is reminded (once).
 QUOTE_EXPIRY_REMINDER_DAYS = env.int("QUOTE_EXPIRY_REMINDER_DAYS", default=3)
+# Shopping lists (issue 18). The fire-and-forget wishlist events of business §7 are POSTed to
+# CRM_WISHLIST_EVENT_URL + /wishlist-ecom-crm/api/v1/wishlist with CRM_WISHLIST_EVENT_TOKEN as bearer token; empty: not
+# sent.
+CRM_WISHLIST_EVENT_URL = env.str("CRM_WISHLIST_EVENT_URL", default="")
+CRM_WISHLIST_EVENT_TOKEN = env.str("CRM_WISHLIST_EVENT_TOKEN", default="")
 
 # The public address of this site (scheme, host and port, no trailing slash): links in e-mails (password reset) are
 # built on it, never on the request's Host header, which the client chooses.

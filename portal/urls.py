@@ -27,7 +27,9 @@ urlpatterns = [
     path("api/v2/media/upload/<str:file_id>", accounts_views.media_delete, name="media-delete"),
     # The storefront masquerade bar's END MASQUERADE button (issue 5).
     path("masquerade/end/", accounts_views.masquerade_end, name="masquerade-end"),
+    path("", include("orders.urls")),
     path("", include("quotes.urls")),
+    path("", include("pricing.urls")),
     path("", include("storefront.urls")),
 ]
 if settings.DEBUG:

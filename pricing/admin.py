@@ -1,9 +1,15 @@
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
 
+from accounts.uploads import PDF, clean_file_name, detect, size_label
 from pricing.models import (
     BulkPricingTier,
+    BulkUpload,
     Category,
     OptionValue,
     PriceList,
@@ -60,6 +66,101 @@ class BulkPricingTierInline(admin.TabularInline):
     verbose_name_plural = "bulk pricing tiers (a customer group's tiers replace the store-wide ones)"
 
 
+# --- PDFs staff upload into private storage (issue 17): safety data sheets here, certificates of analysis in orders ---
+
+MAX_STAFF_PDF_BYTES = 20_000_000
+
+
+class _StoredFile:
+    """What the file input shows of a private file, which has no URL: its uploaded name, linked to a staff download."""
+
+    def __init__(self, url: str, name: str):
+        self.url, self.name = url, name
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PrivateFileInput(forms.ClearableFileInput):
+    download_url = ""
+    file_name = ""
+
+    def is_initial(self, value):
+        return bool(value and getattr(value, "name", ""))
+
+    def format_value(self, value):
+        if self.is_initial(value):
+            return _StoredFile(self.download_url, self.file_name or "document.pdf")
+        return None
+
+
+class StaffPdfField(forms.FileField):
+    """A PDF: named .pdf and a PDF by its content (accounts.uploads), at most MAX_STAFF_PDF_BYTES."""
+
+    widget = PrivateFileInput
+
+    def clean(self, data, initial=None):
+        value = super().clean(data, initial)
+        if isinstance(value, UploadedFile):
+            if value.size > MAX_STAFF_PDF_BYTES:
+                raise ValidationError(f"Upload a PDF of at most {size_label(MAX_STAFF_PDF_BYTES)}.", code="too_big")
+            value.seek(0)
+            detected = detect(value.name or "", value.read(1024))
+            value.seek(0)
+            if detected is None or detected.kind != PDF:
+                raise ValidationError("Upload a PDF: a file named .pdf whose content is a PDF.", code="not_pdf")
+        return value
+
+
+class StaffPdfFormMixin:
+    """A ModelForm's StaffPdfFields keep the uploaded file's name (`pdf_names`: file field → name field) and link the
+    current file to its staff download (`pdf_downloads`: file field → admin URL name taking the object's id)."""
+
+    pdf_names: dict[str, str] = {}
+    pdf_downloads: dict[str, str] = {}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field, url_name in self.pdf_downloads.items():
+            if field in self.fields and self.instance.pk:
+                widget = self.fields[field].widget
+                widget.download_url = reverse(url_name, args=[self.instance.pk])
+                widget.file_name = getattr(self.instance, self.pdf_names[field])
+
+    def clean(self):
+        cleaned = super().clean()
+        for field, name_field in self.pdf_names.items():
+            if field in self.changed_data and field in cleaned:
+                value = cleaned[field]
+                setattr(self.instance, name_field, clean_file_name(value.name) if value else "")
+        return cleaned
+
+
+def private_pdf_response(model_admin: admin.ModelAdmin, request, stored, name: str) -> FileResponse:
+    """A staff download of a private PDF (they have no URL)."""
+    if not model_admin.has_view_permission(request):
+        raise PermissionDenied
+    if not stored:
+        raise Http404("No file.")
+    try:
+        handle = stored.open("rb")
+    except OSError as exc:
+        raise Http404("The file is missing.") from exc
+    return FileResponse(handle, as_attachment=True, filename=name or "document.pdf", content_type="application/pdf")
+
+
+class ProductAdminForm(StaffPdfFormMixin, forms.ModelForm):
+    safety_data_sheet = StaffPdfField(
+        required=False, help_text="PDF. Buyers who ordered the product download it from their order."
+    )
+    pdf_names = {"safety_data_sheet": "safety_data_sheet_name"}
+    pdf_downloads = {"safety_data_sheet": "admin:pricing_product_safety_data_sheet"}
+
+    class Meta:
+        model = Product
+        fields = ["safety_data_sheet"]  # the admin's fieldsets name the rest
+
+
 @admin.action(description="Refresh the search text of the selected products")
 def refresh_search_text(modeladmin, request, queryset):
     count = product_search_text_refresh_all(products=queryset)
@@ -73,7 +174,8 @@ class ProductAdmin(admin.ModelAdmin):
     search_fields = ["name", "sku", "cas_number", "synonyms", "variants__sku"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["categories"]
-    readonly_fields = ["search_text", "created_at", "updated_at"]
+    readonly_fields = ["search_text", "created_at", "updated_at", "safety_data_sheet_name"]
+    form = ProductAdminForm
     inlines = [VariantInline, OptionInline, BulkPricingTierInline]
     actions = [refresh_search_text]
     fieldsets = [
@@ -92,8 +194,18 @@ class ProductAdmin(admin.ModelAdmin):
                 ]
             },
         ),  # fmt: skip
+        ("Documents", {"fields": ["safety_data_sheet", "safety_data_sheet_name"]}),
         ("Search", {"fields": ["search_text", "created_at", "updated_at"], "classes": ["collapse"]}),
     ]
+
+    def get_urls(self):
+        download = self.admin_site.admin_view(self.safety_data_sheet_download)
+        own = [path("<int:pk>/safety-data-sheet/", download, name="pricing_product_safety_data_sheet")]
+        return own + super().get_urls()
+
+    def safety_data_sheet_download(self, request, pk: int):
+        product = get_object_or_404(Product, pk=pk)
+        return private_pdf_response(self, request, product.safety_data_sheet, product.safety_data_sheet_name)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
@@ -165,3 +277,26 @@ class PriceListAdmin(admin.ModelAdmin):
     list_display = ["name", "customer_group"]
     search_fields = ["name", "customer_group__name"]
     inlines = [PriceListRecordInline]
+
+
+# Kept out of the bulk upload's admin: the stored result, the worker's claim and the private files.
+_BULK_UPLOAD_HIDDEN = ("result", "claim_token", "source", "error_file", "stock_error_file")
+
+
+@admin.register(BulkUpload)
+class BulkUploadAdmin(admin.ModelAdmin):
+    """Read only: staff see what buyers uploaded and how it went (the files stay private; they expire in a day)."""
+
+    list_display = ("created_at", "file_name", "user", "company", "status", "row_count", "valid_count", "error_count")
+    list_filter = ("status", "is_to_cart")
+    search_fields = ("file_name", "user__email", "company__name")
+    date_hierarchy = "created_at"
+    list_select_related = ("user", "company")
+    exclude = _BULK_UPLOAD_HIDDEN
+    readonly_fields = [field.name for field in BulkUpload._meta.fields if field.name not in _BULK_UPLOAD_HIDDEN]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

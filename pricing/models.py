@@ -1,4 +1,5 @@
-"""The catalog: products, variants, options and modifiers, price lists and bulk tiers (business §3).
+"""The catalog: products, variants, options and modifiers, price lists and bulk tiers (business §3), and the bulk
+CSV uploads checked against it (issue 19).
 
 Prices are entered in the store's default currency and exclude tax; `pricing.calculation` converts, taxes
 and applies tiers. Variant options (multiple-choice types) form the variants; the other options are modifiers,
@@ -7,21 +8,25 @@ whose values may adjust the price.
 
 from __future__ import annotations
 
+import datetime
+import secrets
 import uuid
 from decimal import Decimal
 from pathlib import PurePath
 
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
-from accounts.models import CustomerGroup
+from accounts.models import Company, CustomerGroup
 from portal.models import TaxClass
 
 MONEY = {"max_digits": 14, "decimal_places": 4}
 
 
 def private_storage():
-    """Safety data sheets are downloaded through the portal's checked links, never a public URL."""
+    """Safety data sheets and bulk uploads with their result files are downloaded through the portal's checked links,
+    never a public URL."""
     from accounts.storage import private_storage as storage
 
     return storage()
@@ -265,3 +270,78 @@ class BulkPricingTier(models.Model):
 
     def __str__(self) -> str:
         return f"{self.product.sku} {self.min_quantity}-{self.max_quantity or '∞'}: {self.discount_type} {self.amount}"
+
+
+# --- bulk CSV uploads (issue 19; the rest of the feature is pricing.bulk_upload) ---------------------------------
+
+# Uploads, their result and their files are kept this long, then purged (bulk_upload.services.bulk_uploads_purge);
+# an expired upload is not found any more.
+UPLOAD_RETENTION = datetime.timedelta(hours=24)
+
+
+def new_upload_key() -> str:
+    return secrets.token_urlsafe(24)  # 32 characters, 192 bits
+
+
+class UploadStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for a worker"
+    RUNNING = "running", "Being validated"
+    DONE = "done", "Validated"
+    FAILED = "failed", "Refused"
+
+
+class BulkUpload(models.Model):
+    """A bulk CSV upload (business §3 upload result, §7 productUpload / productAnonUpload) and the files it leaves.
+
+    An upload is validated once — in the request for a small file or a list of rows, by a Celery job for a large file —
+    and keeps its result (the valid products, the first error rows, the stock-error SKUs) and its two CSV files (the
+    error file and the stock error file) in private storage for UPLOAD_RETENTION, then it is purged. Its `key` is the
+    public id: long and random, because a guest's upload is reached by it alone."""
+
+    key = models.CharField(max_length=64, unique=True, default=new_upload_key, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="bulk_uploads"
+    )
+    company = models.ForeignKey(
+        Company,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="bulk_uploads",
+        help_text="The company the uploader acted in (the masqueraded one for a super admin): its users reach it.",
+    )
+    # business §6: role 100's call (productAnonUpload) carries no channel.
+    channel_id = models.PositiveIntegerField(null=True, blank=True)
+    currency_code = models.CharField(max_length=3, blank=True)
+    is_to_cart = models.BooleanField(default=False)
+    with_modifiers = models.BooleanField(default=False)
+    file_name = models.CharField(max_length=255, blank=True, help_text="The uploaded file's name; empty for rows.")
+    file_size = models.BigIntegerField(default=0)
+    source = models.FileField(
+        storage=private_storage, max_length=255, blank=True, help_text="The CSV until a worker has validated it."
+    )
+
+    status = models.CharField(max_length=10, choices=UploadStatus.choices, default=UploadStatus.PENDING)
+    progress = models.PositiveSmallIntegerField(default=0, help_text="Percent of the file validated.")
+    # The claim of the worker validating it (a conditional UPDATE takes it), and its heartbeat: a claim without a
+    # heartbeat for CLAIM_STALE_AFTER is taken over by the next run (a worker that died).
+    claim_token = models.CharField(max_length=32, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    row_count = models.PositiveIntegerField(default=0)
+    valid_count = models.PositiveIntegerField(default=0)
+    error_count = models.PositiveIntegerField(default=0)
+    result = models.JSONField(default=dict, blank=True)
+    error_file = models.FileField(storage=private_storage, max_length=255, blank=True)
+    stock_error_file = models.FileField(storage=private_storage, max_length=255, blank=True)
+    failure_code = models.CharField(max_length=40, blank=True)
+    failure_message = models.CharField(max_length=255, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Bulk upload {self.file_name or 'of rows'} ({self.get_status_display()})"

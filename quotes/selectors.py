@@ -19,6 +19,7 @@ from accounts.models import Company
 from accounts.selectors import Actor, masquerade_companies_for
 from portal.locks import lock_for_transaction
 from pricing import calculation
+from pricing.line_items import options_key, selections_of, variant_selections
 from pricing.models import OptionValue, ProductOption
 from pricing.options import OptionSelection, describe_selections
 from quotes.models import (
@@ -114,17 +115,6 @@ class DraftView:
         if self.prices_hidden or any(view.price is None for view in self.lines):
             return None
         return sum((view.price.line_total.tax_inclusive for view in self.lines), Decimal(0))
-
-
-def selections_of(options: Sequence) -> dict[int, Any]:
-    return {int(option_id): value for option_id, value in options}
-
-
-def variant_selections(variant) -> list[OptionSelection]:
-    return [
-        OptionSelection(option_id=value.option_id, display_name=value.option.display_name, value=value.label)
-        for value in variant.option_values.all()
-    ]
 
 
 def _price_requests(lines: Sequence[QuoteDraftLine]) -> list[calculation.PriceRequestItem]:
@@ -365,11 +355,6 @@ def quote_cart_prices(*, quote_id: int) -> dict[tuple, tuple[Decimal, Decimal, i
         if amounts.unit_price is not None:
             prices[key] = (amounts.unit_price, amounts.unit_tax, line.quantity)
     return prices
-
-
-def options_key(options: Sequence) -> tuple:
-    """Option selections in a comparable form (business §4 merge rule: the same selections)."""
-    return tuple(sorted((int(option_id), str(value)) for option_id, value in options))
 
 
 def quote_creator_ids(company: Company) -> QuerySet:

@@ -30,8 +30,14 @@ def purchase_refusal(actor: Actor) -> str | None:
         return None
     if pending_order_blocked(actor):
         return PENDING_ORDER_MESSAGE
-    if actor.can(Code.PURCHASE_ENABLE):
-        return None
-    if actor.role == 2 and storefront_switch_on(key="junior_place_order"):
+    if may_buy(actor):
         return None
     return NO_PURCHASE_MESSAGE
+
+
+def may_buy(actor: Actor) -> bool:
+    """The actor holds purchase_enable, or is a junior buyer while the store lets juniors place orders
+    (`junior_place_order`); the cart link and the cart page follow this (shell §6)."""
+    if actor.can(Code.PURCHASE_ENABLE):
+        return True
+    return actor.role == 2 and storefront_switch_on(key="junior_place_order")

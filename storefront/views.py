@@ -3,21 +3,21 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 
-from accounts.permissions import Code
 from accounts.selectors import actor_for_user, storefront_account_context
 from portal.selectors import store_current
 from pricing.calculation import customer_group_for
 from pricing.models import Category, Product
 from pricing.selectors import department_list, product_search
 from storefront.forms import ContactRequestForm
-from storefront.permissions import storefront_actor
+from storefront.permissions import may_buy, storefront_actor
 from storefront.services import contact_request_submit
 
 
 def base_context(request) -> dict:
     actor = actor_for_user(request.user) if request.user.is_authenticated else None
-    # shell §6: without purchase_enable the cart link and cart element are removed (guests may buy).
-    can_purchase = actor is None or actor.can(Code.PURCHASE_ENABLE)
+    # shell §6: without purchase_enable the cart link and cart element are removed (guests may buy; a junior buyer
+    # may when the store lets juniors place orders).
+    can_purchase = actor is None or may_buy(actor)
     # Issue 5: the convert-to-B2B link and the masquerade bar.
     return {"store": store_current(), "can_purchase": can_purchase, **storefront_account_context(actor)}
 

@@ -11,6 +11,7 @@ import { createLoadingMask } from './loader/mask';
 import { showPendingTip } from './loader/pendingTip';
 import { localizeServerTexts } from './loader/serverTexts';
 import { installQuoteButtons } from './storefront/quoteButtons';
+import { installShoppingListButton } from './storefront/shoppingListButton';
 import { loadStorefrontTexts, storefrontText, type StorefrontTexts } from './storefront/texts';
 
 const LOADED_FLAG = '__helixB2BPortalLoader';
@@ -48,6 +49,7 @@ function startLoader(): void {
     installLinkHandling(document, window, () => readSessionValue(B2B_TOKEN_STORAGE_KEY) !== null);
     controller.start();
     installQuoteButtons({ doc: document, win: window, config });
+    installShoppingListButton({ doc: document, win: window, config });
   };
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start, { once: true });

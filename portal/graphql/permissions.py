@@ -59,6 +59,11 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
         "quote",
         "quotePdf",
         "quoteMessageCreate",
+        # Orders (issue 17): shell §2 lists the guest (100) for /orderDetail; a guest is answered NOT_FOUND.
+        "order",
+        "orderPdf",
+        # Bulk upload (issue 19): business §6, role 100's upload call, without a channel.
+        "productAnonUpload",
     }
 )
 

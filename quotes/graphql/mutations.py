@@ -4,6 +4,8 @@ from typing import Annotated
 
 import strawberry
 
+from orders.graphql.transfer import ORDER_ID_ARGUMENT, ORDER_LINE_IDS_ARGUMENT, OrderLinesTransfer
+from orders.selectors import order_for, order_lines_chosen
 from portal.client_address import client_ip
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
 from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated
@@ -221,3 +223,27 @@ class Mutation:
             raise PermissionDeniedError("This quote has been ordered.")
         created = services.quote_message_create(quote=quote, actor=None if access_key else actor, body=message)
         return QuoteMessagePayload(message=QuoteMessageType(message_row=created))
+
+
+@strawberry.type
+class OrderAddToQuoteMutation:
+    """The order page's Add to quote (issue 17). Its own type, merged in portal/schema.py where the orders' fields
+    stand, so the schema keeps it beside orderReorder."""
+
+    @strawberry.mutation(
+        permission_classes=[IsAuthenticated],
+        description="Add to quote: the order's lines (or the ones named) into the caller's quote draft as they were "
+        "bought, each line on its own (a line the draft refuses is reported in notAdded with its code). Needs "
+        "order(id)'s access (else NOT_FOUND, or PERMISSION_DENIED without get_order_detail) and the quote "
+        "enablement (QUOTES_DISABLED or PERMISSION_DENIED otherwise).",
+    )
+    def order_add_to_quote(
+        self,
+        info: strawberry.Info,
+        id: Annotated[strawberry.ID, ORDER_ID_ARGUMENT],
+        line_ids: Annotated[list[strawberry.ID] | None, ORDER_LINE_IDS_ARGUMENT] = None,
+    ) -> OrderLinesTransfer:
+        actor = info.context.actor
+        order = order_for(actor, str(id))
+        lines = order_lines_chosen(order, line_ids)
+        return OrderLinesTransfer.of(services.order_lines_to_quote_draft(actor=actor, lines=lines), cart_entity_id=None)

@@ -39,6 +39,7 @@ from quotes.services.enablement import (
 from quotes.services.expiry import GUEST_DRAFT_LIFETIME_DAYS, quote_drafts_purge, quotes_due_for_reminder, quotes_expire
 from quotes.services.lines import MAX_OPTIONS_PER_LINE, DraftLineRequest, ResolvedLine, resolve_draft_lines
 from quotes.services.messages import MAX_MESSAGE_LENGTH, quote_attachment_add, quote_message_create
+from quotes.services.order_lines import order_lines_quotable_by, order_lines_to_quote_draft
 from quotes.services.revisions import quote_snapshot, quote_totals_refresh, revision_changes
 from quotes.services.staff import LineChange, quote_send_back
 from quotes.services.submit import QUOTE_VALIDITY_DAYS, SubmitResult, quote_from_draft, quote_submit
@@ -78,6 +79,8 @@ __all__ = [
     "MAX_MESSAGE_LENGTH",
     "quote_message_create",
     "quote_attachment_add",
+    "order_lines_to_quote_draft",
+    "order_lines_quotable_by",
     "LineChange",
     "quote_send_back",
     "NO_LONGER_AVAILABLE_MESSAGE",

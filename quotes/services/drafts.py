@@ -18,6 +18,7 @@ from django.utils import timezone
 from accounts.selectors import Actor
 from accounts.validators import PHONE_PATTERN
 from portal.selectors import store_current
+from pricing.line_items import merged_lines
 from pricing.options import QUANTITY_MAX, validate_quote_line_quantity
 from quotes import files
 from quotes.errors import (
@@ -33,7 +34,7 @@ from quotes.models import QuoteAttachment, QuoteDraft, QuoteDraftLine
 from quotes.permissions import Source, product_quotable, quote_switches
 from quotes.selectors import draft_contact_defaults, draft_key_hash, guest_draft_by_key, options_key, quote_draft_for
 from quotes.services.enablement import NOT_QUOTABLE_MESSAGE, quote_building_check
-from quotes.services.lines import DraftLineRequest, ResolvedLine, _check_prices, _merged, resolve_draft_lines
+from quotes.services.lines import DraftLineRequest, ResolvedLine, _check_prices, resolve_draft_lines
 
 MAX_DRAFT_LINES = 200
 MAX_LINES_PER_CALL = 100
@@ -102,7 +103,7 @@ def quote_draft_add_lines(
         raise field_error("lines", NO_PRODUCTS_MESSAGE, QuoteErrorCode.NO_PRODUCTS)
     if len(lines) > MAX_LINES_PER_CALL:
         raise field_error("lines", f"Add at most {MAX_LINES_PER_CALL} products at a time.", "too_many")
-    resolved = _merged(resolve_draft_lines(lines))
+    resolved = merged_lines(resolve_draft_lines(lines))  # business §4 merge rule within one call
 
     draft = quote_draft_for(actor=actor, draft_key=draft_key, for_update=True)
     existing = {}

@@ -8,12 +8,18 @@ from django.core import signing
 from django.db import transaction
 from django.urls import reverse
 
-from portal.errors import NotFoundError, PermissionDeniedError
+from orders.graphql.transfer import ORDER_ID_ARGUMENT, ORDER_LINE_IDS_ARGUMENT, OrderLinesTransfer
+from orders.selectors import order_for, order_lines_chosen
+from portal.errors import InputError, NotFoundError, PermissionDeniedError
 from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated, requires
 from portal.selectors import channel_get_or_none, store_current
 from quotes.graphql.errors import api_errors
 from quotes.graphql.types import QuoteCheckout, QuoteDraft, QuoteDraftPayload
 from quotes.selectors import parse_quote_ref, quote_draft_view
+from shoppinglists import permissions as list_permissions
+from shoppinglists.graphql.mutations import NOT_FOUND, SCOPE, ListId, list_mutation
+from shoppinglists.graphql.types import ShoppingListCartTransfer
+from shoppinglists.services import MAX_ITEMS_PER_LIST
 from storefront import services
 from storefront.graphql.cart import add_line_items, cart_or_not_found, cart_payload
 from storefront.graphql.types import (
@@ -27,7 +33,9 @@ from storefront.graphql.types import (
     DeleteCartResult,
 )
 from storefront.permissions import purchase_refusal
+from storefront.reorder import order_lines_to_cart
 from storefront.selectors import currency_for
+from storefront.shopping_list_cart import shopping_list_to_cart
 
 CHECKOUT_LOGIN_SALT = "storefront.checkout-login"
 
@@ -136,3 +144,74 @@ class Mutation:
             result = services.cart_to_quote_draft(actor=actor, cart=cart, draft_key=draft_key, channel_id=channel_id)
         view = quote_draft_view(draft=result.draft, actor=actor)
         return QuoteDraftPayload(message=result.message, draft=QuoteDraft(view=view, key=result.draft_key))
+
+
+@strawberry.type
+class OrderReorderMutation:
+    """The order page's Reorder (issue 17). Its own type, merged in portal/schema.py where the orders' fields stand,
+    so the schema keeps it beside orderAddToQuote."""
+
+    @strawberry.mutation(
+        permission_classes=[IsAuthenticated],
+        description="Reorder: the order's lines (or the ones named) into the caller's storefront cart at today's "
+        "prices, each line on its own — a line whose product is gone, hidden, not for sale, out of stock (business §4 "
+        "stock check) or whose options are no longer offered is reported in notAdded with its code, and the others "
+        "are added. Needs order(id)'s access (else NOT_FOUND, or PERMISSION_DENIED without get_order_detail) and the "
+        "right to buy (purchase_enable; PERMISSION_DENIED otherwise).",
+    )
+    def order_reorder(
+        self,
+        info: strawberry.Info,
+        id: Annotated[strawberry.ID, ORDER_ID_ARGUMENT],
+        line_ids: Annotated[list[strawberry.ID] | None, ORDER_LINE_IDS_ARGUMENT] = None,
+    ) -> OrderLinesTransfer:
+        actor = info.context.actor
+        order = order_for(actor, str(id))
+        lines = order_lines_chosen(order, line_ids)
+        cart, outcomes = order_lines_to_cart(actor=actor, lines=lines)
+        return OrderLinesTransfer.of(outcomes, cart_entity_id=str(cart.pk) if cart is not None else None)
+
+
+# --- Add selected to cart of a shopping list (issue 18) ---------------------------------------------------------
+
+
+def shopping_list_add_to_cart(
+    info: strawberry.Info,
+    id: ListId,
+    item_ids: Annotated[
+        list[int] | None,
+        strawberry.argument(description="The chosen items (at most 500); null or empty: every item of the list."),
+    ] = None,
+) -> ShoppingListCartTransfer:
+    if item_ids is not None and len(item_ids) > MAX_ITEMS_PER_LIST:
+        raise InputError(fields={"itemIds": [f"Choose at most {MAX_ITEMS_PER_LIST} products at a time."]})
+    transfer = shopping_list_to_cart(actor=info.context.actor, list_id=id, item_ids=item_ids)
+    return ShoppingListCartTransfer.of(transfer)
+
+
+LIST_TO_CART_DESCRIPTION = (
+    "Add selected to cart: the chosen products into the caller's own storefront cart at today's "
+    f"prices (get_shopping_list_detail{SCOPE}). Needs purchase rights (purchase_enable, or a junior buyer while "
+    "junior_place_order is on; PERMISSION_DENIED with the storefront's message), and without purchase_enable an "
+    "approved list (SHOPPING_LIST_NOT_APPROVED). Each product passes business §4's stock check on its own: what "
+    f"passes is added, the rest is in notAdded with its code.{NOT_FOUND}"
+)
+
+
+@strawberry.type
+class ShoppingListAddToCartMutation:
+    """A company list's Add selected to cart. Its own type, merged in portal/schema.py after the company's list
+    operations, where the schema has always had it."""
+
+    shopping_list_add_to_cart = list_mutation(
+        LIST_TO_CART_DESCRIPTION, shopping_list_add_to_cart, list_permissions.GET_SHOPPING_LIST_DETAIL, "company"
+    )
+
+
+@strawberry.type
+class CustomerShoppingListAddToCartMutation:
+    """An individual customer's list's Add selected to cart, merged after the customer's list operations."""
+
+    customer_shopping_list_add_to_cart = list_mutation(
+        LIST_TO_CART_DESCRIPTION, shopping_list_add_to_cart, list_permissions.GET_SHOPPING_LIST_DETAIL, "customer"
+    )

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from accounts.services.masquerade import masquerade_end_for_user
 from quotes.models import Quote, QuoteStatus
+from shoppinglists.models import ShoppingList, ShoppingListStatus
 from tests.e2e.axe import Violation, axe_violations, report
 
 HERE = Path(__file__).parent
@@ -272,7 +273,10 @@ def test_every_role_of_the_page_list_is_checked_in_a_session():
 @pytest.mark.parametrize("session", SESSIONS)
 def test_no_page_has_a_serious_or_critical_axe_violation(session, browser, live_server, shop):
     open_quote = Quote.objects.filter(company__name="Acme Labs", status=QuoteStatus.OPEN).order_by("pk").first()
-    params = {"openQuote": open_quote.pk}
+    # A list awaiting approval: its page shows the approval actions and the selectable table (issue 18).
+    awaiting = ShoppingList.objects.filter(company__name="Acme Labs", status=ShoppingListStatus.READY_FOR_APPROVAL)
+    acme_list = awaiting.order_by("pk").first()
+    params = {"openQuote": open_quote.pk, "acmeShoppingList": acme_list.pk}
     found: list[Violation] = []
     for language, locale in BROWSER_LOCALES.items():
         context = browser.new_context(locale=locale, viewport=SIZES[DESKTOP])

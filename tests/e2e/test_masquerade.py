@@ -22,7 +22,7 @@ def test_the_super_admin_masquerades_as_acme_from_the_dashboard_and_acme_sees_th
     portal.sign_in("superadmin@demo.test")
     expect(page).to_have_url(re.compile(r"#/dashboard$"))
     expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
-    assert menu_entries(page) == ["Dashboard", "Account settings"]
+    assert menu_entries(page) == ["Dashboard", "My orders", "Account settings"]
 
     page.get_by_label("Search companies").fill("Acme")
     table = page.get_by_role("table", name="Dashboard")
@@ -47,7 +47,7 @@ def test_the_super_admin_masquerades_as_acme_from_the_dashboard_and_acme_sees_th
     expect(page.get_by_test_id("b2b-masquerade-bar")).to_have_count(0)
     expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
     expect(page.get_by_test_id("user-summary")).not_to_contain_text("Acme Labs")
-    assert menu_entries(page) == ["Dashboard", "Account settings"]
+    assert menu_entries(page) == ["Dashboard", "My orders", "Account settings"]
 
     portal.close()
     page.goto(portal.url + "/products/ethanol-absolute-998/")
@@ -58,6 +58,8 @@ def test_the_super_admin_masquerades_as_acme_from_the_dashboard_and_acme_sees_th
     portal.open("/login?loginFlag=3")
     expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
     portal.sign_in("admin@acme.test")
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()  # the admin's landing page (shell §2)
+    portal.open("/accountSettings")
     audit = page.get_by_role("table", name="Masquerade activity")
     expect(audit).to_contain_text("superadmin@demo.test")
     expect(audit).not_to_contain_text("Active now")

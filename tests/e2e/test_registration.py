@@ -109,7 +109,7 @@ def test_a_business_applies_with_an_extra_field_and_an_attachment_waits_for_appr
 
     # Signed in as the applicant: the portal's pending tip (prices hidden too).
     page.get_by_role("button", name="SIGN IN").click()
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page).to_have_url(re.compile(r"#/orders$"))
     expect(page.get_by_text("Products, pricing and ordering will be enabled after approval")).to_be_visible()
 
     # The storefront shows no price, and the server refuses the cart.
@@ -131,15 +131,17 @@ def test_a_business_applies_with_an_extra_field_and_an_attachment_waits_for_appr
     portal.open("/login?loginFlag=3")
     expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
     portal.sign_in("kim@kestrel.test", "Pipette4u2")
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page).to_have_url(re.compile(r"#/orders$"))
     expect(page.get_by_test_id("user-summary")).to_contain_text("Kestrel Assays")
+    portal.open("/accountSettings")
     expect(page.get_by_role("heading", name="Masquerade activity")).to_be_visible()
     expect(page.get_by_text("Products, pricing and ordering will be enabled after approval")).to_have_count(0)
 
 
 def test_an_individual_customer_converts_to_a_business_account_through_the_convert_link(page, portal, shop):
     portal.sign_in("b2c@demo.test")
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page).to_have_url(re.compile(r"#/orders$"))
+    portal.open("/accountSettings")
     expect(page.get_by_role("link", name="Convert to a business account").first).to_be_visible()
     portal.close()
     page.reload()
@@ -153,8 +155,10 @@ def test_an_individual_customer_converts_to_a_business_account_through_the_conve
 
     expect(page.get_by_text("Your account is now a business account.")).to_be_visible()
     page.get_by_role("button", name="CONTINUE").click()
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    # The company's admin now: their landing page is their orders (shell §2).
+    expect(page).to_have_url(re.compile(r"#/orders$"))
     expect(page.get_by_test_id("user-summary")).to_contain_text("Ivy Labs")
+    portal.open("/accountSettings")
     expect(page.get_by_role("heading", name="Masquerade activity")).to_be_visible()
     user = User.objects.get(email="b2c@demo.test")
     assert user.membership.company.name == "Ivy Labs"

@@ -55,9 +55,9 @@ def test_storefront_links_open_the_portal_pages_that_exist(page, portal):
     expect(page).to_have_url(re.compile(r"/#/login\?loginFlag=3$"))
     page.get_by_role("button", name="Close").click()
 
-    # Order status has no portal page yet: the storefront's own link is followed.
-    with page.expect_request(re.compile(r"/account\.php\?action=order_status$")):
-        page.get_by_role("link", name="Order status").click()
+    # Order status is the portal's orders page (shell §2 legacy links): a guest is asked to sign in first.
+    page.get_by_role("link", name="Order status").click()
+    expect(page).to_have_url(re.compile(r"/#/login\?loginFlag=3$"))
 
 
 def test_search_clicks_are_left_alone(page, portal):
@@ -70,19 +70,19 @@ def test_search_clicks_are_left_alone(page, portal):
 
 def test_without_purchase_enable_the_loader_removes_the_cart(page, portal):
     portal.sign_in("junior@acme.test")
-    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    expect(page.get_by_role("heading", name="Shopping lists", exact=True)).to_be_visible()
     with_theme_links(page, portal)
     expect(page.get_by_role("link", name="Account details")).to_be_visible()
     expect(page.get_by_role("link", name="Theme cart")).to_have_count(0)
 
     # A signed-in user following the theme's sign-in link lands in the portal, not on the sign-in form.
     page.get_by_role("link", name="Theme sign-in").click()
-    expect(page).to_have_url(re.compile(r"/#/accountSettings$"))
+    expect(page).to_have_url(re.compile(r"/#/shoppingLists$"))
 
 
 def test_with_purchase_enable_the_cart_stays(page, portal):
     portal.sign_in("admin@acme.test")
-    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()
     with_theme_links(page, portal)
     expect(page.get_by_role("link", name="Theme cart")).to_be_visible()
     expect(page.get_by_role("link", name="Cart", exact=True)).to_be_visible()

@@ -45,7 +45,7 @@ def test_forgot_password_end_to_end(page, portal):
     assert User.objects.get(email="senior@acme.test").check_password("Lab2024x")
 
     portal.sign_in("senior@acme.test", "Lab2024x")
-    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()
 
     # The link works once: the password it was made for has changed.
     page.goto(link)
@@ -69,6 +69,8 @@ def test_an_unknown_address_gets_the_same_answer_and_no_mail(page, portal):
 
 def test_account_settings_edits_persist(page, portal):
     portal.sign_in("senior@acme.test")
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()  # the landing page (shell §2)
+    portal.open("/accountSettings")
     expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
     expect(page.get_by_text("Signed in as senior@acme.test")).to_be_visible()
     expect(page.get_by_label("Email", exact=True)).to_have_value("senior@acme.test")
@@ -89,6 +91,8 @@ def test_account_settings_edits_persist(page, portal):
 
 def test_account_settings_refuse_a_bad_phone_and_a_wrong_current_password(page, portal):
     portal.sign_in("senior@acme.test")
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()
+    portal.open("/accountSettings")
     expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
 
     page.get_by_label("Phone number").fill("call me")
@@ -105,6 +109,8 @@ def test_account_settings_refuse_a_bad_phone_and_a_wrong_current_password(page, 
 
 def test_changing_the_password_keeps_this_session_and_the_new_password_signs_in(page, portal):
     portal.sign_in("admin@acme.test")
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()
+    portal.open("/accountSettings")
     expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
 
     page.get_by_label("Current password").fill("Demo1234")
@@ -120,4 +126,4 @@ def test_changing_the_password_keeps_this_session_and_the_new_password_signs_in(
     page.get_by_role("button", name="Sign out").click()
     expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3$"))
     portal.sign_in("admin@acme.test", "Lab2024x")
-    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()

@@ -23,17 +23,20 @@ ACCOUNTS = [
     ("superadmin@demo.test", "Sue Superadmin", None),
     ("admin@pendingbio.test", "Pat Pending", "Pending Bio"),
 ]
-# The menu pages that exist so far, as each account's role and permission codes allow them (shell §2, §6): user
-# management for those who read the company's users (admins, senior buyers), addresses for every customer.
-COMPANY_READER_MENU = ["Quotes", "Addresses", "User management", "Account settings"]
-BUYER_MENU = ["Quotes", "Addresses", "Account settings"]
+# The menu pages that exist so far, as each account's role and permission codes allow them (shell §2, §6): the
+# company's orders ("Lab orders") and user management for those who read the company's (admins, senior buyers), their
+# own orders for all but the junior buyer, shopping lists and addresses for every customer.
+COMPANY_READER_MENU = [
+    "My orders", "Lab orders", "Quotes", "Shopping lists", "Addresses", "User management", "Account settings",
+]  # fmt: skip
+BUYER_MENU = ["My orders", "Quotes", "Shopping lists", "Addresses", "Account settings"]
 MENUS = {
     "admin@acme.test": COMPANY_READER_MENU,
     "senior@acme.test": COMPANY_READER_MENU,
-    "junior@acme.test": BUYER_MENU,
+    "junior@acme.test": ["Quotes", "Shopping lists", "Addresses", "Account settings"],
     "admin@globex.test": COMPANY_READER_MENU,
     "b2c@demo.test": BUYER_MENU,
-    "superadmin@demo.test": ["Dashboard", "Account settings"],
+    "superadmin@demo.test": ["Dashboard", "My orders", "Account settings"],
     "admin@pendingbio.test": BUYER_MENU,
 }
 
@@ -44,15 +47,18 @@ def test_each_demo_account_signs_in_through_the_overlay_and_sees_exactly_its_men
 ):
     portal.sign_in(email)
 
-    # The super admin lands on the dashboard (shell §2), everyone else on the account settings (shell §2 landing
-    # order: orders, shopping lists, account settings — the first with a page). A super admin who is not
-    # masquerading has quotes off.
+    # The super admin lands on the dashboard (shell §2), everyone else on their orders, the junior buyer (who has
+    # none) on their shopping lists (shell §2 landing order: orders, shopping lists, account settings — the first
+    # with a page). A super admin who is not masquerading has quotes off.
     if email == "superadmin@demo.test":
         expect(page).to_have_url(re.compile(r"#/dashboard$"))
         expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
+    elif email == "junior@acme.test":
+        expect(page).to_have_url(re.compile(r"#/shoppingLists$"))
+        expect(page.get_by_role("heading", name="Shopping lists", exact=True)).to_be_visible()
     else:
-        expect(page).to_have_url(re.compile(r"#/accountSettings$"))
-        expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"#/orders$"))
+        expect(page.get_by_role("heading", name="My orders")).to_be_visible()
     assert menu_entries(page) == MENUS[email]
     summary = page.get_by_test_id("user-summary")
     expect(summary).to_contain_text(name)
@@ -65,10 +71,10 @@ def test_each_demo_account_signs_in_through_the_overlay_and_sees_exactly_its_men
 
 def test_a_junior_buyer_typing_the_user_management_route_is_sent_to_the_landing_page(page, portal):
     portal.sign_in("junior@acme.test")
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page).to_have_url(re.compile(r"#/shoppingLists$"))
     page.evaluate("location.hash = '#/user-management'")
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
-    expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"#/shoppingLists$"))
+    expect(page.get_by_role("heading", name="Shopping lists", exact=True)).to_be_visible()
 
 
 @pytest.mark.parametrize("route", ["/orders", "/user-management", "/accountSettings"])
@@ -94,7 +100,7 @@ def test_a_customer_signed_in_on_the_storefront_arrives_signed_in(page, portal):
 
 def test_sign_out_revokes_the_token_and_ends_the_storefront_session(page, portal):
     portal.sign_in("admin@acme.test")
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page).to_have_url(re.compile(r"#/orders$"))
     token = page.evaluate("sessionStorage.getItem('sf-B2BToken')")
     assert page.evaluate(JWT_STATUS) == 200
 
@@ -142,9 +148,11 @@ def test_signing_out_of_the_storefront_ends_the_overlays_session_in_that_browser
 
 def test_sign_out_everywhere_ends_the_sessions_of_every_browser(page, portal):
     other_browser, other = portal.sign_in_elsewhere("admin@acme.test")
-    expect(other.get_by_role("heading", name="Account settings")).to_be_visible()
+    expect(other.get_by_role("heading", name="My orders")).to_be_visible()
     other_token = other.evaluate("sessionStorage.getItem('sf-B2BToken')")
     portal.sign_in("admin@acme.test")
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()
+    portal.open("/accountSettings")
     expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
 
     page.get_by_role("button", name="End all sessions").click()
@@ -175,7 +183,7 @@ def test_a_wrong_password_and_a_blocked_account_are_explained(page, portal):
 
 def test_a_revoked_token_at_start_up_leads_to_sign_in_without_the_tip(page, portal):
     portal.sign_in("senior@acme.test")
-    expect(page).to_have_url(re.compile(r"#/accountSettings$"))
+    expect(page).to_have_url(re.compile(r"#/orders$"))
     B2BToken.objects.update(revoked_at=timezone.now())
 
     page.reload()
@@ -187,6 +195,8 @@ def test_a_revoked_token_at_start_up_leads_to_sign_in_without_the_tip(page, port
 
 def test_a_token_that_expires_while_the_portal_is_open_leads_to_sign_in_without_the_tip(page, portal):
     portal.sign_in("senior@acme.test")
+    expect(page.get_by_role("heading", name="My orders")).to_be_visible()
+    portal.open("/accountSettings")
     expect(page.get_by_role("heading", name="Account settings")).to_be_visible()
     B2BToken.objects.update(expires_at=timezone.now())
 

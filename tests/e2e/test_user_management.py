@@ -62,7 +62,7 @@ def test_an_admin_adds_a_junior_buyer_who_activates_the_account_then_promotes_an
 
         sign_in_through_the_overlay(nia, portal.url, "nia@acme.test", "Lab2024x")
         # Where a junior buyer lands (shell §2: orders, shopping lists, account settings: the first with a page).
-        expect(nia).to_have_url(re.compile(r"#/accountSettings$"))
+        expect(nia).to_have_url(re.compile(r"#/shoppingLists$"))
         expect(nia.get_by_test_id("user-summary")).to_contain_text("Nia New")
         assert "User management" not in menu_entries(nia)
 
@@ -80,7 +80,7 @@ def test_an_admin_adds_a_junior_buyer_who_activates_the_account_then_promotes_an
 
         # Nia's menu follows at her next start-up: a senior buyer reads the company's users.
         nia.reload()
-        expect(nia.get_by_role("heading", name="Account settings")).to_be_visible()
+        expect(nia.get_by_role("heading", name="Shopping lists", exact=True)).to_be_visible()
         menu = nia.get_by_role("navigation", name="Portal menu")
         expect(menu.get_by_role("link", name="User management")).to_be_visible()
         token = nia.evaluate("sessionStorage.getItem('sf-B2BToken')")

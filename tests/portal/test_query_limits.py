@@ -15,10 +15,14 @@ from accounts.graphql.addresses import MAX_PAGE_SIZE as MAX_ADDRESSES_PAGE
 from accounts.graphql.queries import MAX_SESSIONS_PAGE
 from accounts.graphql.queries import PAGE_SIZES as SUPER_ADMIN_PAGE_SIZES
 from accounts.graphql.users import MAX_PAGE_SIZE as MAX_USERS_PAGE
+from orders.graphql.purchased import MAX_PAGE_SIZE as MAX_PURCHASED_PAGE
+from orders.graphql.queries import MAX_PAGE_SIZE as MAX_ORDERS_PAGE
 from portal.graphql.limits import OperationMeasure
 from portal.schema import schema
 from pricing.graphql.queries import MAX_SEARCH_RESULTS
 from quotes.graphql.queries import MAX_PAGE_SIZE as MAX_QUOTES_PAGE
+from shoppinglists.graphql.queries import MAX_PAGE_SIZE as MAX_SHOPPING_LISTS_PAGE
+from shoppinglists.graphql.types import MAX_ITEMS_PAGE as MAX_SHOPPING_LIST_PRODUCTS_PAGE
 from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +141,12 @@ def test_a_page_size_above_the_cap_is_refused_with_the_cap(demo_store, graphql, 
     products = graphql("{ productsSearch(first: 101) { id } }")
     quotes = graphql('{ quotes(first: 101, orderBy: "-createdAt") { totalCount } }', token=token)
     sessions = graphql("{ companyMasqueradeSessions(first: 51) { totalCount } }", token=token)
+    purchased = graphql('{ purchasedProducts(first: 101, orderBy: "sku") { totalCount } }', token=token)
 
+    assert purchased["errors"][0]["extensions"] == {
+        "code": "VALIDATION_ERROR",
+        "fields": {"first": ["Ask for at most 100 products at a time."]},
+    }
     assert products["errors"][0]["message"] == "Ask for at most 100 products at a time."
     assert products["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
@@ -158,9 +167,11 @@ def test_a_page_size_at_the_cap_is_answered(demo_store, graphql, login):
 
     products = graphql("{ productsSearch(first: 100) { id } }")
     quotes = graphql('{ quotes(first: 100, orderBy: "-createdAt") { totalCount } }', token=token)
+    purchased = graphql('{ purchasedProducts(first: 100, orderBy: "sku") { totalCount } }', token=token)
 
     assert "errors" not in products
     assert "errors" not in quotes
+    assert "errors" not in purchased
 
 
 # Depth and introspection (item 7) ------------------------------------------------------------------------------------
@@ -297,14 +308,18 @@ def _ts_numbers(relative: str, name: str) -> list[int]:
 
 
 # The page sizes the overlay sends as `first`, read from its sources, and the server's cap for each.
-DRAFT_SEARCH = ("features/quotes/components/DraftProductSearch.tsx", "RESULTS")
+PRODUCT_SEARCH = ("components/productSearch/ProductSearch.tsx", "RESULTS")
 DATA_TABLE = ("components/dataTable/DataTable.tsx", "DATA_TABLE_PAGE_SIZES")
 SESSIONS = ("features/account/api/companyMasqueradeSessions.ts", "SESSIONS_PAGE")
 COMPANIES_TABLE = ("features/dashboard/components/CompaniesTable.tsx", "PAGE_SIZES")
 ADDRESS_CARDS = ("features/addresses/addressListParams.ts", "ADDRESS_PAGE_SIZES")
 ADDRESS_PICKER = ("features/quotes/api/quoteSavedAddresses.ts", "SAVED_ADDRESS_PICKER_SIZE")
+SHOPPING_LIST_CARDS = ("features/shoppinglists/shoppingListsParams.ts", "SHOPPING_LIST_PAGE_SIZES")
+SHOPPING_LIST_PRODUCTS = ("features/shoppinglists/shoppingListItemsParams.ts", "SHOPPING_LIST_ITEM_PAGE_SIZES")
+# A list's products: the server takes up to a whole list (500) in a page; the overlay pages them by 100 at most.
+OVERLAY_PRODUCTS_PAGE = min(MAX_SHOPPING_LIST_PRODUCTS_PAGE, 100)
 OVERLAY_PAGE_SIZES = {
-    "QuoteProductSearch": (DRAFT_SEARCH, MAX_SEARCH_RESULTS),
+    "ProductSearch": (PRODUCT_SEARCH, MAX_SEARCH_RESULTS),
     "Quotes": (DATA_TABLE, MAX_QUOTES_PAGE),
     "CompanyMasqueradeSessions": (SESSIONS, MAX_SESSIONS_PAGE),
     "SuperAdminCompanies": (COMPANIES_TABLE, max(SUPER_ADMIN_PAGE_SIZES)),
@@ -312,6 +327,13 @@ OVERLAY_PAGE_SIZES = {
     "CompanyAuditEvents": (DATA_TABLE, MAX_USERS_PAGE),
     "Addresses": (ADDRESS_CARDS, MAX_ADDRESSES_PAGE),
     "QuoteSavedAddresses": (ADDRESS_PICKER, MAX_ADDRESSES_PAGE),
+    "Orders": (DATA_TABLE, MAX_ORDERS_PAGE),  # My orders and Lab orders (issue 17)
+    # Issue 18: the lists page (a company's lists, an individual customer's) and a list's page of products.
+    "ShoppingLists": (SHOPPING_LIST_CARDS, MAX_SHOPPING_LISTS_PAGE),
+    "CustomerShoppingLists": (SHOPPING_LIST_CARDS, MAX_SHOPPING_LISTS_PAGE),
+    "ShoppingList": (SHOPPING_LIST_PRODUCTS, OVERLAY_PRODUCTS_PAGE),
+    "CustomerShoppingList": (SHOPPING_LIST_PRODUCTS, OVERLAY_PRODUCTS_PAGE),
+    "PurchasedProducts": (DATA_TABLE, MAX_PURCHASED_PAGE),  # quick order (issue 19)
 }
 
 
@@ -358,7 +380,7 @@ def test_the_startup_round_and_product_search_pass_over_http(demo_store, graphql
         body = graphql(operations[name])
         assert "errors" not in body, (name, body)
     configs = graphql(operations["StorefrontConfigs"], {"channelId": 1})
-    search = graphql(operations["QuoteProductSearch"], {"search": "buffer", "first": 8})
+    search = graphql(operations["ProductSearch"], {"search": "buffer", "first": 8})
 
     assert "errors" not in configs
     assert "errors" not in search

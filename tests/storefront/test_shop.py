@@ -110,6 +110,15 @@ def test_a_junior_buyer_cannot_add_to_the_cart(ethanol, client):
     assert CartLine.objects.count() == 0
 
 
+def test_a_junior_buyer_may_buy_and_sees_the_cart_while_juniors_may_place_orders(ethanol, client):
+    StorefrontConfig.objects.filter(key="junior_place_order").update(value="1")
+    client.login(username="junior@acme.test", password="Demo1234")
+    assert _add(client, ETHANOL, "HS-1001-100ML").status_code == 302
+    html = client.get("/cart.php").content.decode()
+    assert "Ethanol, absolute" in html and "data-line-id" in html
+    assert "None" not in html.split('class="empty"')[-1][:20]
+
+
 def test_a_pending_company_cannot_order_while_the_switch_is_on(ethanol, client):
     client.login(username="admin@pendingbio.test", password="Demo1234")
     response = _add(client, ETHANOL, "HS-1001-100ML")

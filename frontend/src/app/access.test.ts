@@ -176,13 +176,16 @@ describe('feature switches and permissions (shell §6)', () => {
 });
 
 describe('landing and redirects (shell §2)', () => {
-  it('today every signed-in user lands on the account settings, the super admin on the dashboard, guests on sign-in', () => {
-    for (const who of [0, 1, 2, 5, 99] as const) {
-      expect({ who, landing: landingPath(contextFor(who)) }).toEqual({ who, landing: '/accountSettings' });
+  it('today users with orders land on them, the junior buyer on their shopping lists, the super admin on the dashboard, guests on sign-in', () => {
+    for (const who of [0, 1, 5, 99] as const) {
+      expect({ who, landing: landingPath(contextFor(who)) }).toEqual({ who, landing: '/orders' });
     }
+    // No orders: shopping lists (shell §2), else the settings.
+    expect(landingPath(contextFor(2))).toBe('/shoppingLists');
+    expect(landingPath(contextFor(2, { features: featureFlags({ shoppingLists: false }) }))).toBe('/accountSettings');
     expect(landingPath(contextFor(3))).toBe('/dashboard');
     // Masquerading (role 3): the company's landing page.
-    expect(landingPath({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toBe('/accountSettings');
+    expect(landingPath({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toBe('/orders');
     expect(landingPath(contextFor(100))).toBe('/login');
   });
 
@@ -197,7 +200,7 @@ describe('landing and redirects (shell §2)', () => {
   });
 
   it('closes the portal when no page lets the user in', () => {
-    expect(landingPath(contextFor(0, { features: featureFlags({ accountSettings: false }) }))).toBe('/');
+    expect(landingPath(contextFor(0, { features: featureFlags({ accountSettings: false, orders: false, shoppingLists: false }) }))).toBe('/');
   });
 
   it('sends guests on protected pages to sign in, with the tip that fits how the session ended', () => {
@@ -208,11 +211,12 @@ describe('landing and redirects (shell §2)', () => {
   });
 
   it('sends routes without a page yet, unknown routes and refused routes to the landing page', () => {
-    expect(decideRoute('/orders', contextFor(0))).toEqual({ kind: 'redirect', to: '/accountSettings' });
-    expect(decideRoute('/no-such-page', contextFor(1))).toEqual({ kind: 'redirect', to: '/accountSettings' });
-    expect(decideRoute('/user-management', contextFor(2))).toEqual({ kind: 'redirect', to: '/accountSettings' });
-    expect(decideRoute('/login', contextFor(0))).toEqual({ kind: 'redirect', to: '/accountSettings' });
-    expect(decideRoute('/register', contextFor(0))).toEqual({ kind: 'redirect', to: '/accountSettings' });
+    expect(decideRoute('/invoice', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
+    expect(decideRoute('/no-such-page', contextFor(1))).toEqual({ kind: 'redirect', to: '/orders' });
+    expect(decideRoute('/user-management', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists' });
+    expect(decideRoute('/company-orders', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists' });
+    expect(decideRoute('/login', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
+    expect(decideRoute('/register', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
     expect(decideRoute('/no-such-page', contextFor(100))).toEqual({ kind: 'redirect', to: '/login' });
   });
 
@@ -230,13 +234,19 @@ describe('menu (shell §2, §6)', () => {
   const labels = (context: AccessContext, table = ROUTE_TABLE) => menuRoutes(context, table).map((route) => route.menu);
 
   it('today shows the pages that exist as permissions allow, the Dashboard too to the super admin, nothing to guests', () => {
-    const users = ['menu.quotes', 'menu.addresses', 'menu.userManagement', 'menu.accountSettings'];
-    const expected = { 0: users, 1: users, 2: ['menu.quotes', 'menu.addresses', 'menu.accountSettings'], 5: ['menu.quotes', 'menu.accountSettings'], 99: ['menu.quotes', 'menu.addresses', 'menu.accountSettings'] };
+    const users = ['menu.orders', 'menu.companyOrders', 'menu.quotes', 'menu.shoppingLists', 'menu.addresses', 'menu.userManagement', 'menu.accountSettings'];
+    const expected = {
+      0: users,
+      1: users,
+      2: ['menu.quotes', 'menu.shoppingLists', 'menu.addresses', 'menu.accountSettings'],
+      5: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.accountSettings'],
+      99: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.addresses', 'menu.accountSettings'],
+    };
     for (const who of [0, 1, 2, 5, 99] as const) {
       expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: expected[who] });
     }
     // The super admin who is not masquerading has quotes off (shell §4).
-    expect(labels(contextFor(3))).toEqual(['menu.dashboard', 'menu.accountSettings']);
+    expect(labels(contextFor(3))).toEqual(['menu.dashboard', 'menu.orders', 'menu.accountSettings']);
     expect(labels({ ...contextFor(0), role: ROLE.superAdminMasquerading })).toEqual(['menu.dashboard', ...users]);
     expect(labels(contextFor(100))).toEqual([]);
   });

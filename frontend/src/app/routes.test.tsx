@@ -6,6 +6,9 @@ import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, storefrontConf
 import { renderPortal } from '../test/renderPortal';
 import { mobileViewport } from '../test/viewport';
 
+// A junior buyer's landing page: their shopping lists (shell §2), none yet.
+const NO_LISTS = { data: { shoppingLists: { totalCount: 0, edges: [] } } };
+
 const JUNIOR = customer({
   role: 2,
   permissions: [...DEMO_PERMISSIONS.junior],
@@ -25,23 +28,24 @@ describe('portal routes and shell (shell §2)', () => {
 
   it('sends a signed-in user from routes without a page, unknown routes and the sign-in page to the landing page', async () => {
     setB2BToken('tok');
-    mockGraphQL({ CustomerInfo: customerResult() });
-    const view = renderPortal('/shoppingLists');
-    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
-    expect(view.location()).toBe('/accountSettings');
+    // A junior buyer: no orders, so their shopping lists are the landing page (shell §2).
+    mockGraphQL({ CustomerInfo: customerResult(JUNIOR), ShoppingLists: NO_LISTS });
+    const view = renderPortal('/purchased-products');
+    expect(await screen.findByRole('heading', { name: 'Shopping lists' })).toBeInTheDocument();
+    expect(view.location()).toBe('/shoppingLists');
 
     for (const path of ['/login', '/no-such-page', '/orders', '/dashboard']) {
       await act(() => view.router.navigate(path));
-      await waitFor(() => expect(view.location()).toBe('/accountSettings'));
+      await waitFor(() => expect(view.location()).toBe('/shoppingLists'));
     }
   });
 
   it('redirects a junior buyer who types #/user-management', async () => {
     setB2BToken('tok');
-    mockGraphQL({ CustomerInfo: customerResult(JUNIOR) });
+    mockGraphQL({ CustomerInfo: customerResult(JUNIOR), ShoppingLists: NO_LISTS });
     const view = renderPortal('/user-management');
-    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
-    expect(view.location()).toBe('/accountSettings');
+    expect(await screen.findByRole('heading', { name: 'Shopping lists' })).toBeInTheDocument();
+    expect(view.location()).toBe('/shoppingLists');
   });
 
   it('shows the header with the user, the company, Sign out and Close, and exactly the menu entries the user may open', async () => {
@@ -55,7 +59,10 @@ describe('portal routes and shell (shell §2)', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Portal menu' });
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['My orders', '/orders'],
+      ['Lab orders', '/company-orders'],
       ['Quotes', '/quotes'],
+      ['Shopping lists', '/shoppingLists'],
       ['Addresses', '/addresses'],
       ['User management', '/user-management'],
       ['Account settings', '/accountSettings'],
@@ -63,9 +70,12 @@ describe('portal routes and shell (shell §2)', () => {
     expect(within(menu).getByRole('link', { name: 'Account settings' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('has no menu when account settings and quotes are switched off — and then no page for the user: the portal closes', async () => {
+  it('has no menu when account settings, orders, quotes and shopping lists are switched off — and then no page for the user: the portal closes', async () => {
     setB2BToken('tok');
-    mockGraphQL({ CustomerInfo: customerResult(), StorefrontConfig: storefrontConfigResult({ accountSettings: false, quotes: false }) });
+    mockGraphQL({
+      CustomerInfo: customerResult(),
+      StorefrontConfig: storefrontConfigResult({ accountSettings: false, orders: false, quotes: false, shoppingLists: false }),
+    });
     const view = renderPortal('/accountSettings');
     await waitFor(() => expect(view.requestClose).toHaveBeenCalled());
   });
@@ -106,7 +116,7 @@ describe('portal routes and shell (shell §2)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Addresses', 'Account settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Shopping lists', 'Addresses', 'Account settings']);
     expect(screen.getByText('Jules Junior')).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Account settings' }));
     await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());

@@ -36,6 +36,12 @@ const PAGE_LOADERS = {
   [ROUTE_PATHS.quoteDetail]: () => import('../features/quotes/routes/QuoteDetailPage').then((m) => m.QuoteDetailPage),
   [ROUTE_PATHS.addresses]: () => import('../features/addresses/routes/AddressesPage').then((m) => m.AddressesPage),
   [ROUTE_PATHS.userManagement]: () => import('../features/users/routes/UserManagementPage').then((m) => m.UserManagementPage),
+  [ROUTE_PATHS.orders]: () => import('../features/orders/routes/OrdersPage').then((m) => m.OrdersPage),
+  [ROUTE_PATHS.companyOrders]: () => import('../features/orders/routes/CompanyOrdersPage').then((m) => m.CompanyOrdersPage),
+  [ROUTE_PATHS.orderDetail]: () => import('../features/orders/routes/OrderDetailPage').then((m) => m.OrderDetailPage),
+  [ROUTE_PATHS.shoppingLists]: () => import('../features/shoppinglists/routes/ShoppingListsPage').then((m) => m.ShoppingListsPage),
+  [ROUTE_PATHS.shoppingList]: () => import('../features/shoppinglists/routes/ShoppingListPage').then((m) => m.ShoppingListPage),
+  [ROUTE_PATHS.pdp]: () => import('../features/shoppinglists/routes/PdpPage').then((m) => m.PdpPage),
 } as const satisfies Record<string, PageLoader>;
 
 /** Every page's chunk, loaded: the tests await it before rendering, so that no test races a lazy chunk's download

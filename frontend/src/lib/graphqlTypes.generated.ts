@@ -118,6 +118,13 @@ export type ExtraFieldInput = {
   fieldValue?: string;
 };
 
+/** Whose orders `orders` lists. */
+export type OrderScope =
+  /** The orders the caller placed (in the company they work in; a B2C customer: their own). */
+  | 'MINE'
+  /** Every order of the caller's company (get_orders above level 1): Lab orders. */
+  | 'COMPANY';
+
 /** An address; given, it replaces the stored one. */
 export type QuoteAddressInput = {
   address?: string;
@@ -171,6 +178,58 @@ export type QuoteSource =
   | 'PRODUCT_PAGE'
   | 'CART_PAGE'
   | 'QUOTE_DRAFT';
+
+/** A new list's name and description. */
+export type ShoppingListInput = {
+  /** Required, at most 200 characters. */
+  name: string;
+  /** At most 1,000 characters. */
+  description?: string;
+};
+
+/** A product to add (business §3 item as added): by sku, or by productId with variantId (or the variant options' values among options). */
+export type ShoppingListItemInput = {
+  /** The product's id. */
+  productId?: number | null | undefined;
+  /** The variant's id. */
+  variantId?: number | null | undefined;
+  /** A variant's SKU, or a product's own SKU when it has one variant (quick add). */
+  sku?: string | null | undefined;
+  /** 1 to 1,000,000 (after adding to what the list holds). */
+  quantity?: number;
+  /** The chosen options (at most 50), validated as the product page does. */
+  options?: Array<ShoppingListOptionInput>;
+  /** A note on the product, at most 1,000 characters. */
+  productNote?: string;
+};
+
+/** What changes about a list's product; a field left out (null) stays as it is. */
+export type ShoppingListItemUpdateInput = {
+  /** 1 to 1,000,000. */
+  quantity?: number | null | undefined;
+  /** Another variant of the same product. */
+  variantId?: number | null | undefined;
+  /** The new options (replace the old ones; validated as adding does). */
+  options?: Array<ShoppingListOptionInput> | null | undefined;
+  /** The note, at most 1,000 characters. */
+  productNote?: string | null | undefined;
+};
+
+/** A chosen option (business §3 option selection). */
+export type ShoppingListOptionInput = {
+  /** The option's id (`productsSearch` allOptions). */
+  optionId: number;
+  /** A value id for multiple-choice options and checkboxes (or a truthy value for a checkbox), the text for text and number options, YYYY-MM-DD for dates. A variant option's value may stand for the variant. */
+  optionValue: string;
+};
+
+/** What changes about a list; a field left out (null) stays as it is. */
+export type ShoppingListUpdateInput = {
+  /** At most 200 characters; not empty. */
+  name?: string | null | undefined;
+  /** At most 1,000 characters. */
+  description?: string | null | undefined;
+};
 
 /** A new user of the caller's company. */
 export type UserCreateInput = {
@@ -552,6 +611,238 @@ export type SuperAdminCompaniesQuery = {
         status: number,
         isAgenting: boolean
       }
+    }>
+  }
+};
+
+export type OrderAddressFieldsFragment = {
+  lines: Array<string>,
+  phone: string | null,
+  email: string | null
+};
+
+export type OrderQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OrderQuery = {
+  order: {
+    id: string,
+    number: number,
+    poNumber: string,
+    status: string,
+    statusLabel: string,
+    createdAt: string,
+    updatedAt: string,
+    currencyCode: string,
+    customerMessage: string,
+    paymentMethod: string,
+    paymentMethodLabel: string,
+    paymentState: string,
+    paymentStateLabel: string,
+    subtotal: string,
+    shippingTotal: string,
+    taxTotal: string,
+    grandTotal: string,
+    itemCount: number,
+    lineCount: number,
+    canReorder: boolean,
+    canAddToQuote: boolean,
+    placedBy: {
+      id: number,
+      name: string,
+      email: string
+    } | null,
+    billingAddress: {
+      lines: Array<string>,
+      phone: string | null,
+      email: string | null
+    },
+    shippingAddress: {
+      lines: Array<string>,
+      phone: string | null,
+      email: string | null
+    },
+    lines: Array<{
+      id: string,
+      productId: number | null,
+      variantId: number | null,
+      sku: string,
+      name: string,
+      quantity: number,
+      unitPrice: string,
+      unitTax: string,
+      lineTotal: string,
+      lineTax: string,
+      shippedQuantity: number,
+      unshippedQuantity: number,
+      productUrl: string | null,
+      imageUrl: string | null,
+      safetyDataSheetUrl: string | null,
+      options: Array<{
+        name: string,
+        value: string
+      }>
+    }>,
+    shipments: Array<{
+      id: string,
+      carrier: string,
+      trackingNumber: string,
+      trackingUrl: string | null,
+      courierName: string | null,
+      shippedAt: string,
+      comment: string,
+      lines: Array<{
+        id: string,
+        orderLineId: string,
+        sku: string,
+        name: string,
+        quantity: number,
+        lotNumber: string | null,
+        lotExpiresOn: string | null,
+        certificateUrl: string | null
+      }>
+    }>
+  }
+};
+
+export type OrderPdfQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OrderPdfQuery = {
+  orderPdf: {
+    url: string,
+    fileName: string
+  }
+};
+
+export type OrderPlacedByQueryVariables = Exact<{
+  companyId: number;
+}>;
+
+
+export type OrderPlacedByQuery = {
+  createdByUser: Array<{
+    id: number,
+    firstName: string,
+    lastName: string,
+    email: string
+  }>
+};
+
+export type OrdersQueryVariables = Exact<{
+  scope: OrderScope;
+  first: number;
+  offset: number;
+  search?: string | null | undefined;
+  status?: string | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateTo?: string | null | undefined;
+  createdBy?: number | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type OrdersQuery = {
+  orders: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: string,
+        number: number,
+        poNumber: string,
+        status: string,
+        statusLabel: string,
+        createdAt: string,
+        currencyCode: string,
+        grandTotal: string,
+        itemCount: number,
+        lineCount: number,
+        placedBy: {
+          id: number,
+          name: string,
+          email: string
+        } | null
+      }
+    }>
+  }
+};
+
+export type OrderLinesTransferFieldsFragment = {
+  cartEntityId: string | null,
+  added: Array<{
+    orderLineId: string,
+    sku: string,
+    name: string,
+    quantity: number,
+    code: string | null,
+    reason: string | null
+  }>,
+  notAdded: Array<{
+    orderLineId: string,
+    sku: string,
+    name: string,
+    quantity: number,
+    code: string | null,
+    reason: string | null
+  }>
+};
+
+export type OrderReorderMutationVariables = Exact<{
+  id: string;
+  lineIds?: Array<string> | null | undefined;
+}>;
+
+
+export type OrderReorderMutation = {
+  orderReorder: {
+    cartEntityId: string | null,
+    added: Array<{
+      orderLineId: string,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
+    }>,
+    notAdded: Array<{
+      orderLineId: string,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
+    }>
+  }
+};
+
+export type OrderAddToQuoteMutationVariables = Exact<{
+  id: string;
+  lineIds?: Array<string> | null | undefined;
+}>;
+
+
+export type OrderAddToQuoteMutation = {
+  orderAddToQuote: {
+    cartEntityId: string | null,
+    added: Array<{
+      orderLineId: string,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
+    }>,
+    notAdded: Array<{
+      orderLineId: string,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
     }>
   }
 };
@@ -1602,68 +1893,6 @@ export type QuotePdfQuery = {
   }
 };
 
-export type QuoteProductSearchQueryVariables = Exact<{
-  search?: string | null | undefined;
-  productIds?: Array<number> | null | undefined;
-  first: number;
-}>;
-
-
-export type QuoteProductSearchQuery = {
-  productsSearch: Array<{
-    id: number,
-    name: string,
-    sku: string,
-    casNumber: string,
-    availability: string,
-    priceOnRequest: boolean,
-    imageUrl: string | null,
-    productUrl: string | null,
-    variants: Array<{
-      variantId: number,
-      sku: string,
-      purchasingDisabled: boolean,
-      imageUrl: string | null,
-      calculatedPrice: string | null,
-      optionValues: Array<{
-        id: number,
-        optionId: number,
-        label: string
-      }>
-    }>,
-    allOptions: Array<{
-      id: number,
-      type: string,
-      displayName: string,
-      required: boolean,
-      isVariantOption: boolean,
-      sortOrder: number,
-      config: {
-        textMinLength: number | null,
-        textMaxLength: number | null,
-        textMaxLines: number | null,
-        numberLimited: boolean,
-        numberLimitMode: string,
-        numberLowestValue: string | null,
-        numberHighestValue: string | null,
-        numberIntegersOnly: boolean,
-        defaultValue: string,
-        checkboxLabel: string,
-        checkedByDefault: boolean,
-        fileMaxSize: number | null,
-        fileTypes: Array<string>
-      },
-      optionValues: Array<{
-        id: number,
-        label: string,
-        sortOrder: number,
-        isDefault: boolean,
-        valueData: unknown
-      }>
-    }>
-  }>
-};
-
 export type QuotesQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -1846,6 +2075,816 @@ export type UserCompanyQuery = {
       fileSize: number,
       fileType: string
     }>
+  }
+};
+
+export type ShoppingListQueryVariables = Exact<{
+  id: number;
+  first: number;
+  offset: number;
+  orderBy: string;
+}>;
+
+
+export type ShoppingListQuery = {
+  shoppingList: {
+    id: number,
+    name: string,
+    description: string,
+    status: number,
+    statusLabel: string,
+    reason: string | null,
+    approvedFlag: boolean,
+    isOwner: boolean,
+    companyId: number | null,
+    itemCount: number,
+    createdAt: string,
+    updatedAt: string,
+    reviewedAt: string | null,
+    currencyCode: string,
+    showInclusive: boolean,
+    pricesHidden: boolean,
+    isShowGrandTotal: boolean,
+    subtotal: string | null,
+    totalTax: string | null,
+    grandTotal: string | null,
+    totalDiscount: string | null,
+    canEdit: boolean,
+    canAddItems: boolean,
+    canEditItems: boolean,
+    canDeleteItems: boolean,
+    canDelete: boolean,
+    canDuplicate: boolean,
+    canSubmit: boolean,
+    canApprove: boolean,
+    canAddToCart: boolean,
+    products: {
+      totalCount: number,
+      edges: Array<{
+        node: {
+          id: number,
+          productId: number,
+          variantId: number,
+          quantity: number,
+          productName: string,
+          baseSku: string,
+          variantSku: string,
+          optionList: string,
+          productNote: string,
+          productUrl: string | null,
+          primaryImage: string | null,
+          basePrice: string | null,
+          calculatedValue: string | null,
+          lineTotal: string | null,
+          lineTotalWithTax: string | null,
+          priceWhenAdded: string | null,
+          priceError: string | null,
+          priceOnRequest: boolean,
+          purchasable: boolean,
+          stockCode: string | null,
+          stockMessage: string | null,
+          updatedAt: string,
+          options: Array<{
+            optionId: number | null,
+            optionName: string,
+            value: string
+          }>,
+          nextTier: {
+            additionalQuantity: number,
+            minimum: number,
+            price: {
+              taxExclusive: string,
+              taxInclusive: string
+            }
+          } | null
+        }
+      }>
+    },
+    customerInfo: {
+      userId: number,
+      firstName: string,
+      lastName: string,
+      email: string,
+      role: number
+    } | null
+  }
+};
+
+export type CustomerShoppingListQueryVariables = Exact<{
+  id: number;
+  first: number;
+  offset: number;
+  orderBy: string;
+}>;
+
+
+export type CustomerShoppingListQuery = {
+  customerShoppingList: {
+    id: number,
+    name: string,
+    description: string,
+    status: number,
+    statusLabel: string,
+    reason: string | null,
+    approvedFlag: boolean,
+    isOwner: boolean,
+    companyId: number | null,
+    itemCount: number,
+    createdAt: string,
+    updatedAt: string,
+    reviewedAt: string | null,
+    currencyCode: string,
+    showInclusive: boolean,
+    pricesHidden: boolean,
+    isShowGrandTotal: boolean,
+    subtotal: string | null,
+    totalTax: string | null,
+    grandTotal: string | null,
+    totalDiscount: string | null,
+    canEdit: boolean,
+    canAddItems: boolean,
+    canEditItems: boolean,
+    canDeleteItems: boolean,
+    canDelete: boolean,
+    canDuplicate: boolean,
+    canSubmit: boolean,
+    canApprove: boolean,
+    canAddToCart: boolean,
+    products: {
+      totalCount: number,
+      edges: Array<{
+        node: {
+          id: number,
+          productId: number,
+          variantId: number,
+          quantity: number,
+          productName: string,
+          baseSku: string,
+          variantSku: string,
+          optionList: string,
+          productNote: string,
+          productUrl: string | null,
+          primaryImage: string | null,
+          basePrice: string | null,
+          calculatedValue: string | null,
+          lineTotal: string | null,
+          lineTotalWithTax: string | null,
+          priceWhenAdded: string | null,
+          priceError: string | null,
+          priceOnRequest: boolean,
+          purchasable: boolean,
+          stockCode: string | null,
+          stockMessage: string | null,
+          updatedAt: string,
+          options: Array<{
+            optionId: number | null,
+            optionName: string,
+            value: string
+          }>,
+          nextTier: {
+            additionalQuantity: number,
+            minimum: number,
+            price: {
+              taxExclusive: string,
+              taxInclusive: string
+            }
+          } | null
+        }
+      }>
+    },
+    customerInfo: {
+      userId: number,
+      firstName: string,
+      lastName: string,
+      email: string,
+      role: number
+    } | null
+  }
+};
+
+export type ShoppingListSelectionQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ShoppingListSelectionQuery = {
+  shoppingList: {
+    id: number,
+    products: {
+      totalCount: number,
+      edges: Array<{
+        node: {
+          id: number,
+          productId: number,
+          variantId: number,
+          variantSku: string,
+          productName: string,
+          optionList: string,
+          quantity: number,
+          purchasable: boolean,
+          lineTotal: string | null,
+          lineTotalWithTax: string | null
+        }
+      }>
+    }
+  }
+};
+
+export type CustomerShoppingListSelectionQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CustomerShoppingListSelectionQuery = {
+  customerShoppingList: {
+    id: number,
+    products: {
+      totalCount: number,
+      edges: Array<{
+        node: {
+          id: number,
+          productId: number,
+          variantId: number,
+          variantSku: string,
+          productName: string,
+          optionList: string,
+          quantity: number,
+          purchasable: boolean,
+          lineTotal: string | null,
+          lineTotalWithTax: string | null
+        }
+      }>
+    }
+  }
+};
+
+export type ShoppingListCartTransferFieldsFragment = {
+  cartEntityId: string | null,
+  added: Array<{
+    itemId: number,
+    sku: string,
+    name: string,
+    quantity: number,
+    code: string | null,
+    reason: string | null
+  }>,
+  notAdded: Array<{
+    itemId: number,
+    sku: string,
+    name: string,
+    quantity: number,
+    code: string | null,
+    reason: string | null
+  }>
+};
+
+export type ShoppingListAddToCartMutationVariables = Exact<{
+  id: number;
+  itemIds?: Array<number> | null | undefined;
+}>;
+
+
+export type ShoppingListAddToCartMutation = {
+  shoppingListAddToCart: {
+    cartEntityId: string | null,
+    added: Array<{
+      itemId: number,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
+    }>,
+    notAdded: Array<{
+      itemId: number,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
+    }>
+  }
+};
+
+export type CustomerShoppingListAddToCartMutationVariables = Exact<{
+  id: number;
+  itemIds?: Array<number> | null | undefined;
+}>;
+
+
+export type CustomerShoppingListAddToCartMutation = {
+  customerShoppingListAddToCart: {
+    cartEntityId: string | null,
+    added: Array<{
+      itemId: number,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
+    }>,
+    notAdded: Array<{
+      itemId: number,
+      sku: string,
+      name: string,
+      quantity: number,
+      code: string | null,
+      reason: string | null
+    }>
+  }
+};
+
+export type ShoppingListAddToQuoteMutationVariables = Exact<{
+  channelId: number;
+  lines: Array<QuoteDraftLineInput>;
+}>;
+
+
+export type ShoppingListAddToQuoteMutation = {
+  quoteDraftAddLines: {
+    message: string,
+    draft: {
+      id: number | null
+    }
+  }
+};
+
+export type ShoppingListSubmitForApprovalMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ShoppingListSubmitForApprovalMutation = {
+  shoppingListSubmitForApproval: {
+    shoppingList: {
+      id: number,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListApproveMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ShoppingListApproveMutation = {
+  shoppingListApprove: {
+    shoppingList: {
+      id: number,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListRejectMutationVariables = Exact<{
+  id: number;
+  reason: string;
+}>;
+
+
+export type ShoppingListRejectMutation = {
+  shoppingListReject: {
+    shoppingList: {
+      id: number,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListsCreateMutationVariables = Exact<{
+  shoppingListData: ShoppingListInput;
+  channelId: number;
+}>;
+
+
+export type ShoppingListsCreateMutation = {
+  shoppingListsCreate: {
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type CustomerShoppingListsCreateMutationVariables = Exact<{
+  shoppingListData: ShoppingListInput;
+  channelId: number;
+}>;
+
+
+export type CustomerShoppingListsCreateMutation = {
+  customerShoppingListsCreate: {
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListsDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ShoppingListsDeleteMutation = {
+  shoppingListsDelete: {
+    id: number
+  }
+};
+
+export type CustomerShoppingListsDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CustomerShoppingListsDeleteMutation = {
+  customerShoppingListsDelete: {
+    id: number
+  }
+};
+
+export type ShoppingListsDuplicateMutationVariables = Exact<{
+  id: number;
+  shoppingListData?: ShoppingListUpdateInput | null | undefined;
+}>;
+
+
+export type ShoppingListsDuplicateMutation = {
+  shoppingListsDuplicate: {
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type CustomerShoppingListsDuplicateMutationVariables = Exact<{
+  id: number;
+  shoppingListData?: ShoppingListUpdateInput | null | undefined;
+}>;
+
+
+export type CustomerShoppingListsDuplicateMutation = {
+  customerShoppingListsDuplicate: {
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListCardFieldsFragment = {
+  id: number,
+  name: string,
+  description: string,
+  status: number,
+  statusLabel: string,
+  reason: string | null,
+  isOwner: boolean,
+  itemCount: number,
+  createdAt: string,
+  updatedAt: string,
+  canEdit: boolean,
+  canAddItems: boolean,
+  canDelete: boolean,
+  canDuplicate: boolean,
+  customerInfo: {
+    userId: number,
+    firstName: string,
+    lastName: string,
+    email: string,
+    role: number
+  } | null
+};
+
+export type ShoppingListHeaderFieldsFragment = {
+  id: number,
+  name: string,
+  description: string,
+  status: number,
+  statusLabel: string,
+  reason: string | null,
+  approvedFlag: boolean,
+  isOwner: boolean,
+  companyId: number | null,
+  itemCount: number,
+  createdAt: string,
+  updatedAt: string,
+  reviewedAt: string | null,
+  currencyCode: string,
+  showInclusive: boolean,
+  pricesHidden: boolean,
+  isShowGrandTotal: boolean,
+  subtotal: string | null,
+  totalTax: string | null,
+  grandTotal: string | null,
+  totalDiscount: string | null,
+  canEdit: boolean,
+  canAddItems: boolean,
+  canEditItems: boolean,
+  canDeleteItems: boolean,
+  canDelete: boolean,
+  canDuplicate: boolean,
+  canSubmit: boolean,
+  canApprove: boolean,
+  canAddToCart: boolean,
+  customerInfo: {
+    userId: number,
+    firstName: string,
+    lastName: string,
+    email: string,
+    role: number
+  } | null
+};
+
+export type ShoppingListItemFieldsFragment = {
+  id: number,
+  productId: number,
+  variantId: number,
+  quantity: number,
+  productName: string,
+  baseSku: string,
+  variantSku: string,
+  optionList: string,
+  productNote: string,
+  productUrl: string | null,
+  primaryImage: string | null,
+  basePrice: string | null,
+  calculatedValue: string | null,
+  lineTotal: string | null,
+  lineTotalWithTax: string | null,
+  priceWhenAdded: string | null,
+  priceError: string | null,
+  priceOnRequest: boolean,
+  purchasable: boolean,
+  stockCode: string | null,
+  stockMessage: string | null,
+  updatedAt: string,
+  options: Array<{
+    optionId: number | null,
+    optionName: string,
+    value: string
+  }>,
+  nextTier: {
+    additionalQuantity: number,
+    minimum: number,
+    price: {
+      taxExclusive: string,
+      taxInclusive: string
+    }
+  } | null
+};
+
+export type ShoppingListsItemsCreateMutationVariables = Exact<{
+  shoppingListId: number;
+  items: Array<ShoppingListItemInput>;
+}>;
+
+
+export type ShoppingListsItemsCreateMutation = {
+  shoppingListsItemsCreate: {
+    message: string,
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type CustomerShoppingListsItemsCreateMutationVariables = Exact<{
+  shoppingListId: number;
+  items: Array<ShoppingListItemInput>;
+}>;
+
+
+export type CustomerShoppingListsItemsCreateMutation = {
+  customerShoppingListsItemsCreate: {
+    message: string,
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListsItemsDeleteMutationVariables = Exact<{
+  shoppingListId: number;
+  itemIds: Array<number>;
+}>;
+
+
+export type ShoppingListsItemsDeleteMutation = {
+  shoppingListsItemsDelete: {
+    shoppingList: {
+      id: number,
+      status: number
+    }
+  }
+};
+
+export type CustomerShoppingListsItemsDeleteMutationVariables = Exact<{
+  shoppingListId: number;
+  itemIds: Array<number>;
+}>;
+
+
+export type CustomerShoppingListsItemsDeleteMutation = {
+  customerShoppingListsItemsDelete: {
+    shoppingList: {
+      id: number,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListsItemsUpdateMutationVariables = Exact<{
+  shoppingListId: number;
+  itemId: number;
+  itemData: ShoppingListItemUpdateInput;
+}>;
+
+
+export type ShoppingListsItemsUpdateMutation = {
+  shoppingListsItemsUpdate: {
+    shoppingList: {
+      id: number,
+      status: number
+    }
+  }
+};
+
+export type CustomerShoppingListsItemsUpdateMutationVariables = Exact<{
+  shoppingListId: number;
+  itemId: number;
+  itemData: ShoppingListItemUpdateInput;
+}>;
+
+
+export type CustomerShoppingListsItemsUpdateMutation = {
+  customerShoppingListsItemsUpdate: {
+    shoppingList: {
+      id: number,
+      status: number
+    }
+  }
+};
+
+export type ShoppingListMakersQueryVariables = Exact<{
+  companyId: number;
+}>;
+
+
+export type ShoppingListMakersQuery = {
+  createdByUser: Array<{
+    id: number,
+    firstName: string,
+    lastName: string,
+    email: string
+  }>
+};
+
+export type ShoppingListsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  search?: string | null | undefined;
+  createdBy?: number | null | undefined;
+  status?: Array<number> | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type ShoppingListsQuery = {
+  shoppingLists: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: number,
+        name: string,
+        description: string,
+        status: number,
+        statusLabel: string,
+        reason: string | null,
+        isOwner: boolean,
+        itemCount: number,
+        createdAt: string,
+        updatedAt: string,
+        canEdit: boolean,
+        canAddItems: boolean,
+        canDelete: boolean,
+        canDuplicate: boolean,
+        customerInfo: {
+          userId: number,
+          firstName: string,
+          lastName: string,
+          email: string,
+          role: number
+        } | null
+      }
+    }>
+  }
+};
+
+export type CustomerShoppingListsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  search?: string | null | undefined;
+  status?: Array<number> | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type CustomerShoppingListsQuery = {
+  customerShoppingLists: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: number,
+        name: string,
+        description: string,
+        status: number,
+        statusLabel: string,
+        reason: string | null,
+        isOwner: boolean,
+        itemCount: number,
+        createdAt: string,
+        updatedAt: string,
+        canEdit: boolean,
+        canAddItems: boolean,
+        canDelete: boolean,
+        canDuplicate: boolean,
+        customerInfo: {
+          userId: number,
+          firstName: string,
+          lastName: string,
+          email: string,
+          role: number
+        } | null
+      }
+    }>
+  }
+};
+
+export type ShoppingListsEnabledQueryVariables = Exact<{
+  channelId: number;
+}>;
+
+
+export type ShoppingListsEnabledQuery = {
+  shoppingListsEnabled: {
+    enabled: boolean,
+    reason: string | null,
+    onProductPage: boolean
+  }
+};
+
+export type JuniorPlaceOrderQueryVariables = Exact<{
+  channelId: number;
+}>;
+
+
+export type JuniorPlaceOrderQuery = {
+  storeConfigSwitchStatus: {
+    key: string,
+    isEnabled: boolean
+  }
+};
+
+export type ShoppingListsUpdateMutationVariables = Exact<{
+  id: number;
+  shoppingListData: ShoppingListUpdateInput;
+}>;
+
+
+export type ShoppingListsUpdateMutation = {
+  shoppingListsUpdate: {
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type CustomerShoppingListsUpdateMutationVariables = Exact<{
+  id: number;
+  shoppingListData: ShoppingListUpdateInput;
+}>;
+
+
+export type CustomerShoppingListsUpdateMutation = {
+  customerShoppingListsUpdate: {
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
   }
 };
 
@@ -2101,6 +3140,68 @@ export type ProductOptionFieldsFragment = {
     sortOrder: number,
     isDefault: boolean,
     valueData: unknown
+  }>
+};
+
+export type ProductSearchQueryVariables = Exact<{
+  search?: string | null | undefined;
+  productIds?: Array<number> | null | undefined;
+  first: number;
+}>;
+
+
+export type ProductSearchQuery = {
+  productsSearch: Array<{
+    id: number,
+    name: string,
+    sku: string,
+    casNumber: string,
+    availability: string,
+    priceOnRequest: boolean,
+    imageUrl: string | null,
+    productUrl: string | null,
+    variants: Array<{
+      variantId: number,
+      sku: string,
+      purchasingDisabled: boolean,
+      imageUrl: string | null,
+      calculatedPrice: string | null,
+      optionValues: Array<{
+        id: number,
+        optionId: number,
+        label: string
+      }>
+    }>,
+    allOptions: Array<{
+      id: number,
+      type: string,
+      displayName: string,
+      required: boolean,
+      isVariantOption: boolean,
+      sortOrder: number,
+      config: {
+        textMinLength: number | null,
+        textMaxLength: number | null,
+        textMaxLines: number | null,
+        numberLimited: boolean,
+        numberLimitMode: string,
+        numberLowestValue: string | null,
+        numberHighestValue: string | null,
+        numberIntegersOnly: boolean,
+        defaultValue: string,
+        checkboxLabel: string,
+        checkedByDefault: boolean,
+        fileMaxSize: number | null,
+        fileTypes: Array<string>
+      },
+      optionValues: Array<{
+        id: number,
+        label: string,
+        sortOrder: number,
+        isDefault: boolean,
+        valueData: unknown
+      }>
+    }>
   }>
 };
 

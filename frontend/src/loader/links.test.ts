@@ -18,8 +18,6 @@ describe('portalTargetFor (shell §2 link handling)', () => {
   });
 
   it.each([
-    // Its page does not exist yet: the storefront's link keeps working.
-    ['/account.php?action=order_status'],
     // Not the portal's.
     ['/account.php?action=view_returns'],
     ['/cart.php'],
@@ -32,23 +30,24 @@ describe('portalTargetFor (shell §2 link handling)', () => {
     expect(portalTargetFor(href, PAGE, false)).toBeNull();
   });
 
-  it('sends the storefront’s address book link to the portal’s (shell §2 legacy links; the gate asks a guest to sign in)', () => {
+  it('sends the storefront’s address book and order status links to the portal’s (shell §2 legacy links; the gate asks a guest to sign in)', () => {
     expect(portalTargetFor('/account.php?action=address_book', PAGE, false)).toBe('#/addresses');
+    expect(portalTargetFor('/account.php?action=order_status', PAGE, false)).toBe('#/orders');
+    expect(portalTargetFor('/account.php?action=order_status', PAGE, true)).toBe('#/orders');
   });
 
   it('sends a guest following a create-account link to the registration page', () => {
     expect(portalTargetFor('/login.php?action=create_account', PAGE, false)).toBe('#/register?action=create_account');
   });
 
-  it('a signed-in user opening a storefront sign-in page gets the portal, which lands them (orders do not exist yet)', () => {
-    expect(portalTargetFor('/login.php', PAGE, true)).toBe('#/login');
+  it('a signed-in user opening a storefront sign-in page gets their orders (the portal lands them elsewhere when they may not see orders)', () => {
+    expect(portalTargetFor('/login.php', PAGE, true)).toBe('#/orders');
     expect(portalTargetFor('/login.php?action=logout', PAGE, true)).toBe('#/login?loginFlag=3');
     expect(portalTargetFor('/account.php?action=account_details', PAGE, true)).toBe('#/accountSettings');
   });
 
-  it('a signed-in user following a link to #/login is sent to orders only once that page exists', () => {
-    // Today the link itself opens the sign-in route, from which the portal sends a signed-in user to their landing page.
-    expect(portalTargetFor('#/login', PAGE, true)).toBeNull();
+  it('a signed-in user following a link to #/login is sent to their orders', () => {
+    expect(portalTargetFor('#/login', PAGE, true)).toBe('#/orders');
     expect(portalTargetFor('#/login?loginFlag=3', PAGE, true)).toBeNull();
     expect(portalTargetFor('#', PAGE, true)).toBeNull();
   });

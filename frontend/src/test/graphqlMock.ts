@@ -213,9 +213,17 @@ export const storefrontConfigsResult = (overrides: Record<string, Partial<Storef
   data: { storefrontConfigs: configEntries(overrides) },
 });
 
+// shell §6 shopping list actions and submit for approval (accounts/permissions.py GROUPS), beyond the three codes
+// the first issues used.
+const SHOPPING_LIST_ACTIONS = [
+  'duplicate_shopping_list', 'update_shopping_list', 'delete_shopping_list',
+  'create_shopping_list_item', 'update_shopping_list_item', 'delete_shopping_list_item', 'submit_shopping_list_for_approval',
+];
+
 const ALL_CODES = [
   'get_users', 'get_user_detail', 'create_user', 'update_user', 'delete_user',
   'get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list',
+  ...SHOPPING_LIST_ACTIONS, 'approve_draft_shopping_list',
   'get_addresses', 'get_address_detail', 'create_address',
   'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message', 'checkout_with_quote',
   'get_orders', 'get_order_detail',
@@ -231,10 +239,11 @@ export const DEMO_PERMISSIONS = {
   senior: grant(ALL_CODES.filter((code) => !['create_user', 'update_user', 'delete_user'].includes(code)), 2),
   junior: [
     ...grant(['get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list', 'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message'], 1),
+    ...grant(SHOPPING_LIST_ACTIONS, 1),
     ...grant(['get_addresses', 'get_address_detail'], 2),
   ],
   individual: grant(
-    ['get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list', 'get_addresses', 'get_address_detail', 'create_address',
+    ['get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list', ...SHOPPING_LIST_ACTIONS.filter((code) => !code.startsWith('submit_')), 'get_addresses', 'get_address_detail', 'create_address',
       'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message', 'checkout_with_quote', 'get_orders', 'get_order_detail',
       'purchase_enable'],
     1,

@@ -1,14 +1,16 @@
 from django.core.management.base import BaseCommand
 
 from accounts.demo import DEMO_PASSWORD, seed_accounts
+from orders.demo import seed_orders
 from portal.demo import seed_store
 from pricing.demo import seed_catalog
 from quotes.demo import seed_quotes
+from shoppinglists.demo import seed_shopping_lists
 
 
 class Command(BaseCommand):
     help = (
-        "Create the demo store, its configuration, the demo accounts, the demo catalog and demo quotes. "
+        "Create the demo store, its configuration, the demo accounts, the demo catalog, demo quotes and demo orders. "
         "Safe to run again."
     )
 
@@ -24,4 +26,10 @@ class Command(BaseCommand):
         quotes = seed_quotes()
         if quotes:
             self.stdout.write(f"Created {quotes} demo quotes.")
+        orders = seed_orders()
+        if orders:
+            self.stdout.write(f"Created {orders} demo orders.")
+        lists = seed_shopping_lists()
+        if lists:
+            self.stdout.write(f"Created {lists} demo shopping lists.")
         self.stdout.write(self.style.SUCCESS(f"Demo store '{store.name}' is ready (password {DEMO_PASSWORD})."))

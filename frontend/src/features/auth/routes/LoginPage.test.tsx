@@ -29,6 +29,9 @@ async function signIn(email = 'senior@acme.test', password = 'Demo1234') {
   return user;
 }
 
+// A senior buyer's landing page is their orders (shell §2).
+const NO_ORDERS = { data: { orders: { totalCount: 0, edges: [] } } };
+
 const refusedBy = (status: number, code: string): MockServerOptions => ({
   rest: { 'POST /login/': { status, body: restRefusalBody(status, code, 'The server says no.') } },
 });
@@ -75,13 +78,13 @@ describe('sign-in page (shell §2)', () => {
     expect(server.restCallsTo('POST', '/login/')).toHaveLength(0);
   });
 
-  it('signs in on the storefront, exchanges the session, loads the customer and lands on the account settings', async () => {
-    const server = mockGraphQL({ CustomerInfo: customerResult() });
+  it('signs in on the storefront, exchanges the session, loads the customer and lands on their orders', async () => {
+    const server = mockGraphQL({ CustomerInfo: customerResult(), Orders: NO_ORDERS });
     const view = await openSignIn();
     await signIn(' senior@acme.test ');
 
-    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
-    expect(view.location()).toBe('/accountSettings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
+    expect(view.location()).toBe('/orders');
     expect(Object.fromEntries(new URLSearchParams(server.restCallsTo('POST', '/login/')[0]!.body!))).toEqual({
       email: 'senior@acme.test',
       password: 'Demo1234',
@@ -98,7 +101,7 @@ describe('sign-in page (shell §2)', () => {
     let answer: () => void = () => undefined;
     let signedIn = false;
     mockGraphQL(
-      { CustomerInfo: customerResult() },
+      { CustomerInfo: customerResult(), Orders: NO_ORDERS },
       {
         rest: {
           'POST /login/': () =>
@@ -117,7 +120,7 @@ describe('sign-in page (shell §2)', () => {
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'SIGN IN' })).toBeDisabled());
     answer();
-    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
   });
 
   it.each([
@@ -247,11 +250,12 @@ describe('sign-in page (shell §2)', () => {
   });
 
   it('sends a signed-in visitor of the sign-in page to their landing page', async () => {
-    mockGraphQL({ CustomerInfo: customerResult(customer({ role: 2 })) });
+    // A junior buyer lands on their shopping lists (shell §2).
+    mockGraphQL({ CustomerInfo: customerResult(customer({ role: 2 })), ShoppingLists: { data: { shoppingLists: { totalCount: 0, edges: [] } } } });
     window.sessionStorage.setItem(B2B_TOKEN_STORAGE_KEY, 'tok');
     const view = renderPortal('/login');
-    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeInTheDocument();
-    expect(view.location()).toBe('/accountSettings');
+    expect(await screen.findByRole('heading', { name: 'Shopping lists' })).toBeInTheDocument();
+    expect(view.location()).toBe('/shoppingLists');
   });
 
   it('speaks the browser’s language (fr-CA → fr)', async () => {

@@ -9,6 +9,8 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 
+import { ProductThumb } from '../../../components/productSearch/ProductThumb';
+import { QuantityInput } from '../../../components/productSearch/QuantityInput';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useFormatMoney } from '../../../lib/money';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
@@ -17,8 +19,6 @@ import { quoteMessages } from '../messages';
 import { quoteSearchMessages } from '../searchMessages';
 import { DraftRemoveDialog } from './DraftRemoveDialog';
 import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards';
-import { ProductThumb } from './ProductThumb';
-import { QuantityInput } from './QuantityInput';
 
 const PriceOnRequest = styled('span')(({ theme }) => ({ ...theme.typography.body2, fontStyle: 'italic', whiteSpace: 'nowrap' }));
 

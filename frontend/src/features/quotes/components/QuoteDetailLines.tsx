@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, styled } from '@mui/material/styles';
 
+import { ProductThumb } from '../../../components/productSearch/ProductThumb';
 import type { MessageKey } from '../../../lib/i18n/keys';
 import { useLanguage, useMessages, type Translate } from '../../../lib/i18n/I18nProvider';
 import type { Language } from '../../../lib/i18n/languages';
@@ -14,7 +15,6 @@ import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { QuoteDetail, QuoteLine } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
 import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards';
-import { ProductThumb } from './ProductThumb';
 import { VisuallyHidden } from './QuoteDetailParts';
 
 type DetailKey = MessageKey<typeof quoteDetailMessages>;

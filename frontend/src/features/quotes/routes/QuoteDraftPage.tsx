@@ -8,6 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { productSearchMessages } from '../../../components/productSearch/messages';
+import { ProductOptionsDialog, type LineOptionsChange } from '../../../components/productSearch/ProductOptionsDialog';
+import { ProductSearch } from '../../../components/productSearch/ProductSearch';
+import { QuickAdd, type QuickAddRow } from '../../../components/productSearch/QuickAdd';
 import { toast } from '../../../components/toast/toastStore';
 import { useErrorText } from '../../../lib/errorText';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
@@ -25,10 +29,7 @@ import { QUOTE_DRAFT_UPDATE, type QuoteDraftInfoInput } from '../api/quoteDraftU
 import { QUOTE_DRAFT_UPDATE_LINE, type QuoteDraftUpdateLineVariables } from '../api/quoteDraftUpdateLine';
 import { DraftAttachments } from '../components/DraftAttachments';
 import { DraftDetailsForm } from '../components/DraftDetailsForm';
-import { DraftLineOptionsDialog, type LineOptionsChange } from '../components/DraftLineOptionsDialog';
 import { DraftLines } from '../components/DraftLines';
-import { DraftProductSearch } from '../components/DraftProductSearch';
-import { QuickAdd, type QuickAddRow } from '../components/QuickAdd';
 import { QuotePage } from '../components/QuotePage';
 import { SuperAdminDraftNotice } from '../components/SuperAdminDraftNotice';
 import { SubmittedPanel } from '../components/SubmittedPanel';
@@ -92,6 +93,7 @@ function QuoteDraftEditor() {
   const [submitting, setSubmitting] = useState(false);
   const [editingOptions, setEditingOptions] = useState<QuoteDraftLine | null>(null);
   const ts = useMessages(quoteSearchMessages);
+  const tp = useMessages(productSearchMessages);
 
   const currentDetails = details ?? (draft.data ? detailsOf(draft.data) : null);
 
@@ -275,15 +277,22 @@ function QuoteDraftEditor() {
           </Section>
           <Section variant="outlined" aria-labelledby="quote-search-title">
             <Typography variant="h2" id="quote-search-title">
-              {ts('quoteSearch.title')}
+              {tp('productSearch.title')}
             </Typography>
-            <DraftProductSearch currencyCode={draft.data.currencyCode} busy={busy} onAdd={onSearchAdd} />
+            <ProductSearch
+              currencyCode={draft.data.currencyCode}
+              busy={busy}
+              addLabel={ts('quoteSearch.add')}
+              errorPrefix="lines.0."
+              testId="quote-search"
+              onAdd={onSearchAdd}
+            />
           </Section>
           <Section variant="outlined" aria-labelledby="quote-quick-add-title">
             <Typography variant="h2" id="quote-quick-add-title">
               {t('quoteDraft.section.quickAdd')}
             </Typography>
-            <QuickAdd busy={busy} errors={quickAddErrors} onAdd={onQuickAdd} />
+            <QuickAdd busy={busy} submitLabel={t('quoteDraft.quickAdd.submit')} errorList="lines" errors={quickAddErrors} onAdd={onQuickAdd} />
           </Section>
           <Section variant="outlined" aria-labelledby="quote-contact-title">
             <Typography variant="h2" id="quote-contact-title">
@@ -320,7 +329,7 @@ function QuoteDraftEditor() {
           </Actions>
         </>
       )}
-      <DraftLineOptionsDialog line={editingOptions} onClose={() => setEditingOptions(null)} onSave={onSaveOptions} />
+      <ProductOptionsDialog line={editingOptions} onClose={() => setEditingOptions(null)} onSave={onSaveOptions} />
     </QuotePage>
   );
 }

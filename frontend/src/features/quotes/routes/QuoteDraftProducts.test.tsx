@@ -7,7 +7,7 @@ import type { ProductOption } from '../../../lib/productOptions';
 import { mockGraphQL } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import type { QuoteAddress, QuoteDraft, QuoteDraftLine } from '../api/draftFields';
-import type { QuoteSearchProduct } from '../api/quoteProductSearch';
+import type { SearchProduct as QuoteSearchProduct } from '../../../lib/productSearch';
 
 // The draft's product search and the options dialog of a line (issue 6: "Add products inside the draft: search",
 // "editable quantities and options").
@@ -78,7 +78,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
 describe('quote draft: products by search and their options (issue 6)', () => {
   it('finds a product by its CAS number, checks its options and adds the chosen variant', async () => {
     const { server, user } = await openDraft({
-      QuoteProductSearch: (variables) => ({ data: { productsSearch: variables.search === '64-17-5' ? [ETHANOL] : [] } }),
+      ProductSearch: (variables) => ({ data: { productsSearch: variables.search === '64-17-5' ? [ETHANOL] : [] } }),
       QuoteDraftAddLines: payload('quoteDraftAddLines', draft([line()])),
     });
     const search = await screen.findByRole('combobox', { name: 'Search products' });
@@ -87,7 +87,7 @@ describe('quote draft: products by search and their options (issue 6)', () => {
     expect(await screen.findByText('Type at least 2 characters.')).toBeInTheDocument();
     await user.type(search, '4-17-5');
     await user.click(await screen.findByRole('option', { name: /Ethanol absolute 99\.8%/ }));
-    expect(server.callsTo('QuoteProductSearch').at(-1)!.variables).toEqual({ search: '64-17-5', first: 8 });
+    expect(server.callsTo('ProductSearch').at(-1)!.variables).toEqual({ search: '64-17-5', first: 8 });
 
     const chosen = screen.getByRole('group', { name: 'Chosen product' });
     expect(within(chosen).getByTestId('quote-search-variant')).toHaveTextContent('Choose the options to see the SKU and price.');
@@ -114,7 +114,7 @@ describe('quote draft: products by search and their options (issue 6)', () => {
 
   it('says when nothing matches, and shows the server’s word on an option', async () => {
     const { user } = await openDraft({
-      QuoteProductSearch: (variables) => ({ data: { productsSearch: variables.search === 'ethanol' ? [ETHANOL] : [] } }),
+      ProductSearch: (variables) => ({ data: { productsSearch: variables.search === 'ethanol' ? [ETHANOL] : [] } }),
       QuoteDraftAddLines: {
         errors: [{ message: 'Invalid', extensions: { code: 'VALIDATION_ERROR', fields: { 'lines.0.options.5': ['Please choose a valid value in Certificate.'] } } }],
       },
@@ -137,7 +137,7 @@ describe('quote draft: products by search and their options (issue 6)', () => {
     let attempt = 0;
     const { server, user } = await openDraft(
       {
-        QuoteProductSearch: { data: { productsSearch: [ETHANOL] } },
+        ProductSearch: { data: { productsSearch: [ETHANOL] } },
         QuoteDraftUpdateLine: () => {
           attempt += 1;
           if (attempt === 1) {
@@ -150,7 +150,7 @@ describe('quote draft: products by search and their options (issue 6)', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Edit options of Ethanol absolute 99.8%' }));
     const dialog = await screen.findByRole('dialog', { name: 'Options of Ethanol absolute 99.8%' });
-    expect(server.callsTo('QuoteProductSearch')[0]!.variables).toEqual({ productIds: [42], first: 1 });
+    expect(server.callsTo('ProductSearch')[0]!.variables).toEqual({ productIds: [42], first: 1 });
     // The line's own choices to start from.
     expect(await within(dialog).findByRole('combobox', { name: /^Pack size/ })).toHaveTextContent('500 mL');
     expect(within(dialog).getByRole('combobox', { name: /^Certificate/ })).toHaveTextContent('Standard');

@@ -7,7 +7,7 @@ import { customerResult, mockGraphQL } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import type { QuoteAddress, QuoteDraft, QuoteDraftLine } from '../api/draftFields';
 import type { QuoteDetail, QuoteLine } from '../api/quote';
-import type { QuoteSearchProduct } from '../api/quoteProductSearch';
+import type { SearchProduct as QuoteSearchProduct } from '../../../lib/productSearch';
 
 // Issue 13: a price the catalog hides ("Price on request") reads so on the draft, in its product search and on the
 // quote, never as an amount or an empty cell; a pending account's hidden prices keep their own text.
@@ -108,7 +108,7 @@ describe('price on request (issue 13)', () => {
   });
 
   it('says “Price on request” in the draft’s product search, for the suggestion and the chosen product', async () => {
-    const user = await openDraft(draft([]), { QuoteProductSearch: { data: { productsSearch: [DRUM] } } });
+    const user = await openDraft(draft([]), { ProductSearch: { data: { productsSearch: [DRUM] } } });
     await user.type(await screen.findByRole('combobox', { name: 'Search products' }), 'HS-1152');
     const suggestion = await screen.findByRole('option', { name: /Ethanol, absolute, 200 L drum/ });
     expect(suggestion).toHaveTextContent('Price on request');

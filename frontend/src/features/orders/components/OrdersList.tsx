@@ -1,0 +1,98 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+
+import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
+import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
+import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
+import { useErrorText } from '../../../lib/errorText';
+import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { useCustomerInfo } from '../../../lib/user/customerInfo';
+import { useOrderPlacers } from '../api/orderPlacedBy';
+import { useOrders, type OrderScope } from '../api/orders';
+import { ordersMessages } from '../messages';
+import { NO_ORDER_FILTERS, ORDERS_LIST_PARSERS, hasOrderFilters, ordersListSearchParams, ordersVariables } from '../ordersListParams';
+import { OrdersListFilters } from './OrdersListFilters';
+import { OrdersTable } from './OrdersTable';
+
+/**
+ * An order list — My orders (MINE) or Lab orders (COMPANY) — searched, filtered, sorted and paged on the server.
+ * The state lives in the route's query, so a reload or back / forward shows the same list.
+ */
+export function OrdersList({ scope }: { scope: OrderScope }) {
+  const t = useMessages(ordersMessages);
+  const errorText = useErrorText();
+  const customer = useCustomerInfo();
+  // Each change is a history entry: back / forward walk through the lists the buyer saw.
+  const { state, update } = useUrlListState(ORDERS_LIST_PARSERS[scope], ordersListSearchParams);
+  const list = useOrders(ordersVariables(state, scope));
+  const me = customer.data;
+  // The company the caller works in (a masquerading super admin: the one they act as).
+  const company = me?.companyInfo ?? (me?.masquerade ? { id: me.masquerade.id, companyName: me.masquerade.companyName } : null);
+  const placers = useOrderPlacers(scope === 'COMPANY' ? (company?.id ?? null) : null);
+
+  // A page past the end (fewer orders than when the link was made): show the last page instead.
+  const settled = useLastPageClamp(list, state, update);
+
+  const filtered = hasOrderFilters(state);
+  const noOrdersAtAll = settled && list.data?.totalCount === 0 && !filtered;
+  const title = scope === 'COMPANY' ? t('orders.title.company') : t('orders.title.mine');
+  const clearFilters = () => update({ ...NO_ORDER_FILTERS, page: 1 });
+
+  const errorState = listErrorState(list, { title: t('orders.loadError'), detail: errorText(list.error), retryLabel: t('orders.retry') });
+
+  const emptyState = filtered ? (
+    <DataTableMessage
+      title={t('orders.noMatch.title')}
+      actions={
+        <Button variant="outlined" onClick={clearFilters}>
+          {t('orders.clearFilters')}
+        </Button>
+      }
+    >
+      {t('orders.noMatch.body')}
+    </DataTableMessage>
+  ) : scope === 'COMPANY' ? (
+    <DataTableMessage title={t('orders.empty.company.title')}>{t('orders.empty.company.body')}</DataTableMessage>
+  ) : (
+    <DataTableMessage title={t('orders.empty.mine.title')}>{t('orders.empty.mine.body')}</DataTableMessage>
+  );
+
+  return (
+    <ListPage>
+      <ListPageHeader>
+        <div>
+          <Typography variant="h1" gutterBottom>
+            {title}
+          </Typography>
+          <Typography color="text.secondary">
+            {scope === 'COMPANY' && company ? t('orders.intro.company', { company: company.companyName }) : t('orders.intro.mine')}
+          </Typography>
+        </div>
+      </ListPageHeader>
+      {!noOrdersAtAll && (
+        <OrdersListFilters
+          filters={state}
+          placers={scope === 'COMPANY' ? (placers.data ?? []) : null}
+          onChange={(filters) => update({ ...filters, page: 1 })}
+          onClear={clearFilters}
+        />
+      )}
+      <OrdersTable
+        scope={scope}
+        label={title}
+        orders={list.data?.orders}
+        totalCount={list.data?.totalCount ?? 0}
+        page={state.page}
+        pageSize={state.pageSize}
+        orderBy={state.orderBy}
+        loading={list.isFetching}
+        errorState={errorState}
+        emptyState={emptyState}
+        onPageChange={(page) => update({ page })}
+        onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
+        onOrderByChange={(orderBy) => update({ orderBy, page: 1 })}
+      />
+      <ResultCountStatus>{settled && !list.isFetching ? t('orders.resultCount', { count: list.data?.totalCount ?? 0 }) : ''}</ResultCountStatus>
+    </ListPage>
+  );
+}

@@ -1,0 +1,72 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
+
+import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { shoppingListsMessages } from '../messages';
+
+// Kept in view at the bottom of the portal's scrolling content while the products scroll under it.
+const Bar = styled(Paper)(({ theme }) => ({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 1,
+  padding: theme.spacing(1.5, 2),
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: theme.spacing(1.5, 2),
+  [theme.breakpoints.down('sm')]: { '& > button': { flex: '1 1 100%' } },
+})) as typeof Paper;
+
+const Summary = styled('div')({ flex: '1 1 220px', minWidth: 0 });
+
+export type SelectionAction = 'cart' | 'quote';
+
+export interface SelectionFooterProps {
+  count: number;
+  /** The selection's subtotal, formatted; null when it has none to show (prices hidden, a price missing). */
+  subtotal: string | null;
+  /** Whether the subtotal includes tax (the store's display setting). */
+  inclusive: boolean;
+  canAddToCart: boolean;
+  canAddToQuote: boolean;
+  busy: SelectionAction | null;
+  /** Why the cart is out of reach for this list, when it is (a junior buyer's unapproved list…). */
+  cartHint: string | null;
+  onAction(action: SelectionAction): void;
+}
+
+/** business §2 footer: the selection's count and subtotal, Add selected to cart and Add selected to quote. */
+export function SelectionFooter({ count, subtotal, inclusive, canAddToCart, canAddToQuote, busy, cartHint, onAction }: SelectionFooterProps) {
+  const t = useMessages(shoppingListsMessages);
+  return (
+    <Bar variant="outlined" component="section" aria-label={t('shoppingLists.footer.label')} data-testid="shopping-list-footer">
+      <Summary>
+        <Typography sx={{ fontWeight: 600 }} role="status">
+          {t('shoppingLists.footer.selected', { count })}
+        </Typography>
+        {count > 0 && subtotal !== null && (
+          <Typography variant="body2" data-testid="shopping-list-selection-subtotal">
+            {t(inclusive ? 'shoppingLists.footer.subtotalInclusive' : 'shoppingLists.footer.subtotal', { amount: subtotal })}
+          </Typography>
+        )}
+        {cartHint && (
+          <Typography variant="body2" color="text.secondary">
+            {cartHint}
+          </Typography>
+        )}
+      </Summary>
+      {canAddToQuote && (
+        <Button variant="outlined" disabled={count === 0 || busy !== null} loading={busy === 'quote'} loadingPosition="start" onClick={() => onAction('quote')}>
+          {t('shoppingLists.footer.addToQuote')}
+        </Button>
+      )}
+      {canAddToCart && (
+        <Button variant="contained" disabled={count === 0 || busy !== null} loading={busy === 'cart'} loadingPosition="start" onClick={() => onAction('cart')}>
+          {t('shoppingLists.footer.addToCart')}
+        </Button>
+      )}
+    </Bar>
+  );
+}

@@ -1,0 +1,197 @@
+"""Reads of the bulk upload and the quick order pad (issue 19): an upload as its owner may see it, its answer; what
+SKUs typed into the quick order pad name. (What a buyer has bought, buy again, is orders.purchased.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from portal.actor import PortalActor
+from portal.errors import NotFound
+from pricing.bulk_upload import permissions
+from pricing.bulk_upload.errors import UPLOAD_NOT_FOUND_MESSAGE, RowErrorCode
+from pricing.bulk_upload.skus import ProductFacts, SkuAmbiguous, SkuMatch, SkuResolver
+from pricing.errors import PricingErrorCode
+from pricing.models import UPLOAD_RETENTION, BulkUpload, Product, ProductVariant
+from pricing.options import stock_problem, tracked_stock
+
+# --- uploads -----------------------------------------------------------------------------------------------------
+
+
+def upload_visible_to(actor: PortalActor, upload: BulkUpload) -> bool:
+    """A guest's upload is reached by its key alone (it names nobody); a company's by its users (and a super admin
+    masquerading as it); an individual's by them."""
+    if upload.user_id is None and upload.company_id is None:
+        return True
+    if actor.user is None:
+        return False
+    if upload.company_id is not None:
+        company = actor.b2b_company
+        return company is not None and company.pk == upload.company_id
+    return upload.user_id == actor.user.pk
+
+
+def upload_for(
+    *, actor: PortalActor | None, key: str, signed: Callable[[BulkUpload], bool] | None = None
+) -> BulkUpload:
+    """The caller's upload by its key (or any upload a signed link opens); NotFound 'Upload not found.' for anything
+    else — another company's, an expired one, a wrong key — the same answer each time."""
+    upload = None
+    if key and len(key) <= 64:
+        upload = BulkUpload.objects.filter(key=key, created_at__gte=timezone.now() - UPLOAD_RETENTION).first()
+    if upload is None:
+        raise NotFound(UPLOAD_NOT_FOUND_MESSAGE)
+    if signed is not None and signed(upload):
+        return upload
+    if actor is None or not upload_visible_to(actor, upload):
+        raise NotFound(UPLOAD_NOT_FOUND_MESSAGE)
+    return upload
+
+
+# --- the quick order pad's SKU lookup ----------------------------------------------------------------------------
+
+
+@dataclass
+class SkuCandidate:
+    product: Product
+    variant: ProductVariant | None
+    label: str
+    purchasable: bool
+    available_stock: int | None
+
+
+@dataclass
+class SkuLookupRow:
+    """What one SKU typed into the quick order pad names (business §5 rows, issue 19 quick order pad)."""
+
+    sku: str
+    status: str  # FOUND, NOT_FOUND, AMBIGUOUS
+    facts: ProductFacts | None = None
+    variant: ProductVariant | None = None
+    purchasable: bool = False
+    available_stock: int | None = None
+    needs_options: bool = False
+    error_code: str | None = None
+    error: str | None = None
+    candidates: list[SkuCandidate] = field(default_factory=list)
+
+
+def _purchasability(facts: ProductFacts, variant: ProductVariant | None) -> tuple[bool, str | None]:
+    problem = stock_problem(facts.product, variant, 0)
+    if problem is not None and problem.code == PricingErrorCode.NOT_AVAILABLE:
+        return False, problem.message
+    return True, None
+
+
+def sku_lookup(*, actor: PortalActor, skus: Sequence[str]) -> list[SkuLookupRow]:
+    """Each SKU as the pad's row needs it, in the order given: the product and variant (catalog numbers with or without
+    hyphens; a CAS number names the product when it has a single pack size, else the pack sizes are the candidates),
+    whether it can be bought, its stock, whether options must be chosen. A fixed number of queries for up to a
+    hundred SKUs. PermissionDenied for a caller without quick order."""
+    permissions.quick_order_check(actor)
+    texts = [sku.strip() for sku in skus]
+    resolver = SkuResolver()
+    resolver.resolve(text for text in texts if text)
+    ambiguous_products = {
+        product_id
+        for text in texts
+        if isinstance(resolver.get(text), SkuAmbiguous)
+        for product_id, _ in resolver.get(text).candidates
+    }
+    resolver.load_variant_labels(ambiguous_products)
+    rows = []
+    for text in texts:
+        match = resolver.get(text) if text else None
+        if not text:
+            code = RowErrorCode.SKU_REQUIRED
+            rows.append(SkuLookupRow(sku=text, status="NOT_FOUND", error_code=code.value, error=code.label))
+        elif match is None:
+            code = RowErrorCode.UNKNOWN_SKU
+            rows.append(SkuLookupRow(sku=text, status="NOT_FOUND", error_code=code.value, error=code.label))
+        elif isinstance(match, SkuAmbiguous):
+            rows.append(_ambiguous_row(text, match, resolver))
+        else:
+            rows.append(_found_row(text, match, resolver))
+    return rows
+
+
+def _found_row(text: str, match: SkuMatch, resolver: SkuResolver) -> SkuLookupRow:
+    facts = resolver.facts(match.product_id)
+    variant = facts.variants.get(match.variant_id) if match.variant_id is not None else None
+    purchasable, message = _purchasability(facts, variant)
+    needs_options = facts.needs_options(match.variant_id)
+    row = SkuLookupRow(
+        sku=text,
+        status="FOUND",
+        facts=facts,
+        variant=variant,
+        purchasable=purchasable,
+        available_stock=tracked_stock(facts.product, variant),
+        needs_options=needs_options,
+    )
+    if not purchasable:
+        row.error_code, row.error = RowErrorCode.NOT_AVAILABLE.value, message
+    elif needs_options:
+        row.error_code, row.error = (
+            RowErrorCode.REQUIRED_OPTIONS_MISSING.value,
+            RowErrorCode.REQUIRED_OPTIONS_MISSING.label,
+        )
+    return row
+
+
+def _ambiguous_row(text: str, match: SkuAmbiguous, resolver: SkuResolver) -> SkuLookupRow:
+    candidates = []
+    for product_id, variant_id in match.candidates:
+        facts = resolver.facts(product_id)
+        if facts is None:
+            continue
+        variant = facts.variants.get(variant_id) if variant_id is not None else None
+        purchasable, _ = _purchasability(facts, variant)
+        label = facts.variant_labels.get(variant_id, "") if variant_id is not None else ""
+        candidates.append(
+            SkuCandidate(
+                product=facts.product,
+                variant=variant,
+                label=label,
+                purchasable=purchasable,
+                available_stock=tracked_stock(facts.product, variant),
+            )
+        )
+    code = RowErrorCode.AMBIGUOUS_SKU
+    return SkuLookupRow(sku=text, status="AMBIGUOUS", error_code=code.value, error=code.label, candidates=candidates)
+
+
+# --- an upload's answer ------------------------------------------------------------------------------------------
+
+
+def upload_answer(upload: BulkUpload, *, request) -> dict:
+    """An upload as the REST edges answer it (camelCase, as the GraphQL types): its state, and once validated its
+    result (business §3 upload result) with the links of its files."""
+    from pricing.bulk_upload import downloads
+
+    failed = upload.status == "failed"
+    answer: dict = {
+        "uploadId": upload.key,
+        "status": upload.status,
+        "progress": upload.progress,
+        "fileName": upload.file_name,
+        "channelId": upload.channel_id,
+        "isToCart": upload.is_to_cart,
+        "withModifiers": upload.with_modifiers,
+        "error": {"code": upload.failure_code, "message": upload.failure_message} if failed else None,
+        "result": None,
+    }
+    if upload.status == "done":
+        result = dict(upload.result)
+        result["validCount"] = len(result.get("validProduct", []))
+        for kind, field_file, key in (
+            ("errors", upload.error_file, "errorFile"),
+            ("stock_errors", upload.stock_error_file, "stockErrorFile"),
+        ):
+            present = bool(field_file and field_file.name)
+            result[key] = downloads.file_url(request, upload, kind=kind) if present else None
+            result[f"{key}DownloadUrl"] = downloads.signed_file_url(request, upload, kind=kind) if present else None
+        answer["result"] = result
+    return answer
