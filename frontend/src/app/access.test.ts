@@ -138,6 +138,20 @@ describe('feature switches and permissions (shell §6)', () => {
     expect(access('/quoteDraft', contextFor(99, { configs: guestOff }))).toBe(A);
   });
 
+  it('shopping lists follow the flag of each kind of user on shopping_list_on_product_page', () => {
+    const listsFlags = (extraFields: Record<string, string>) =>
+      toConfigMap(configEntries({ shopping_list_on_product_page: { value: '1', extraFields } }));
+    const b2bOff = listsFlags({ enableForB2B: '0', enableForIndividual: '1' });
+    expect(access('/shoppingLists', contextFor(1, { configs: b2bOff }))).toBe(D);
+    expect(access('/shoppingList/1', contextFor(2, { configs: b2bOff }))).toBe(D);
+    expect(access('/shoppingLists', contextFor(99, { configs: b2bOff }))).toBe(A);
+
+    const individualOff = listsFlags({ enableForB2B: '1', enableForIndividual: '0' });
+    expect(access('/shoppingLists', contextFor(99, { configs: individualOff }))).toBe(D);
+    expect(access('/shoppingLists', contextFor(0, { configs: individualOff }))).toBe(A);
+    expect(menuRoutes(contextFor(99, { configs: individualOff })).map((route) => route.path)).not.toContain('/shoppingLists');
+  });
+
   it('company orders need get_orders above level 1', () => {
     const ownOrdersOnly = [...DEMO_PERMISSIONS.senior.filter((p) => p.code !== 'get_orders'), { code: 'get_orders', permissionLevel: 1 }];
     const context = contextFor(1, { permissions: ownOrdersOnly });

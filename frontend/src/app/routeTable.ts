@@ -66,6 +66,17 @@ export function quotePagesSwitchedOn(context: SwitchContext): boolean {
   return context.role === SA ? context.features.quotes : quotesSwitchedOn(context);
 }
 
+/** shell §4: shopping lists follow the store's feature and, per kind of user, shopping_list_on_product_page's
+ * enableForIndividual / enableForB2B (the server refuses the lists otherwise); a super admin who is not masquerading
+ * has none. Without the entry the server's defaults apply: on for both. */
+export function shoppingListsSwitchedOn({ role, features, configs }: SwitchContext): boolean {
+  if (!features.shoppingLists || role === SA || role === G) return false;
+  const entry = configs['shopping_list_on_product_page'];
+  if (!entry) return true;
+  const flag = entry.extraFields[role === I ? 'enableForIndividual' : 'enableForB2B'];
+  return flag === undefined || String(flag) === '1';
+}
+
 type RouteSpec = Omit<PortalRoute, 'hasPage' | 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'> &
   Partial<Pick<PortalRoute, 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'>>;
 
@@ -142,7 +153,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
     menu: 'menu.shoppingLists',
     roles: [A, S, J, M, I],
     permissions: [level('get_shopping_lists')],
-    switchedOn: ({ features }) => features.shoppingLists,
+    switchedOn: shoppingListsSwitchedOn,
     translationPage: 'shoppingLists',
   }),
   route({
@@ -178,7 +189,7 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
     path: P.shoppingList,
     roles: [A, S, J, M, I],
     permissions: [level('get_shopping_lists')],
-    switchedOn: ({ features }) => features.shoppingLists,
+    switchedOn: shoppingListsSwitchedOn,
     translationPage: 'shoppingLists',
   }),
   route({
