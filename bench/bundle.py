@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "frontend" / "dist"
+DIST = Path(__import__("os").environ.get("DIST", ROOT / "frontend" / "dist"))
 MANIFEST = DIST / ".vite" / "manifest.json"
 LOADER_ENTRY = "src/loader.ts"
 LOADER_TARGET_KB = 40.0

@@ -27,6 +27,9 @@ CHROMIUM_ARGS = [
 ]
 HERE = Path(__file__).parent
 
+# Assertions wait as long as actions do: a loaded CI machine can take more than Playwright's default 5 s.
+expect.set_options(timeout=15_000)
+
 
 def pytest_collection_modifyitems(items):
     for item in items:

@@ -25,6 +25,7 @@ def test_a_guest_finds_a_reagent_by_cas_number_configures_it_and_adds_it_to_the_
 
     price = page.locator("[data-price]")
     expect(price).to_have_text("$38.00")
+    expect(page.locator(".product-form[data-ready]")).to_be_attached()
     page.get_by_label("Pack size").select_option(label="500 mL")
     expect(price).to_have_text("$121.60")
     expect(page.locator("[data-product-sku]")).to_have_text("HS-1001-500ML")

@@ -66,10 +66,25 @@
       });
   }
 
+  // A choice made before this deferred script ran (a slow connection, a quick hand) fired no change event we saw.
+  function changedBeforeReady() {
+    if (qty.value !== qty.defaultValue) return true;
+    return Array.prototype.some.call(form.querySelectorAll("select, input[type=checkbox], input[type=radio]"), function (el) {
+      if (el.tagName === "SELECT") {
+        var initial = 0;
+        Array.prototype.forEach.call(el.options, function (o, i) { if (o.defaultSelected) initial = i; });
+        return el.selectedIndex !== initial;
+      }
+      return el.checked !== el.defaultChecked;
+    });
+  }
+
   form.addEventListener("change", refresh);
   qty.addEventListener("input", function () {
     var value = parseInt(qty.value, 10);
     if (value > MAX) qty.value = String(MAX);
     if (value >= 1) refresh();
   });
+  if (changedBeforeReady()) refresh();
+  form.setAttribute("data-ready", "");
 })();
