@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isIsoDate } from './dates';
 
 import { graphqlOperation, jsonObject } from './graphql';
 import { useGraphQLClient } from './GraphQLClientProvider';
@@ -90,13 +91,6 @@ export function dropdownOptions(field: FormFieldDefinition): { label: string; va
   });
 }
 
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** No answer: empty, or a checkbox not ticked. */
 export function isUnanswered(field: FormFieldDefinition, value: string): boolean {

@@ -1,4 +1,5 @@
-import { isIsoDate, parseQuotesListParams, quotesListSearchParams, quotesVariables } from './quotesListParams';
+import { isIsoDate } from '../../lib/dates';
+import { parseQuotesListParams, quotesListSearchParams, quotesVariables } from './quotesListParams';
 
 const parse = (query: string) => parseQuotesListParams(new URLSearchParams(query));
 

@@ -1,4 +1,5 @@
 import { DATA_TABLE_PAGE_SIZES } from '../../components/dataTable/DataTable';
+import { dateRangeParam } from '../../components/listPage/dateRange';
 import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import {
   MAX_QUOTE_SEARCH_LENGTH,
@@ -34,21 +35,6 @@ export const NO_QUOTE_FILTERS: QuotesListFilters = { search: '', status: null, d
 
 const PARAM = { search: 'search', status: 'status', dateFrom: 'from', dateTo: 'to', orderBy: 'sort', page: 'page', pageSize: 'size' } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written as YYYY-MM-DD (what a native date input gives). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** ISO dates compare as strings. */
-export function isDateRangeValid(dateFrom: string | null, dateTo: string | null): boolean {
-  return dateFrom === null || dateTo === null || dateFrom <= dateTo;
-}
-
 function isQuoteStatus(value: string | null): value is QuoteStatus {
   return value !== null && (QUOTE_STATUSES as readonly string[]).includes(value);
 }
@@ -61,17 +47,7 @@ function isQuoteOrderBy(value: string | null): value is QuoteOrderBy {
 export function parseQuotesListParams(params: URLSearchParams): QuotesListState {
   const status = params.get(PARAM.status);
   const orderBy = params.get(PARAM.orderBy);
-  const date = (name: string) => {
-    const value = params.get(name);
-    return value !== null && isIsoDate(value) ? value : null;
-  };
-  let dateFrom = date(PARAM.dateFrom);
-  let dateTo = date(PARAM.dateTo);
-  // A reversed range typed into the URL cannot match anything: it is ignored rather than sent.
-  if (!isDateRangeValid(dateFrom, dateTo)) {
-    dateFrom = null;
-    dateTo = null;
-  }
+  const { dateFrom, dateTo } = dateRangeParam(params, PARAM.dateFrom, PARAM.dateTo);
   return {
     search: (params.get(PARAM.search) ?? '').trim().slice(0, MAX_QUOTE_SEARCH_LENGTH),
     status: isQuoteStatus(status) ? status : null,

@@ -1,16 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
 
-import {
-  FILTER_SELECT_SLOT_PROPS,
-  FilterBar,
-  FilterClearButton,
-  FilterSearchField,
-  enterKey,
-  useFilterTimer,
-} from '../../../components/listPage/FilterBar';
+import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField, enterKey } from '../../../components/listPage/FilterBar';
+import { useFilterDraft } from '../../../components/listPage/useFilterDraft';
 import { statesOf, type Country } from '../../../lib/countries';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import {
@@ -32,12 +25,13 @@ const KIND_LABEL = {
 const SelectField = styled(TextField)({ flex: '1 1 170px' });
 const CityField = styled(TextField)({ flex: '1 1 160px' });
 
-interface Draft {
-  search: string;
-  city: string;
-}
+const draftOf = (filters: AddressListFilters) => ({ search: filters.search, city: filters.city });
 
-const draftOf = (filters: AddressListFilters): Draft => ({ search: filters.search, city: filters.city });
+const toFilters = (draft: ReturnType<typeof draftOf>, base: AddressListFilters): AddressListFilters => ({
+  ...base,
+  search: draft.search.trim().slice(0, MAX_ADDRESS_FILTER_LENGTH),
+  city: draft.city.trim().slice(0, MAX_ADDRESS_FILTER_LENGTH),
+});
 
 export interface AddressFiltersProps {
   /** The filters the list shows (from the URL). */
@@ -54,56 +48,22 @@ export interface AddressFiltersProps {
  */
 export function AddressFilters({ filters, countries, onChange, onClear }: AddressFiltersProps) {
   const t = useMessages(addressMessages);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  const timer = useFilterTimer(filters, onChange);
-  const { latest } = timer;
-
-  // The URL changed on its own (back / forward, a link): the fields follow it, unless they already mean the same.
-  useEffect(() => {
-    setDraft((current) => (current.search.trim() === filters.search ? current : { ...current, search: filters.search }));
-  }, [filters.search]);
-  useEffect(() => {
-    setDraft((current) => (current.city.trim() === filters.city ? current : { ...current, city: filters.city }));
-  }, [filters.city]);
-
-  const withDraft = (value: Draft, base: AddressListFilters): AddressListFilters => ({
-    ...base,
-    search: value.search.trim().slice(0, MAX_ADDRESS_FILTER_LENGTH),
-    city: value.city.trim().slice(0, MAX_ADDRESS_FILTER_LENGTH),
+  const { draft, edit, apply, choose, clear, typed } = useFilterDraft({
+    filters,
+    onChange,
+    onClear,
+    draftOf,
+    toFilters,
+    same: sameAddressFilters,
+    none: NO_ADDRESS_FILTERS,
   });
-
-  const apply = (value: Draft) => {
-    timer.cancel();
-    const next = withDraft(value, latest.current.filters);
-    if (!sameAddressFilters(next, latest.current.filters)) latest.current.onChange(next);
-  };
-
-  const edit = (change: Partial<Draft>) => {
-    const next = { ...draft, ...change };
-    setDraft(next);
-    timer.schedule(() => apply(next));
-  };
-
-  /** A choice applies at once, with whatever was typed so far (one request for everything changed). */
-  const choose = (change: Partial<AddressListFilters>) => {
-    timer.cancel();
-    const next = withDraft(draft, { ...filters, ...change });
-    if (!sameAddressFilters(next, filters)) onChange(next);
-  };
-
-
-  const clear = () => {
-    timer.cancel();
-    setDraft(draftOf(NO_ADDRESS_FILTERS));
-    onClear();
-  };
 
   const states = filters.country ? statesOf(countries, filters.country) : [];
   const knownCountry = !filters.country || (countries ?? []).some((country) => country.countryCode === filters.country);
-  const dirty = hasAddressFilters(filters) || draft.search.trim() !== '' || draft.city.trim() !== '';
+  const dirty = hasAddressFilters(filters) || typed;
 
   return (
-    <FilterBar label={t('addresses.filters.label')} onSubmit={() => apply(draft)}>
+    <FilterBar label={t('addresses.filters.label')} onSubmit={() => apply()}>
       <FilterSearchField
         label={t('addresses.search')}
         placeholder={t('addresses.searchPlaceholder')}
@@ -111,7 +71,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
         maxLength={MAX_ADDRESS_FILTER_LENGTH}
         flex="3 1 220px"
         onChange={(search) => edit({ search })}
-        onEnter={() => apply(draft)}
+        onEnter={() => apply()}
       />
       <SelectField
         select
@@ -155,7 +115,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
         label={t('addresses.filter.city')}
         value={draft.city}
         onChange={(event) => edit({ city: event.target.value })}
-        onKeyDown={(event) => enterKey(event, () => apply(draft))}
+        onKeyDown={(event) => enterKey(event, () => apply())}
         slotProps={{ htmlInput: { maxLength: MAX_ADDRESS_FILTER_LENGTH } }}
       />
       <SelectField

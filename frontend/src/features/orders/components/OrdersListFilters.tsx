@@ -1,39 +1,27 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
 
-import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField, useFilterTimer } from '../../../components/listPage/FilterBar';
+import { DateRangeFields } from '../../../components/listPage/DateRangeFields';
+import { typedDateRange } from '../../../components/listPage/dateRange';
+import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField } from '../../../components/listPage/FilterBar';
+import { useFilterDraft } from '../../../components/listPage/useFilterDraft';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { placerName, type OrderPlacer } from '../api/orderPlacedBy';
 import { MAX_ORDER_SEARCH_LENGTH, ORDER_STATUSES, isOrderStatus } from '../api/orders';
 import { ordersMessages } from '../messages';
 import { ORDER_STATUS_LABEL } from '../orderTexts';
-import {
-  NO_ORDER_FILTERS,
-  hasOrderFilters,
-  isDateRangeValid,
-  isIsoDate,
-  sameOrderFilters,
-  type OrdersListFilters as Filters,
-} from '../ordersListParams';
+import { NO_ORDER_FILTERS, hasOrderFilters, sameOrderFilters, type OrdersListFilters as Filters } from '../ordersListParams';
 
 // Bases small enough for the five fields of Lab orders and the clear button to share one row at 1280 px.
 const SelectField = styled(TextField)({ flex: '1 1 140px' });
-const DateField = styled(TextField)({ flex: '1 1 140px' });
 
-interface Draft {
-  search: string;
-  dateFrom: string;
-  dateTo: string;
+const draftOf = (filters: Filters) => ({ search: filters.search, dateFrom: filters.dateFrom ?? '', dateTo: filters.dateTo ?? '' });
+
+function toFilters(draft: ReturnType<typeof draftOf>, base: Filters): Filters | null {
+  const range = typedDateRange(draft.dateFrom, draft.dateTo);
+  return range && { ...base, ...range, search: draft.search.trim().slice(0, MAX_ORDER_SEARCH_LENGTH) };
 }
-
-function draftOf(filters: Filters): Draft {
-  return { search: filters.search, dateFrom: filters.dateFrom ?? '', dateTo: filters.dateTo ?? '' };
-}
-
-/** A date field is usable when empty or a full date (a half-typed native date input reads as empty). */
-const usableDate = (value: string) => value === '' || isIsoDate(value);
 
 export interface OrdersListFiltersProps {
   /** The filters the list shows (from the URL). */
@@ -50,65 +38,21 @@ export interface OrdersListFiltersProps {
  */
 export function OrdersListFilters({ filters, placers, onChange, onClear }: OrdersListFiltersProps) {
   const t = useMessages(ordersMessages);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  const timer = useFilterTimer(filters, onChange);
-  const { latest } = timer;
-
-  // The URL changed on its own (back / forward, a link): the fields follow it. A field whose text already means
-  // the same filter keeps what the user typed (e.g. trailing spaces).
-  useEffect(() => {
-    setDraft((current) => (current.search.trim() === filters.search ? current : { ...current, search: filters.search }));
-  }, [filters.search]);
-  useEffect(() => {
-    setDraft((current) => ((current.dateFrom || null) === filters.dateFrom ? current : { ...current, dateFrom: filters.dateFrom ?? '' }));
-  }, [filters.dateFrom]);
-  useEffect(() => {
-    setDraft((current) => ((current.dateTo || null) === filters.dateTo ? current : { ...current, dateTo: filters.dateTo ?? '' }));
-  }, [filters.dateTo]);
-
-  const rangeInvalid = !isDateRangeValid(draft.dateFrom || null, draft.dateTo || null);
-
-  /** The filters the draft stands for, or null while it cannot be applied. */
-  const filtersOf = (value: Draft, base: Filters): Filters | null => {
-    if (!usableDate(value.dateFrom) || !usableDate(value.dateTo)) return null;
-    const dateFrom = value.dateFrom || null;
-    const dateTo = value.dateTo || null;
-    if (!isDateRangeValid(dateFrom, dateTo)) return null;
-    return { ...base, search: value.search.trim().slice(0, MAX_ORDER_SEARCH_LENGTH), dateFrom, dateTo };
-  };
-
-  const apply = (value: Draft) => {
-    timer.cancel();
-    const next = filtersOf(value, latest.current.filters);
-    if (next && !sameOrderFilters(next, latest.current.filters)) latest.current.onChange(next);
-  };
-
-  const edit = (change: Partial<Draft>) => {
-    const next = { ...draft, ...change };
-    setDraft(next);
-    timer.schedule(() => apply(next));
-  };
-
-  /** A select changed: one request for everything changed so far (what was typed goes along when it can). */
-  const choose = (change: Partial<Filters>) => {
-    const base = { ...filters, ...change };
-    const next = filtersOf(draft, base) ?? base;
-    timer.cancel();
-    if (!sameOrderFilters(next, filters)) onChange(next);
-  };
-
-  const clear = () => {
-    timer.cancel();
-    setDraft(draftOf(NO_ORDER_FILTERS));
-    onClear();
-  };
-
-  const dirty = hasOrderFilters(filters) || draft.search.trim() !== '' || draft.dateFrom !== '' || draft.dateTo !== '';
+  const { draft, edit, apply, choose, clear, typed } = useFilterDraft({
+    filters,
+    onChange,
+    onClear,
+    draftOf,
+    toFilters,
+    same: sameOrderFilters,
+    none: NO_ORDER_FILTERS,
+  });
+  const dirty = hasOrderFilters(filters) || typed;
   // A person in the URL who is not among the choices (yet) is shown as "anyone" rather than as a bare id.
   const placedBy = filters.placedBy !== null && placers?.some((placer) => placer.id === filters.placedBy) ? String(filters.placedBy) : '';
 
   return (
-    <FilterBar label={t('orders.filters.label')} onSubmit={() => apply(draft)}>
+    <FilterBar label={t('orders.filters.label')} onSubmit={() => apply()}>
       <FilterSearchField
         label={t('orders.search')}
         placeholder={t('orders.searchPlaceholder')}
@@ -116,7 +60,7 @@ export function OrdersListFilters({ filters, placers, onChange, onClear }: Order
         maxLength={MAX_ORDER_SEARCH_LENGTH}
         flex="2 1 160px"
         onChange={(search) => edit({ search })}
-        onEnter={() => apply(draft)}
+        onEnter={() => apply()}
       />
       <SelectField
         select
@@ -151,23 +95,13 @@ export function OrdersListFilters({ filters, placers, onChange, onClear }: Order
           ))}
         </SelectField>
       )}
-      <DateField
-        type="date"
-        size="small"
-        label={t('orders.filter.dateFrom')}
-        value={draft.dateFrom}
-        onChange={(event) => edit({ dateFrom: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.dateTo || undefined } }}
-      />
-      <DateField
-        type="date"
-        size="small"
-        label={t('orders.filter.dateTo')}
-        value={draft.dateTo}
-        onChange={(event) => edit({ dateTo: event.target.value })}
-        error={rangeInvalid}
-        helperText={rangeInvalid ? t('orders.filter.dateRangeInvalid') : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.dateFrom || undefined } }}
+      <DateRangeFields
+        from={draft.dateFrom}
+        to={draft.dateTo}
+        fromLabel={t('orders.filter.dateFrom')}
+        toLabel={t('orders.filter.dateTo')}
+        invalidText={t('orders.filter.dateRangeInvalid')}
+        onChange={edit}
       />
       <FilterClearButton onClick={clear} disabled={!dirty}>
         {t('orders.clearFilters')}

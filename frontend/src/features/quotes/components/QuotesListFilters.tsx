@@ -1,20 +1,15 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
 
-import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField, useFilterTimer } from '../../../components/listPage/FilterBar';
+import { DateRangeFields } from '../../../components/listPage/DateRangeFields';
+import { typedDateRange } from '../../../components/listPage/dateRange';
+import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField } from '../../../components/listPage/FilterBar';
+import { useFilterDraft } from '../../../components/listPage/useFilterDraft';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { MAX_QUOTE_SEARCH_LENGTH, QUOTE_STATUSES, type QuoteStatus } from '../api/quotes';
 import { quotesListMessages } from '../listMessages';
-import {
-  NO_QUOTE_FILTERS,
-  hasQuoteFilters,
-  isDateRangeValid,
-  isIsoDate,
-  sameQuoteFilters,
-  type QuotesListFilters as Filters,
-} from '../quotesListParams';
+import { NO_QUOTE_FILTERS, hasQuoteFilters, sameQuoteFilters, type QuotesListFilters as Filters } from '../quotesListParams';
 
 const STATUS_LABEL = {
   open: 'quotes.status.open',
@@ -23,20 +18,13 @@ const STATUS_LABEL = {
 } as const satisfies Record<QuoteStatus, string>;
 
 const StatusField = styled(TextField)({ flex: '1 1 170px' });
-const DateField = styled(TextField)({ flex: '1 1 160px' });
 
-interface Draft {
-  search: string;
-  dateFrom: string;
-  dateTo: string;
+const draftOf = (filters: Filters) => ({ search: filters.search, dateFrom: filters.dateFrom ?? '', dateTo: filters.dateTo ?? '' });
+
+function toFilters(draft: ReturnType<typeof draftOf>, base: Filters): Filters | null {
+  const range = typedDateRange(draft.dateFrom, draft.dateTo);
+  return range && { ...base, ...range, search: draft.search.trim().slice(0, MAX_QUOTE_SEARCH_LENGTH) };
 }
-
-function draftOf(filters: Filters): Draft {
-  return { search: filters.search, dateFrom: filters.dateFrom ?? '', dateTo: filters.dateTo ?? '' };
-}
-
-/** A date field is usable when empty or a full date (a half-typed native date input reads as empty). */
-const usableDate = (value: string) => value === '' || isIsoDate(value);
 
 export interface QuotesListFiltersProps {
   /** The filters the list shows (from the URL). */
@@ -51,64 +39,21 @@ export interface QuotesListFiltersProps {
  */
 export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFiltersProps) {
   const t = useMessages(quotesListMessages);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  const timer = useFilterTimer(filters, onChange);
-  const { latest } = timer;
-
-  // The URL changed on its own (back / forward, a link): the fields follow it. A field whose text already means
-  // the same filter keeps what the user typed (e.g. trailing spaces).
-  useEffect(() => {
-    setDraft((current) => (current.search.trim() === filters.search ? current : { ...current, search: filters.search }));
-  }, [filters.search]);
-  useEffect(() => {
-    setDraft((current) => ((current.dateFrom || null) === filters.dateFrom ? current : { ...current, dateFrom: filters.dateFrom ?? '' }));
-  }, [filters.dateFrom]);
-  useEffect(() => {
-    setDraft((current) => ((current.dateTo || null) === filters.dateTo ? current : { ...current, dateTo: filters.dateTo ?? '' }));
-  }, [filters.dateTo]);
-
-  const rangeInvalid = !isDateRangeValid(draft.dateFrom || null, draft.dateTo || null);
-
-  /** The filters the draft stands for, or null while it cannot be applied. */
-  const filtersOf = (value: Draft, base: Filters): Filters | null => {
-    if (!usableDate(value.dateFrom) || !usableDate(value.dateTo)) return null;
-    const dateFrom = value.dateFrom || null;
-    const dateTo = value.dateTo || null;
-    if (!isDateRangeValid(dateFrom, dateTo)) return null;
-    return { ...base, search: value.search.trim().slice(0, MAX_QUOTE_SEARCH_LENGTH), dateFrom, dateTo };
-  };
-
-  const apply = (value: Draft) => {
-    timer.cancel();
-    const next = filtersOf(value, latest.current.filters);
-    if (next && !sameQuoteFilters(next, latest.current.filters)) latest.current.onChange(next);
-  };
-
-  const edit = (change: Partial<Draft>) => {
-    const next = { ...draft, ...change };
-    setDraft(next);
-    timer.schedule(() => apply(next));
-  };
-
-  const onStatus = (value: string) => {
-    const status = (QUOTE_STATUSES as readonly string[]).includes(value) ? (value as QuoteStatus) : null;
-    const base = { ...filters, status };
-    // One request for everything changed so far: what was typed goes along when it can.
-    const next = filtersOf(draft, base) ?? base;
-    timer.cancel();
-    if (!sameQuoteFilters(next, filters)) onChange(next);
-  };
-
-  const clear = () => {
-    timer.cancel();
-    setDraft(draftOf(NO_QUOTE_FILTERS));
-    onClear();
-  };
-
-  const dirty = hasQuoteFilters(filters) || draft.search.trim() !== '' || draft.dateFrom !== '' || draft.dateTo !== '';
+  const { draft, edit, apply, choose, clear, typed } = useFilterDraft({
+    filters,
+    onChange,
+    onClear,
+    draftOf,
+    toFilters,
+    same: sameQuoteFilters,
+    none: NO_QUOTE_FILTERS,
+  });
+  const dirty = hasQuoteFilters(filters) || typed;
+  const onStatus = (value: string) =>
+    choose({ status: (QUOTE_STATUSES as readonly string[]).includes(value) ? (value as QuoteStatus) : null });
 
   return (
-    <FilterBar label={t('quotes.filters.label')} onSubmit={() => apply(draft)}>
+    <FilterBar label={t('quotes.filters.label')} onSubmit={() => apply()}>
       <FilterSearchField
         label={t('quotes.search')}
         placeholder={t('quotes.searchPlaceholder')}
@@ -116,7 +61,7 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
         maxLength={MAX_QUOTE_SEARCH_LENGTH}
         flex="2 1 260px"
         onChange={(search) => edit({ search })}
-        onEnter={() => apply(draft)}
+        onEnter={() => apply()}
       />
       <StatusField
         select
@@ -134,23 +79,13 @@ export function QuotesListFilters({ filters, onChange, onClear }: QuotesListFilt
           </MenuItem>
         ))}
       </StatusField>
-      <DateField
-        type="date"
-        size="small"
-        label={t('quotes.dateFrom')}
-        value={draft.dateFrom}
-        onChange={(event) => edit({ dateFrom: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.dateTo || undefined } }}
-      />
-      <DateField
-        type="date"
-        size="small"
-        label={t('quotes.dateTo')}
-        value={draft.dateTo}
-        onChange={(event) => edit({ dateTo: event.target.value })}
-        error={rangeInvalid}
-        helperText={rangeInvalid ? t('quotes.dateRangeInvalid') : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.dateFrom || undefined } }}
+      <DateRangeFields
+        from={draft.dateFrom}
+        to={draft.dateTo}
+        fromLabel={t('quotes.dateFrom')}
+        toLabel={t('quotes.dateTo')}
+        invalidText={t('quotes.dateRangeInvalid')}
+        onChange={edit}
       />
       <FilterClearButton onClick={clear} disabled={!dirty}>
         {t('quotes.clearFilters')}
