@@ -3,6 +3,7 @@ import { styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 import { LoadErrorAlert } from '../LoadErrorAlert';
+import { VisuallyHidden } from '../VisuallyHidden';
 
 // The pieces every list page (quotes, users, the address book, the audit log) is built from.
 
@@ -24,17 +25,6 @@ export const ListPageHeader = styled('div')(({ theme }) => ({
   gap: theme.spacing(2),
 }));
 
-const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 /** The number of results, announced (not shown) once a list has loaded. */
 export function ResultCountStatus({ children }: { children: ReactNode }) {

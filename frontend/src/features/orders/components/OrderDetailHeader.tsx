@@ -7,7 +7,7 @@ import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import type { OrderDetail } from '../api/order';
 import { ordersMessages } from '../messages';
 import { PAYMENT_METHOD_LABEL, PAYMENT_STATE_LABEL } from '../orderTexts';
-import { Fact, FactList } from './DetailParts';
+import { Fact, FactList } from '../../../components/PageSection';
 import { OrderStatusChip } from './OrderStatusChip';
 
 const TitleRow = styled('div')(({ theme }) => ({

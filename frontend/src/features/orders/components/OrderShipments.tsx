@@ -7,7 +7,8 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import type { OrderDetail, OrderShipment, OrderShipmentLine } from '../api/order';
 import { ordersMessages } from '../messages';
-import { Fact, FactList, VisuallyHidden } from './DetailParts';
+import { Fact, FactList } from '../../../components/PageSection';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import type { OpenDocument } from './documentLinks';
 
 const Shipment = styled('article')(({ theme }) => ({

@@ -19,7 +19,6 @@ import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { ORDER, orderQueryKey, type OrderDetail } from '../api/order';
 import { ORDER_PDF } from '../api/orderPdf';
 import { ORDER_ADD_TO_QUOTE, ORDER_REORDER, type OrderLineTransferItem } from '../api/orderTransfer';
-import { OrderSection, startDownload } from '../components/DetailParts';
 import type { OpenDocument } from '../components/documentLinks';
 import { OrderActions, type OrderAction } from '../components/OrderActions';
 import { OrderAddresses } from '../components/OrderAddresses';
@@ -30,6 +29,8 @@ import { OrderSummary } from '../components/OrderSummary';
 import { ordersMessages } from '../messages';
 import { isOrderUnreachable, useOrderErrorText } from '../orderErrors';
 import { orderDetailOrigin } from '../orderPaths';
+import { PageSection } from '../../../components/PageSection';
+import { startDownload } from '../../../lib/download';
 
 /**
  * The API's document and PDF links are signed for a few minutes (docs/api.md "Files"); an order loaded longer ago
@@ -205,28 +206,28 @@ export function OrderDetailPage() {
       <HeaderPanel variant="outlined">
         <OrderDetailHeader order={order} actions={<OrderActions order={order} selectedCount={selected.size} busy={busy} onAction={onAction} />} />
       </HeaderPanel>
-      <OrderSection title={t('orders.section.lines')} testId="order-lines">
+      <PageSection title={t('orders.section.lines')} testId="order-lines">
         <OrderLines
           order={order}
           selection={{ enabled: transfers, selected, onToggle: toggle, onToggleAll: toggleAll }}
           onOpenDocument={onOpenDocument}
         />
-      </OrderSection>
+      </PageSection>
       <Columns>
-        <OrderSection title={t('orders.section.addresses')}>
+        <PageSection title={t('orders.section.addresses')}>
           <OrderAddresses order={order} />
-        </OrderSection>
-        <OrderSection title={t('orders.section.summary')}>
+        </PageSection>
+        <PageSection title={t('orders.section.summary')}>
           <OrderSummary order={order} />
-        </OrderSection>
+        </PageSection>
       </Columns>
-      <OrderSection title={t('orders.section.shipments')} testId="order-shipments">
+      <PageSection title={t('orders.section.shipments')} testId="order-shipments">
         <OrderShipments order={order} onOpenDocument={onOpenDocument} />
-      </OrderSection>
+      </PageSection>
       {unshipped && (
-        <OrderSection title={t('orders.section.unshipped')} testId="order-unshipped-section">
+        <PageSection title={t('orders.section.unshipped')} testId="order-unshipped-section">
           <OrderUnshipped order={order} />
-        </OrderSection>
+        </PageSection>
       )}
       <TransferReportDialog report={report} onClose={() => setReport(null)} />
     </Page>

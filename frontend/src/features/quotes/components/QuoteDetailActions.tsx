@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import type { QuoteDetail } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
-import { VisuallyHidden } from './QuoteDetailParts';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 
 const Bar = styled('div')(({ theme }) => ({
   display: 'flex',

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import type { QuoteDetail } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
-import { FactList } from './QuoteDetailParts';
+import { FactList } from '../../../components/PageSection';
 import { QuoteStatusChip } from './QuoteStatusChip';
 
 /** The expiry warning starts this many days ahead (the expiry reminder's `QUOTE_EXPIRY_REMINDER_DAYS`, 3). */

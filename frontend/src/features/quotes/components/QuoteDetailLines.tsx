@@ -15,7 +15,7 @@ import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { QuoteDetail, QuoteLine } from '../api/quote';
 import { quoteDetailMessages } from '../detailMessages';
 import { LineCard, LineCardFacts, LineCardList, LineProduct } from './LineCards';
-import { VisuallyHidden } from './QuoteDetailParts';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 
 type DetailKey = MessageKey<typeof quoteDetailMessages>;
 

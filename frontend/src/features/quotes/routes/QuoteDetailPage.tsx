@@ -33,12 +33,13 @@ import { QuoteDetailContacts } from '../components/QuoteDetailContacts';
 import { QuoteDetailHeader } from '../components/QuoteDetailHeader';
 import { QuoteDetailLines } from '../components/QuoteDetailLines';
 import { QuoteDetailMessages } from '../components/QuoteDetailMessages';
-import { QuoteDetailSection, downloadVariant, startDownload } from '../components/QuoteDetailParts';
 import { QuoteDetailRevisions } from '../components/QuoteDetailRevisions';
 import { QuoteDetailSummary } from '../components/QuoteDetailSummary';
 import { QuotePage } from '../components/QuotePage';
 import { quoteDetailMessages } from '../detailMessages';
 import { isQuoteUnreachable, quoteDetailErrorKey, stockProblemsByLine, useQuoteFieldErrors } from '../quoteErrors';
+import { PageSection } from '../../../components/PageSection';
+import { downloadVariant, startDownload } from '../../../lib/download';
 
 /**
  * The API's file and PDF links are signed for 5 minutes (docs/api.md "Files"); a quote loaded longer ago than this
@@ -282,23 +283,23 @@ export function QuoteDetailPage() {
         <QuoteDetailNotices quote={quote} />
       </HeaderPanel>
       <div ref={linesRef}>
-        <QuoteDetailSection title={t('quoteDetail.section.lines')}>
+        <PageSection title={t('quoteDetail.section.lines')}>
           <QuoteDetailLines quote={quote} stockProblems={stockProblems} />
-        </QuoteDetailSection>
+        </PageSection>
       </div>
       <Columns>
-        <QuoteDetailSection title={t('quoteDetail.section.details')}>
+        <PageSection title={t('quoteDetail.section.details')}>
           <QuoteDetailContacts quote={quote} />
-        </QuoteDetailSection>
-        <QuoteDetailSection title={t('quoteDetail.section.summary')}>
+        </PageSection>
+        <PageSection title={t('quoteDetail.section.summary')}>
           <QuoteDetailSummary quote={quote} />
-        </QuoteDetailSection>
+        </PageSection>
       </Columns>
       <Columns>
-        <QuoteDetailSection title={t('quoteDetail.section.messages')}>
+        <PageSection title={t('quoteDetail.section.messages')}>
           <QuoteDetailMessages messages={quote.messages} canMessage={quote.canMessage} ordered={quote.status === 'ordered'} onSend={onSendMessage} />
-        </QuoteDetailSection>
-        <QuoteDetailSection title={t('quoteDetail.section.attachments')}>
+        </PageSection>
+        <PageSection title={t('quoteDetail.section.attachments')}>
           <QuoteDetailAttachments
             attachments={quote.attachments}
             canUpload={quote.canMessage}
@@ -307,15 +308,15 @@ export function QuoteDetailPage() {
             upload={uploadFile}
             onUploaded={() => void query.refetch()}
           />
-        </QuoteDetailSection>
+        </PageSection>
       </Columns>
-      <QuoteDetailSection title={t('quoteDetail.section.revisions')}>
+      <PageSection title={t('quoteDetail.section.revisions')}>
         <QuoteDetailRevisions
           revisions={quote.revisions}
           currencyCode={quote.currencyCode}
           originalPrices={new Map(quote.lines.map((line) => [line.id, line.priceOnRequest ? null : line.originalPrice]))}
         />
-      </QuoteDetailSection>
+      </PageSection>
     </QuotePage>
   );
 }

@@ -23,6 +23,7 @@ import type { ShoppingListItem } from '../api/shoppingListFields';
 import { shoppingListsMessages } from '../messages';
 import { DEFAULT_SHOPPING_LIST_ITEM_ORDER_BY, nextItemOrder } from '../shoppingListItemsParams';
 import { ItemDetails, ItemPrice, ItemProduct, ItemStock, ItemTotal, type PriceDisplay } from './ShoppingListItemParts';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 
 type T = Translate<MessageKey<typeof shoppingListsMessages>>;
 
@@ -77,18 +78,6 @@ const HeadCell = styled(TableCell)(({ theme }) => ({
   whiteSpace: 'nowrap',
 }));
 
-/** Text for screen readers only. */
-const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 const DetailsCell = styled(TableCell)(({ theme }) => ({ backgroundColor: theme.palette.background.default }));
 

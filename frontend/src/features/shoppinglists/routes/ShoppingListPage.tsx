@@ -30,7 +30,7 @@ import type { ShoppingListItem } from '../api/shoppingListFields';
 import type { ShoppingListItemInput } from '../api/shoppingListItemsCreate';
 import { useJuniorPlaceOrder } from '../api/shoppingListsEnabled';
 import { AddToListPanel } from '../components/AddToListPanel';
-import { PageSection } from '../components/PageSection';
+import { PageSection } from '../../../components/PageSection';
 import { SelectionFooter, type SelectionAction } from '../components/SelectionFooter';
 import { ShoppingListDialog, type ShoppingListDialogTarget } from '../components/ShoppingListDialog';
 import { ShoppingListHeader, type ListAction } from '../components/ShoppingListHeader';

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
 
-// Building blocks of the order page's sections.
+// Building blocks of a detail page's sections (an order, a quote, a shopping list).
 
 // An outlined panel as a <section> element (Paper's `component` prop is lost through styled()).
 const SectionPaper = styled('section')(({ theme }) => ({
@@ -25,8 +25,16 @@ const SectionHead = styled('div')(({ theme }) => ({
   gap: theme.spacing(1, 2),
 }));
 
-/** A page section: an outlined panel labelled by its h2, with the section's own actions beside the heading. */
-export function OrderSection({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export interface PageSectionProps {
+  title: string;
+  /** Beside the heading: the section's own actions or summary. */
+  aside?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A page section: an outlined panel labelled by its h2, with its own actions or summary beside the heading. */
+export function PageSection({ title, aside, children, testId }: PageSectionProps) {
   const headingId = useId();
   return (
     <SectionPaper aria-labelledby={headingId} data-testid={testId}>
@@ -34,25 +42,12 @@ export function OrderSection({ title, actions, children, testId }: { title: stri
         <Typography variant="h2" id={headingId}>
           {title}
         </Typography>
-        {actions}
+        {aside}
       </SectionHead>
       {children}
     </SectionPaper>
   );
 }
-
-/** Text for screen readers only. */
-export const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 /** Label/value pairs as a description list that wraps into columns. */
 export const FactList = styled('dl')(({ theme }) => ({
@@ -74,22 +69,4 @@ export function Fact({ label, children, testId }: { label: string; children: Rea
       <dd data-testid={testId}>{children}</dd>
     </div>
   );
-}
-
-/**
- * Opens a download link in this window: the server answers with `Content-Disposition: attachment`, so the browser
- * saves the file and the page stays. The anchor is added to the document for the browsers that only follow
- * attached anchors.
- */
-export function startDownload(url: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  try {
-    anchor.click();
-  } finally {
-    anchor.remove();
-  }
 }
