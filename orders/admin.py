@@ -108,7 +108,7 @@ class OrderAdmin(admin.ModelAdmin):
     # The status follows the shipments, and staff complete or cancel an order with the actions (orders.services).
     readonly_fields = ["number", "status", "record_shipment", "company", "placed_by", "customer_email",
                        "currency_code", "exchange_rate", "subtotal", "tax_total", "shipping_total", "grand_total",
-                       "payment_method", "po_number", "billing", "shipping", "customer_message",
+                       "payment_method", "credit_charged", "po_number", "billing", "shipping", "customer_message",
                        "created_at"]  # fmt: skip
     exclude = ["billing_address", "shipping_address"]
     list_select_related = ["company"]

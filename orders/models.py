@@ -46,6 +46,11 @@ class Order(models.Model):
     shipping_total = models.DecimalField(**MONEY, default=0)
     grand_total = models.DecimalField(**MONEY)
     payment_method = models.CharField(max_length=30, choices=PaymentMethod.choices)
+    credit_charged = models.DecimalField(
+        **MONEY,
+        default=0,
+        help_text="Company credit the order took at checkout (in the store's base currency), given back if cancelled.",
+    )
     po_number = models.CharField("PO number", max_length=60, blank=True)
     billing_address = models.JSONField(default=dict)
     shipping_address = models.JSONField(default=dict)

@@ -12,8 +12,9 @@ from django.db import transaction
 from django.db.models import Sum
 
 from accounts.models import Company, User
-from accounts.services import audit_record
+from accounts.services import audit_record, company_credit_release
 from orders.models import Lot, Order, OrderLine, OrderStatus, Shipment, ShipmentLine
+from pricing.services import stock_restore
 
 FIRST_ORDER_NUMBER = 100_000
 
@@ -42,6 +43,7 @@ def order_create(
     lines: list[OrderLineData],
     shipping_total: Decimal,
     payment_method: str,
+    credit_charged: Decimal = Decimal(0),
     po_number: str = "",
     billing_address: dict,
     shipping_address: dict,
@@ -80,6 +82,7 @@ def order_create(
         shipping_total=shipping_total,
         grand_total=subtotal + tax_total + shipping_total,
         payment_method=payment_method,
+        credit_charged=credit_charged,
         po_number=po_number,
         billing_address=billing_address,
         shipping_address=shipping_address,
@@ -251,7 +254,8 @@ def order_complete(*, order: Order, by: User | None = None) -> Order:
 @transaction.atomic
 def order_cancel(*, order: Order, by: User | None = None) -> Order:
     """Staff cancel an order before anything of it shipped. An order with shipments (partially shipped, shipped) or
-    completed is refused: what left the warehouse is not undone by a status."""
+    completed is refused: what left the warehouse is not undone by a status. The stock and the company credit the
+    order took go back."""
     order = Order.objects.select_for_update(of=("self",)).select_related("company").get(pk=order.pk)
     if order.status == OrderStatus.CANCELLED:
         raise ValidationError(f"Order #{order.number} is cancelled already.", code="already_cancelled")
@@ -263,4 +267,8 @@ def order_cancel(*, order: Order, by: User | None = None) -> Order:
             "never left.",
             code="shipped",
         )
+    # What the order took is given back: its products to tracked stock, and the company credit it used.
+    stock_restore(lines=order.lines.values_list("product_id", "variant_id", "quantity"))
+    if order.company_id is not None and order.credit_charged > 0:
+        company_credit_release(company_id=order.company_id, amount=order.credit_charged)
     return _staff_change(order, status=OrderStatus.CANCELLED, action=ORDER_CANCELLED_ACTION, by=by)

@@ -74,6 +74,20 @@ def stock_consume(*, lines: Iterable[tuple[int, int | None, int]]) -> None:
         ProductVariant.objects.filter(pk=variant_id).update(inventory_level=F("inventory_level") - quantity)
 
 
+def stock_restore(*, lines: Iterable[tuple[int | None, int | None, int]]) -> None:
+    """Put quantities back into tracked stock (a cancelled order): `lines` as for stock_consume; a line whose product
+    is gone (None) or not tracked is left alone, a variant line only while the product is tracked per variant."""
+    lines = [line for line in lines if line[0] is not None and line[2] > 0]
+    tracking = dict(Product.objects.filter(pk__in={line[0] for line in lines}).values_list("pk", "inventory_tracking"))
+    for product_id, variant_id, quantity in lines:
+        if tracking.get(product_id) == InventoryTracking.PRODUCT:
+            Product.objects.filter(pk=product_id).update(inventory_level=F("inventory_level") + quantity)
+        elif tracking.get(product_id) == InventoryTracking.VARIANT and variant_id is not None:
+            ProductVariant.objects.filter(pk=variant_id, product_id=product_id).update(
+                inventory_level=F("inventory_level") + quantity
+            )
+
+
 def _refuse_short_stock(in_stock: int, quantity: int) -> None:
     if quantity > in_stock:
         if in_stock <= 0:

@@ -159,8 +159,11 @@ def checkout_place_order(
     if payment_method not in dict(payment_methods_for(actor)):
         raise ValidationError({"payment_method": ["Choose a payment method."]})
     company = actor.b2b_company
+    credit_charged = Decimal(0)
     if payment_method == PaymentMethod.PURCHASE_ORDER and company is not None:
-        company_credit_charge(company_id=company.pk, amount=summary.total / (summary.currency.exchange_rate or 1))
+        credit_charged = company_credit_charge(
+            company_id=company.pk, amount=summary.total / (summary.currency.exchange_rate or 1)
+        )
     order = order_create(
         company=company,
         placed_by=actor.user,
@@ -183,6 +186,7 @@ def checkout_place_order(
         ],
         shipping_total=summary.shipping,
         payment_method=payment_method,
+        credit_charged=credit_charged.quantize(Decimal("0.01")),
         po_number=po_number,
         billing_address=address,
         shipping_address=address,

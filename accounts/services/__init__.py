@@ -20,6 +20,7 @@ from accounts.services.companies import (
     MAX_REJECTION_REASON,
     company_approve,
     company_credit_charge,
+    company_credit_release,
     company_reject,
     company_status_set,
 )
@@ -171,6 +172,7 @@ __all__ = [
     "company_reject",
     "company_status_set",
     "company_credit_charge",
+    "company_credit_release",
     "BUILTIN_ROLE_NAMES",
     "role_templates_ensure_builtin",
     "membership_role_set",

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.errors import AccountFieldCode
@@ -124,12 +125,13 @@ def company_status_set(*, company_ids: list[int], status: int, by: User | None =
 
 
 @transaction.atomic
-def company_credit_charge(*, company_id: int, amount: Decimal) -> None:
+def company_credit_charge(*, company_id: int, amount: Decimal) -> Decimal:
     """Buy on account: refuse while on credit hold, or above the available credit when purchases are limited;
-    otherwise lower the available credit. Row-locked, so two checkouts cannot both spend the same credit."""
+    otherwise lower the available credit. Row-locked, so two checkouts cannot both spend the same credit. Returns
+    what was taken from the credit (0 when the company has no credit to track), for a cancellation to give back."""
     company = Company.objects.select_for_update().get(pk=company_id)
     if not company.credit_enabled:
-        return
+        return Decimal(0)
     if company.credit_hold:
         message = "Your company's account is on credit hold. Please contact us or pay by card."
         raise ValidationError({"paymentMethod": [ValidationError(message, code=AccountFieldCode.CREDIT_HOLD)]})
@@ -141,3 +143,10 @@ def company_credit_charge(*, company_id: int, amount: Decimal) -> None:
         raise ValidationError({"paymentMethod": [ValidationError(message, code=AccountFieldCode.CREDIT_LIMIT)]})
     company.available_credit -= amount
     company.save(update_fields=["available_credit"])
+    return amount
+
+
+def company_credit_release(*, company_id: int, amount: Decimal) -> None:
+    """Give back credit an order took (the order was cancelled), whatever the company's credit settings are now."""
+    if amount > 0:
+        Company.objects.filter(pk=company_id).update(available_credit=F("available_credit") + amount)

@@ -6,8 +6,9 @@ import pytest
 
 from accounts.models import AuditEvent, Company
 from orders.models import Order
+from orders.services import order_cancel
 from portal.models import StorefrontConfig
-from pricing.models import Product
+from pricing.models import InventoryTracking, Product
 from storefront.models import Cart, CartLine
 from tests.pricing.factories import CategoryFactory, ProductFactory
 
@@ -204,6 +205,26 @@ def test_acme_admin_checks_out_on_account_against_company_credit(ethanol, client
     assert (event.company, event.actor.email, event.masquerade_session) == (acme, "admin@acme.test", None)
     assert event.summary == f"Order #{order.number} placed: {order.grand_total} USD"
     assert (event.object_type, event.object_id) == ("orders.order", str(order.pk))
+
+
+def test_cancelling_an_order_gives_back_its_stock_and_the_company_credit_it_took(ethanol, client):
+    Company.objects.filter(name="Acme Labs").update(credit_enabled=True, available_credit=Decimal("5000"))
+    Product.objects.filter(slug=ETHANOL).update(inventory_tracking=InventoryTracking.PRODUCT, inventory_level=40)
+    client.login(username="admin@acme.test", password="Demo1234")
+    _add(client, ETHANOL, "HS-1001-100ML", qty=3)
+    client.post(
+        "/checkout", {**ADDRESS, "email": "admin@acme.test", "payment_method": "purchase_order", "po_number": "PO-9"}
+    )
+    order = Order.objects.get()
+    assert order.credit_charged == order.grand_total  # USD is the base currency
+    assert Product.objects.get(slug=ETHANOL).inventory_level == 37
+    # The company's credit was switched off since: what the order took still goes back.
+    Company.objects.filter(name="Acme Labs").update(credit_enabled=False)
+
+    order_cancel(order=order)
+
+    assert Product.objects.get(slug=ETHANOL).inventory_level == 40
+    assert Company.objects.get(name="Acme Labs").available_credit == Decimal("5000")
 
 
 def test_credit_hold_refuses_an_order_on_account_and_changes_nothing(ethanol, client):
