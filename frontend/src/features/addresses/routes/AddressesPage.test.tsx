@@ -77,7 +77,18 @@ async function openAddresses({
 const listCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Addresses').map((call) => call.variables);
 const card = (title: string) => screen.getByRole('article', { name: title });
 const toastTexts = () => getToasts().map((item) => item.message);
-const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, FILTER_DELAY_MS + 150)));
+// The filter bar's typing delay runs on a fake clock (that also follows real time): `settle` moves it past the delay
+// at once, so a check that nothing more was asked for never waits on the machine's speed.
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(FILTER_DELAY_MS + 1);
+  });
 const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {

@@ -62,7 +62,18 @@ async function openList(path = '/orders', handler: Handler = ordersResult([order
 }
 
 const ordersCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Orders').map((call) => call.variables);
-const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, FILTER_DELAY_MS + 150)));
+// The filter bar's typing delay runs on a fake clock (that also follows real time): `settle` moves it past the delay
+// at once, so a check that nothing more was asked for never waits on the machine's speed.
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(FILTER_DELAY_MS + 1);
+  });
 const rowOf = (number: string) => screen.getByRole('rowheader', { name: number }).closest('tr') as HTMLElement;
 
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: RegExp, name: string) {

@@ -53,7 +53,18 @@ async function openQuotes(path = '/quotes', handler: QuotesHandler = quotesResul
 }
 
 const quotesCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Quotes').map((call) => call.variables);
-const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, FILTER_DELAY_MS + 150)));
+// The filter bar's typing delay runs on a fake clock (that also follows real time): `settle` moves it past the delay
+// at once, so a check that nothing more was asked for never waits on the machine's speed.
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(FILTER_DELAY_MS + 1);
+  });
 const table = () => screen.getByRole('table', { name: 'Quotes' });
 const rowOf = (number: string) => screen.getByRole('rowheader', { name: number }).closest('tr') as HTMLElement;
 
