@@ -2,35 +2,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { useId, useState } from 'react';
 
+import { CardActions, CardDeleteButton, CardFacts, CardFrame, CardHead, CardTitle } from '../../../components/CardParts';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { BookAddress } from '../api/addressFields';
 import type { AddressDefaultKind } from '../api/addressMutations';
 import type { AddressExtraFieldDefinition } from '../api/addressFormFields';
 import { addressMessages } from '../messages';
-
-const Card = styled(Paper)(({ theme }) => ({
-  height: '100%',
-  padding: theme.spacing(2),
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(1.5),
-})) as typeof Paper;
-
-const Head = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  columnGap: theme.spacing(1),
-  rowGap: theme.spacing(0.5),
-}));
-
-const Title = styled(Typography)({ overflowWrap: 'anywhere' }) as typeof Typography;
 
 const Badges = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.75) }));
 
@@ -40,30 +20,6 @@ const Lines = styled('address')(({ theme }) => ({
   overflowWrap: 'anywhere',
   flexGrow: 1,
   '& span': { display: 'block' },
-}));
-
-const Details = styled('dl')(({ theme }) => ({
-  margin: 0,
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: theme.spacing(1.5),
-  rowGap: theme.spacing(0.25),
-  ...theme.typography.body2,
-  '& > div': { display: 'contents' },
-  '& dt': { color: theme.palette.text.secondary },
-  '& dd': { margin: 0, overflowWrap: 'anywhere' },
-}));
-
-// Away from the other actions: the one that cannot be undone.
-const DeleteButton = styled(Button)({ marginLeft: 'auto' });
-
-const Actions = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: theme.spacing(1),
-  borderTop: `1px solid ${theme.palette.divider}`,
-  paddingTop: theme.spacing(1.5),
-  marginTop: 'auto',
 }));
 
 export interface AddressCardProps {
@@ -116,12 +72,12 @@ export function AddressCard({ address, extraFields, canEdit, canDelete, canSetDe
   };
 
   return (
-    <Card variant="outlined" component="article" aria-labelledby={titleId}>
-      <Head>
-        <Title variant="h3" id={titleId}>
+    <CardFrame variant="outlined" component="article" aria-labelledby={titleId}>
+      <CardHead>
+        <CardTitle variant="h3" id={titleId}>
           {title}
-        </Title>
-      </Head>
+        </CardTitle>
+      </CardHead>
       <Badges>
         {address.isDefaultShipping && <Chip size="small" color="primary" label={t('addresses.badge.defaultShipping')} />}
         {address.isDefaultBilling && <Chip size="small" color="primary" label={t('addresses.badge.defaultBilling')} />}
@@ -134,7 +90,7 @@ export function AddressCard({ address, extraFields, canEdit, canDelete, canSetDe
         ))}
       </Lines>
       {(address.phoneNumber || answers.length > 0) && (
-        <Details>
+        <CardFacts>
           {address.phoneNumber && (
             <div>
               <dt>{t('addresses.card.phone')}</dt>
@@ -147,10 +103,10 @@ export function AddressCard({ address, extraFields, canEdit, canDelete, canSetDe
               <dd>{answer.value}</dd>
             </div>
           ))}
-        </Details>
+        </CardFacts>
       )}
       {(canEdit || canDelete || showSetDefault) && (
-        <Actions>
+        <CardActions>
           {canEdit && (
             <Button size="small" variant="outlined" disabled={busy} onClick={onEdit} aria-label={t('addresses.action.editNamed', { name: title })}>
               {t('addresses.action.edit')}
@@ -179,12 +135,12 @@ export function AddressCard({ address, extraFields, canEdit, canDelete, canSetDe
             </>
           )}
           {canDelete && (
-            <DeleteButton size="small" color="error" disabled={busy} onClick={onDelete} aria-label={t('addresses.action.deleteNamed', { name: title })}>
+            <CardDeleteButton size="small" color="error" disabled={busy} onClick={onDelete} aria-label={t('addresses.action.deleteNamed', { name: title })}>
               {t('addresses.action.delete')}
-            </DeleteButton>
+            </CardDeleteButton>
           )}
-        </Actions>
+        </CardActions>
       )}
-    </Card>
+    </CardFrame>
   );
 }

@@ -1,36 +1,17 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+import { CardActions, CardDeleteButton, CardFacts, CardFrame, CardHead, CardTitle } from '../../../components/CardParts';
 import { formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import { makerName, type ShoppingListCard as Card } from '../api/shoppingListFields';
 import { shoppingListsMessages } from '../messages';
 import { shoppingListPath } from '../shoppingListPaths';
 import { ShoppingListStatusChip } from './ShoppingListStatusChip';
-
-const Frame = styled(Paper)(({ theme }) => ({
-  height: '100%',
-  padding: theme.spacing(2),
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(1.5),
-})) as typeof Paper;
-
-const Head = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  columnGap: theme.spacing(1),
-  rowGap: theme.spacing(0.5),
-}));
-
-const Title = styled(Typography)({ overflowWrap: 'anywhere' }) as typeof Typography;
 
 // A long description shows its first three lines; the list's page shows all of it.
 const Description = styled(Typography)({
@@ -40,30 +21,6 @@ const Description = styled(Typography)({
   overflow: 'hidden',
   overflowWrap: 'anywhere',
 }) as typeof Typography;
-
-const Facts = styled('dl')(({ theme }) => ({
-  margin: 0,
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: theme.spacing(1.5),
-  rowGap: theme.spacing(0.25),
-  ...theme.typography.body2,
-  '& > div': { display: 'contents' },
-  '& dt': { color: theme.palette.text.secondary },
-  '& dd': { margin: 0, overflowWrap: 'anywhere' },
-}));
-
-// Away from the other actions: the one that cannot be undone.
-const DeleteButton = styled(Button)({ marginLeft: 'auto' });
-
-const Actions = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: theme.spacing(1),
-  borderTop: `1px solid ${theme.palette.divider}`,
-  paddingTop: theme.spacing(1.5),
-  marginTop: 'auto',
-}));
 
 export interface ShoppingListCardProps {
   list: Card;
@@ -87,15 +44,15 @@ export function ShoppingListCard({ list, company, listsHref, busy, onEdit, onDup
   const titleId = useId();
   const actions = list.canEdit || list.canDuplicate || list.canDelete;
   return (
-    <Frame variant="outlined" component="article" aria-labelledby={titleId} data-testid={`shopping-list-card-${list.id}`}>
-      <Head>
-        <Title variant="h3" component="h2" id={titleId}>
+    <CardFrame variant="outlined" component="article" aria-labelledby={titleId} data-testid={`shopping-list-card-${list.id}`}>
+      <CardHead>
+        <CardTitle variant="h3" component="h2" id={titleId}>
           <Link component={RouterLink} to={shoppingListPath(list.id)} state={{ shoppingLists: listsHref }}>
             {list.name}
           </Link>
-        </Title>
+        </CardTitle>
         {company && <ShoppingListStatusChip status={list.status} label={list.statusLabel} />}
-      </Head>
+      </CardHead>
       {list.description ? (
         <Description variant="body2">{list.description}</Description>
       ) : (
@@ -108,7 +65,7 @@ export function ShoppingListCard({ list, company, listsHref, busy, onEdit, onDup
           {t('shoppingLists.card.rejectedBecause', { reason: list.reason })}
         </Typography>
       )}
-      <Facts>
+      <CardFacts>
         {company && (
           <div>
             <dt>{t('shoppingLists.card.createdBy')}</dt>
@@ -125,9 +82,9 @@ export function ShoppingListCard({ list, company, listsHref, busy, onEdit, onDup
             <time dateTime={list.updatedAt}>{formatDateTime(list.updatedAt, language)}</time>
           </dd>
         </div>
-      </Facts>
+      </CardFacts>
       {actions && (
-        <Actions>
+        <CardActions>
           {list.canEdit && (
             <Button size="small" variant="outlined" disabled={busy} onClick={onEdit} aria-label={t('shoppingLists.action.editNamed', { name: list.name })}>
               {t('shoppingLists.action.edit')}
@@ -139,12 +96,12 @@ export function ShoppingListCard({ list, company, listsHref, busy, onEdit, onDup
             </Button>
           )}
           {list.canDelete && (
-            <DeleteButton size="small" color="error" disabled={busy} onClick={onDelete} aria-label={t('shoppingLists.action.deleteNamed', { name: list.name })}>
+            <CardDeleteButton size="small" color="error" disabled={busy} onClick={onDelete} aria-label={t('shoppingLists.action.deleteNamed', { name: list.name })}>
               {t('shoppingLists.action.delete')}
-            </DeleteButton>
+            </CardDeleteButton>
           )}
-        </Actions>
+        </CardActions>
       )}
-    </Frame>
+    </CardFrame>
   );
 }
