@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './src/lib/i18n/languages.js';
 import { compiledCatalogs } from './vite/compiledCatalogs.js';
 
 // Two-stage bundle (ARCHITECTURE §6): the only entry is the small loader that storefront pages include;
@@ -9,8 +10,12 @@ export default defineConfig({
   // Relative base: lazily loaded chunks resolve against the loader's own URL, so the bundle works from
   // /static/portal/, from a CDN, or included by a third-party page from another origin.
   base: './',
-  // compiledCatalogs: `…/portal.json?catalog` imports are Lingui's compiled messages (docs/decisions.md, i18n).
-  plugins: [react(), compiledCatalogs()],
+  // compiledCatalogs: `…/portal.json?catalog&part=…` imports are Lingui's compiled messages, one part of a language's
+  // catalog each; `virtual:portal-catalog-parts` lists them (docs/decisions.md, i18n and "Catalog parts").
+  plugins: [
+    react(),
+    compiledCatalogs({ dir: 'src/locales', file: 'portal.json', languages: SUPPORTED_LANGUAGES, sourceLanguage: DEFAULT_LANGUAGE }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

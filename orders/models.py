@@ -52,6 +52,9 @@ class Order(models.Model):
         help_text="Company credit the order took at checkout (in the store's base currency), given back if cancelled.",
     )
     po_number = models.CharField("PO number", max_length=60, blank=True)
+    cost_centre = models.CharField(
+        max_length=60, blank=True, help_text="Grant or cost-centre code the buyer gave at checkout"
+    )
     billing_address = models.JSONField(default=dict)
     shipping_address = models.JSONField(default=dict)
     customer_message = models.TextField(blank=True)

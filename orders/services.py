@@ -48,6 +48,7 @@ def order_create(
     billing_address: dict,
     shipping_address: dict,
     customer_message: str = "",
+    cost_centre: str = "",
 ) -> Order:
     """Store an order with a snapshot of its lines and totals. The caller has checked stock, prices and rights."""
     if not lines:
@@ -83,6 +84,7 @@ def order_create(
         grand_total=subtotal + tax_total + shipping_total,
         payment_method=payment_method,
         credit_charged=credit_charged,
+        cost_centre=cost_centre,
         po_number=po_number,
         billing_address=billing_address,
         shipping_address=shipping_address,

@@ -11,6 +11,8 @@ from accounts.graphql.mutations import Mutation as AccountsMutation
 from accounts.graphql.queries import Query as AccountsQuery
 from accounts.graphql.users import Mutation as UsersMutation
 from accounts.graphql.users import Query as UsersQuery
+from invoices.graphql.mutations import Mutation as InvoicesMutation
+from invoices.graphql.queries import Query as InvoicesQuery
 from orders.graphql.purchased import Query as PurchasedProductsQuery
 from orders.graphql.queries import Query as OrdersQuery
 from portal.graphql.errors import is_unexpected, logger
@@ -50,6 +52,7 @@ Query = merge_types(
         BulkUploadQuery,
         QuotesQuery,
         ShoppingListsQuery,
+        InvoicesQuery,
         StorefrontQuery,
         TrackingQuery,
     ),
@@ -72,6 +75,7 @@ Mutation = merge_types(
         ShoppingListApprovalMutation,
         CustomerShoppingListsMutation,
         CustomerShoppingListAddToCartMutation,
+        InvoicesMutation,
         StorefrontMutation,
     ),
 )

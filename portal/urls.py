@@ -28,6 +28,7 @@ urlpatterns = [
     # The storefront masquerade bar's END MASQUERADE button (issue 5).
     path("masquerade/end/", accounts_views.masquerade_end, name="masquerade-end"),
     path("", include("orders.urls")),
+    path("", include("invoices.urls")),
     path("", include("quotes.urls")),
     path("", include("pricing.urls")),
     path("", include("storefront.urls")),

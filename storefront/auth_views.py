@@ -194,7 +194,8 @@ CHECKOUT_LOGIN_MAX_AGE = 300  # seconds
 
 @require_GET
 def checkout_login(request, token: str):
-    """Follow a `checkoutLogin` link: sign in its user on the storefront, adopt its cart, go to checkout."""
+    """Follow a `checkoutLogin` link: sign in its user on the storefront, adopt its cart, go to checkout — for a cart
+    that pays invoices, to its invoice checkout (issue 20; it never becomes the shopping cart of the cookie)."""
     from django.core import signing
 
     from accounts.models import User
@@ -215,6 +216,10 @@ def checkout_login(request, token: str):
         if _switching_customer(request, user):
             _end_portal_sessions(request)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    from storefront.models import Cart
+
+    if Cart.objects.filter(pk=data["cart"], user=user, invoice_payment__isnull=False).exists():
+        return redirect("storefront:invoice-checkout", cart_id=data["cart"])
     response = redirect("/checkout")
     response.set_cookie(CART_COOKIE, data["cart"], max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")
     return response

@@ -20,7 +20,14 @@ from storefront.catalog_views import _int, product_page, selected_values, varian
 from storefront.forms import CheckoutForm, saved_address_values
 from storefront.models import Cart
 from storefront.permissions import purchase_refusal, storefront_actor
-from storefront.selectors import cart_summary, cart_usable_by, currency_for, own_cart, quote_cart_usable
+from storefront.selectors import (
+    cart_summary,
+    cart_usable_by,
+    currency_for,
+    own_cart,
+    quote_cart_usable,
+    saved_cost_centre,
+)
 from storefront.views import base_context
 
 CONFIRMED_ORDERS_KEY = "sf_confirmed_orders"
@@ -41,6 +48,8 @@ def current_cart(request, *, create: bool = False, for_adding: bool = False) -> 
             cart = None
     if cart is not None and not cart_usable_by(cart, actor):
         cart = None  # another customer's cart, or one from another masquerade: never shown
+    if cart is not None and cart.invoice_payment_id is not None:
+        cart = None  # a cart that pays invoices is its checkout's only (issue 20), never the shopping cart
     if cart is not None and cart.quote_id is not None and (for_adding or not quote_cart_usable(cart)):
         cart = None
     if actor.user is not None:
@@ -179,7 +188,8 @@ def checkout(request):
     saved = checkout_saved_addresses(actor)
     initial = {}
     if user:
-        initial = {"email": user.email, "first_name": user.first_name, "last_name": user.last_name, "phone": user.phone}
+        initial = {"email": user.email, "first_name": user.first_name, "last_name": user.last_name, "phone": user.phone,
+                   "cost_centre": saved_cost_centre(actor)}  # fmt: skip
         default = saved[0] if saved and saved[0].is_default_shipping else None
         if default is not None:
             # The book's default shipping address is preselected (issue 16).
@@ -203,6 +213,7 @@ def checkout(request):
             order = services.checkout_place_order(
                 cart=cart_obj, actor=actor, email=data["email"], payment_method=data["payment_method"],
                 po_number=data.get("po_number", ""), address=form.address(), customer_message=data["customer_message"],
+                cost_centre=data.get("cost_centre", ""),
             )  # fmt: skip
         except PermissionDenied as exc:
             form.add_error(None, str(exc))
@@ -213,9 +224,15 @@ def checkout(request):
         else:
             request.session[CONFIRMED_ORDERS_KEY] = [*request.session.get(CONFIRMED_ORDERS_KEY, [])[-9:], order.number]
             return redirect("storefront:order-confirmation", number=order.number)
+    # Company credit (shell §3) where the buyer orders: what is left, whether it caps an order, and a hold.
     credit = None
-    if actor.b2b_company and actor.b2b_company.credit_enabled:
-        credit = f"{actor.b2b_company.available_credit:,.2f} {actor.b2b_company.credit_currency}"
+    company = actor.b2b_company
+    if company and company.credit_enabled:
+        credit = {
+            "available": f"{company.available_credit:,.2f} {company.credit_currency}",
+            "limited": company.limit_purchases,
+            "hold": company.credit_hold,
+        }
     return render(
         request,
         "storefront/checkout.html",

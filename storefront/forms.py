@@ -1,11 +1,12 @@
 from collections.abc import Sequence
-from datetime import date
 
 from django import forms
 
 from accounts.countries import country_find, postal_address_lines
 from accounts.models import Address
 from storefront.models import ContactRequest
+from storefront.payments import DECLINED_MESSAGE, Card, card_declined, card_digits, card_problems
+from storefront.services import COST_CENTRE_MAX_LENGTH, cost_centre_problem
 
 
 class ContactRequestForm(forms.ModelForm):
@@ -16,15 +17,28 @@ class ContactRequestForm(forms.ModelForm):
         widgets = {"message": forms.Textarea(attrs={"rows": 5, "maxlength": 5000})}
 
 
-# The test card method (ARCHITECTURE §8) takes no real payment; these numbers are declined, as a real
-# processor would, so that the failure path can be tried too.
-DECLINED_TEST_CARDS = frozenset({"4000000000000002", "4000000000009995"})
+COST_CENTRE_LABEL = "Grant or cost-centre code (optional)"
 
 
-def _luhn_ok(number: str) -> bool:
-    digits = [int(c) for c in number][::-1]
-    total = sum(d if i % 2 == 0 else (d * 2 - 9 if d * 2 > 9 else d * 2) for i, d in enumerate(digits))
-    return total % 10 == 0
+def card_from(data: dict) -> Card:
+    return Card(
+        number=card_digits(data.get("card_number") or ""), expiry=data.get("card_expiry") or "",
+        cvc=data.get("card_cvc") or "",
+    )  # fmt: skip
+
+
+def validate_cost_centre(value: str) -> None:
+    problem = cost_centre_problem(value)
+    if problem:
+        raise forms.ValidationError(problem, code="invalid")
+
+
+def cost_centre_field() -> forms.CharField:
+    return forms.CharField(
+        label=COST_CENTRE_LABEL, max_length=COST_CENTRE_MAX_LENGTH, required=False,
+        validators=[validate_cost_centre],
+        help_text="Carried on the order and its invoices, for your accounts payable department.",
+    )  # fmt: skip
 
 
 # The checkout form's address fields, and what a saved address (issue 16) puts in each.
@@ -79,6 +93,7 @@ class CheckoutForm(forms.Form):
     phone = forms.CharField(max_length=40, required=False)
     payment_method = forms.ChoiceField(widget=forms.RadioSelect)
     po_number = forms.CharField(label="PO number", max_length=60, required=False)
+    cost_centre = cost_centre_field()
     card_number = forms.CharField(label="Card number", max_length=23, required=False)
     card_expiry = forms.CharField(label="Expiry (MM/YY)", max_length=5, required=False)
     card_cvc = forms.CharField(label="CVC", max_length=4, required=False)
@@ -124,24 +139,21 @@ class CheckoutForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("payment_method") == "test_card":
-            number = "".join((data.get("card_number") or "").split())
-            if not (number.isdigit() and 13 <= len(number) <= 19 and _luhn_ok(number)):
-                self.add_error("card_number", "Enter a valid card number.")
-            elif number in DECLINED_TEST_CARDS:
-                self.add_error("card_number", "Your card was declined. Use another card or another payment method.")
-            expiry = data.get("card_expiry") or ""
-            try:
-                month, year = (int(part) for part in expiry.split("/"))
-                valid_expiry = 1 <= month <= 12 and (2000 + year, month) >= (date.today().year, date.today().month)
-            except ValueError:
-                valid_expiry = False
-            if not valid_expiry:
-                self.add_error("card_expiry", "Enter a future expiry date as MM/YY.")
-            if not (data.get("card_cvc") or "").isdigit() or len(data.get("card_cvc") or "") not in (3, 4):
-                self.add_error("card_cvc", "Enter the 3 or 4 digits on the back of the card.")
+            problems = card_problems(
+                number=data.get("card_number") or "", expiry=data.get("card_expiry") or "",
+                cvc=data.get("card_cvc") or "",
+            )  # fmt: skip
+            for field, message in problems.items():
+                self.add_error(field, message)
+            if not problems and card_declined(self.card()):
+                # The order checkout refuses a declined test card before the order is placed (nothing is charged).
+                self.add_error("card_number", DECLINED_MESSAGE)
         elif data.get("payment_method") == "purchase_order" and not (data.get("po_number") or "").strip():
             self.add_error("po_number", "Enter your purchase order number.")
         return data
+
+    def card(self) -> Card:
+        return card_from(self.cleaned_data)
 
     def chosen_address(self) -> Address | None:
         """The saved address the customer ships to, or None for an address typed into the form."""
@@ -154,3 +166,26 @@ class CheckoutForm(forms.Form):
         if chosen is not None:
             address["address_id"] = chosen.pk
         return address
+
+
+class InvoicePaymentForm(forms.Form):
+    """The invoice checkout (issue 20): the test card only (never a purchase order for an invoice), no shipping.
+    A declined card is the charge's answer (storefront.payments), not the form's."""
+
+    payer_name = forms.CharField(label="Name on card", max_length=150)
+    card_number = forms.CharField(label="Card number", max_length=23)
+    card_expiry = forms.CharField(label="Expiry (MM/YY)", max_length=5)
+    card_cvc = forms.CharField(label="CVC", max_length=4)
+
+    def clean(self):
+        data = super().clean()
+        problems = card_problems(
+            number=data.get("card_number") or "", expiry=data.get("card_expiry") or "", cvc=data.get("card_cvc") or ""
+        )
+        for field, message in problems.items():
+            if field not in self.errors:
+                self.add_error(field, message)
+        return data
+
+    def card(self) -> Card:
+        return card_from(self.cleaned_data)

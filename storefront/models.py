@@ -53,6 +53,15 @@ class Cart(models.Model):
         related_name="carts",
         help_text="A cart made by the quote checkout: its lines are priced at the quote's prices.",
     )
+    # Issue 20: a cart that pays invoices holds no products; what it pays is its payment request's amounts.
+    invoice_payment = models.OneToOneField(
+        "invoices.InvoicePaymentRequest",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="A cart that pays invoices (invoiceCreateBcCart): the amounts of this payment request.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -75,3 +84,28 @@ class CartLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quantity} × {self.variant or self.product}"
+
+
+class SavedCostCentre(models.Model):
+    """The grant or cost-centre code a buyer last gave at checkout (issue 20), prefilled at their next checkout. Kept
+    per user and the company they bought for: a super admin masquerading as two companies keeps one for each."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    company = models.ForeignKey("accounts.Company", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    code = models.CharField("grant or cost-centre code", max_length=60, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(company__isnull=True), name="storefront_costcentre_user"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "company"],
+                condition=models.Q(company__isnull=False),
+                name="storefront_costcentre_company",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.code or '(none)'} for user {self.user_id}"

@@ -16,7 +16,7 @@ from pricing.models import OptionValue, ProductOption
 from pricing.options import stock_problem
 from quotes.models import QuoteStatus
 from quotes.selectors import options_key, quote_cart_prices
-from storefront.models import Cart, CartLine
+from storefront.models import Cart, CartLine, SavedCostCentre
 
 PRICE_ON_REQUEST_LABEL = "Price on request"
 QUOTE_LINE_MISMATCH = "This product is not part of the quote in this quantity: remove it or order it separately."
@@ -97,14 +97,29 @@ def cart_usable_by(cart: Cart, actor: Actor) -> bool:
 
 def own_cart(actor: Actor) -> Cart | None:
     """The signed-in caller's own cart: their most recent one (for the company they masquerade as, if they do) that
-    is not a quote checkout's. A quote's cart is reached only through the checkout link that made it (issue 13)."""
+    is not a quote checkout's. A quote's cart is reached only through the checkout link that made it (issue 13), a cart
+    that pays invoices only through the invoice checkout (issue 20)."""
     if actor.user is None:
         return None
     return (
-        Cart.objects.filter(user=actor.user, masquerade_company=actor.masquerade_company, quote__isnull=True)
+        Cart.objects.filter(
+            user=actor.user,
+            masquerade_company=actor.masquerade_company,
+            quote__isnull=True,
+            invoice_payment__isnull=True,
+        )
         .order_by("-updated_at")
         .first()
     )
+
+
+def saved_cost_centre(actor: Actor) -> str:
+    """The grant or cost-centre code the signed-in buyer gave at their last checkout for the company they buy for
+    now (issue 20), or ""."""
+    if actor.user is None:
+        return ""
+    saved = SavedCostCentre.objects.filter(user=actor.user, company=actor.b2b_company).first()
+    return saved.code if saved is not None else ""
 
 
 def quote_cart_usable(cart: Cart) -> bool:

@@ -1,3 +1,4 @@
+import unicodedata
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -6,6 +7,7 @@ from django.utils import timezone
 
 from accounts.selectors import Actor
 from accounts.services import audit_record, company_credit_charge
+from invoices.services.payment import invoice_payment_request_abandon
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData, order_create
 from pricing.models import Product, ProductVariant
@@ -20,7 +22,7 @@ from quotes.services import (
     quote_mark_ordered,
     quote_order_check,
 )
-from storefront.models import Cart, CartLine, ContactRequest
+from storefront.models import Cart, CartLine, ContactRequest, SavedCostCentre
 from storefront.permissions import purchase_refusal
 from storefront.selectors import cart_usable_by
 from storefront.tasks import contact_request_notify
@@ -77,6 +79,8 @@ def cart_line_add(
 ) -> CartLine:
     """Add a product; the same variant with the same choices adds to the existing line (business §4 merge rule)."""
     _refuse_unless_buyer(actor)
+    if cart.invoice_payment_id is not None:
+        raise ValidationError({"__all__": ["This cart pays invoices: products cannot be added to it."]})
     _check_quantity(quantity)
     normalised = _normalised(options)
     line = next(
@@ -123,6 +127,10 @@ def cart_line_remove(*, cart: Cart, line_id: int) -> None:
 
 @transaction.atomic
 def cart_delete(*, cart: Cart) -> None:
+    """Delete the cart; a cart that pays invoices takes its payment with it (business §4 step 5: the overlay deletes
+    it when the buyer leaves checkout)."""
+    if cart.invoice_payment_id is not None:
+        invoice_payment_request_abandon(request=cart.invoice_payment)
     cart.delete()
 
 
@@ -136,13 +144,20 @@ def checkout_place_order(
     po_number: str,
     address: dict,
     customer_message: str,
+    cost_centre: str = "",
 ) -> Order:
     """Place the cart as an order at the caller's live prices (a quote's cart: at the quoted prices), honouring
     stock, rights and company credit. A quote's cart needs the quote still open, unexpired and checkable by the
-    caller (checkout_with_quote), and the quote becomes "ordered" with the order."""
+    caller (checkout_with_quote), and the quote becomes "ordered" with the order. `cost_centre` (issue 20: the
+    buyer's grant or cost-centre code, `cost_centre_problem`) goes on the order and is remembered for the next
+    checkout."""
     from storefront.selectors import cart_summary
 
     _refuse_unless_buyer(actor)
+    cost_centre = cost_centre.strip()
+    problem = cost_centre_problem(cost_centre)
+    if problem:
+        raise ValidationError({"cost_centre": [problem]})
     summary = cart_summary(cart=cart, actor=actor)
     if not summary.lines:
         raise ValidationError({"__all__": ["Your cart is empty."]})
@@ -191,7 +206,9 @@ def checkout_place_order(
         billing_address=address,
         shipping_address=address,
         customer_message=customer_message,
+        cost_centre=cost_centre,
     )
+    cost_centre_remember(actor=actor, code=cost_centre)
     stock_consume(lines=[(line.product_id, line.variant_id, line.quantity) for line in summary.lines])
     if cart.quote_id is not None:
         quote = quote_mark_ordered(actor=actor, quote_id=cart.quote_id, order=order)
@@ -203,10 +220,34 @@ def checkout_place_order(
             summary=f"Order #{order.number} placed{source}: {order.grand_total} {order.currency_code}",
             actor=actor,
             target=order,
-            changes={"paymentMethod": payment_method, "poNumber": po_number},
+            changes={"paymentMethod": payment_method, "poNumber": po_number, "costCentre": cost_centre},
         )
     cart.delete()
     return order
+
+
+# Issue 20: the grant or cost-centre code university accounts payable departments ask for on every invoice.
+COST_CENTRE_MAX_LENGTH = 60  # Order.cost_centre
+
+
+def cost_centre_problem(code: str) -> str | None:
+    """Why the code cannot be kept, or None: at most 60 characters of printable text — no NUL, control, format or
+    unassigned characters."""
+    if len(code) > COST_CENTRE_MAX_LENGTH:
+        return f"Enter at most {COST_CENTRE_MAX_LENGTH} characters."
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") for char in code):
+        return "Use letters, digits, spaces and punctuation only."
+    return None
+
+
+def cost_centre_remember(*, actor: Actor, code: str) -> None:
+    """The code the signed-in buyer gave (blank too: they cleared it) is the one prefilled at their next checkout, per
+    company they buy for (issue 20). A guest's is not kept."""
+    if actor.user is None:
+        return
+    SavedCostCentre.objects.update_or_create(
+        user=actor.user, company=actor.b2b_company, defaults={"code": code[:COST_CENTRE_MAX_LENGTH]}
+    )
 
 
 def payment_methods_for(actor: Actor) -> list[tuple[str, str]]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from storefront import auth_views, cart_views, catalog_views, views
+from storefront import auth_views, cart_views, catalog_views, invoice_views, views
 
 app_name = "storefront"
 
@@ -16,6 +16,14 @@ urlpatterns = [
     path("cart/lines/<int:line_id>/remove/", cart_views.cart_remove, name="cart-remove"),
     path("checkout", cart_views.checkout, name="checkout"),
     path("checkout/order-confirmation/<int:number>/", cart_views.order_confirmation, name="order-confirmation"),
+    # Issue 20: paying invoices (business §4 "Pay-invoice flow").
+    path("checkout/invoices/<uuid:cart_id>/", invoice_views.invoice_checkout, name="invoice-checkout"),
+    path(
+        "checkout/invoices/<uuid:cart_id>/cancel/",
+        invoice_views.invoice_checkout_cancel,
+        name="invoice-checkout-cancel",
+    ),
+    path("checkout/invoices/receipts/<int:receipt_id>/", invoice_views.invoice_receipt, name="invoice-receipt"),
     path("login/", auth_views.SignInView.as_view(), name="login"),
     path("logout/", auth_views.sign_out, name="logout"),
     path("customer/current.jwt", auth_views.current_customer_jwt, name="current-jwt"),

@@ -9,11 +9,17 @@ from pricing.calculation import customer_group_for
 from pricing.models import Category, Product
 from pricing.selectors import department_list, product_search
 from storefront.forms import ContactRequestForm
+from storefront.invoice_payment import INVOICE_CHECKOUT_URL_NAMES, invoice_checkout_left
 from storefront.permissions import may_buy, storefront_actor
 from storefront.services import contact_request_submit
 
 
 def base_context(request) -> dict:
+    match = request.resolver_match
+    if match is None or match.url_name not in INVOICE_CHECKOUT_URL_NAMES:
+        # business §4 step 5 (invoicePay): a storefront page other than the invoice checkout ends an invoice payment
+        # this browser session left open.
+        invoice_checkout_left(request)
     actor = actor_for_user(request.user) if request.user.is_authenticated else None
     # shell §6: without purchase_enable the cart link and cart element are removed (guests may buy; a junior buyer
     # may when the store lets juniors place orders).

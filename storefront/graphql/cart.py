@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 
 from accounts.selectors import Actor
+from invoices.services.payment import invoice_payment_total
 from portal.errors import InputError, NotFoundError
 from pricing import selectors as catalog
 from pricing.options import option_errors
@@ -44,7 +46,23 @@ def cart_or_not_found(actor: Actor, entity_id: str) -> Cart:
     return cart
 
 
+def _invoice_cart_payload(cart: Cart) -> CartType:
+    """Issue 20: a cart that pays invoices holds no products; its amounts are what it pays (no tax, no shipping)."""
+    code = cart.invoice_payment.currency_code
+    total = Money(currency_code=code, value=invoice_payment_total(cart.invoice_payment))
+    zero = Money(currency_code=code, value=Decimal(0))
+    return CartType(
+        entity_id=str(cart.pk),
+        currency_code=code,
+        is_tax_included=False,
+        amounts=CartAmounts(subtotal=total, tax=zero, shipping=zero, grand_total=total),
+        line_items=CartLineItems(physical_items=[]),
+    )
+
+
 def cart_payload(cart: Cart, actor: Actor) -> CartType:
+    if cart.invoice_payment_id is not None:
+        return _invoice_cart_payload(cart)
     summary = cart_summary(cart=cart, actor=actor)
     code = summary.currency.code
 

@@ -8,6 +8,7 @@ from django.core import signing
 from django.db import transaction
 from django.urls import reverse
 
+from invoices.services.payment import PAY_INVOICE, invoice_payment_refusal
 from orders.graphql.transfer import ORDER_ID_ARGUMENT, ORDER_LINE_IDS_ARGUMENT, OrderLinesTransfer
 from orders.selectors import order_for, order_lines_chosen
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
@@ -21,7 +22,13 @@ from shoppinglists.graphql.mutations import NOT_FOUND, SCOPE, ListId, list_mutat
 from shoppinglists.graphql.types import ShoppingListCartTransfer
 from shoppinglists.services import MAX_ITEMS_PER_LIST
 from storefront import services
-from storefront.graphql.cart import add_line_items, cart_or_not_found, cart_payload
+from storefront.graphql.cart import add_line_items, cart_for_actor, cart_or_not_found, cart_payload
+from storefront.graphql.invoice_payment import (
+    INVOICE_CREATE_BC_CART_DESCRIPTION,
+    InvoiceCreateBcCartResult,
+    InvoicePaymentLineItemInput,
+    invoice_create_bc_cart,
+)
 from storefront.graphql.types import (
     AddCartLineItemsInput,
     CartType,
@@ -106,13 +113,35 @@ class Mutation:
         services.cart_delete(cart=cart)
         return DeleteCartResult(deleted_cart_entity_id=delete_cart_input.cart_entity_id)
 
+    @strawberry.mutation(permission_classes=[requires(PAY_INVOICE)], description=INVOICE_CREATE_BC_CART_DESCRIPTION)
+    def invoice_create_bc_cart(
+        self,
+        info: strawberry.Info,
+        line_items: Annotated[
+            list[InvoicePaymentLineItemInput],
+            strawberry.argument(description="The invoices and the amount to pay on each (at most 100)."),
+        ],
+        currency: Annotated[str, strawberry.argument(description="The invoices' currency code, e.g. USD.")],
+    ) -> InvoiceCreateBcCartResult:
+        return invoice_create_bc_cart(info, line_items, currency)
+
     @strawberry.mutation(
         permission_classes=[IsAuthenticated],
-        description="A one-time link that signs the caller in to the storefront checkout with this cart.",
+        description="A one-time link that signs the caller in to the storefront checkout with this cart (a cart that "
+        "pays invoices: its invoice checkout; needs pay_invoice instead of the right to buy).",
     )
     def checkout_login(self, info: strawberry.Info, cart_data: CheckoutLoginCartData) -> CheckoutLoginPayload:
-        actor = _buyer(info)
-        cart = cart_or_not_found(actor, cart_data.cart_id)
+        actor = info.context.actor
+        cart = cart_for_actor(actor, cart_data.cart_id)
+        if cart is not None and cart.invoice_payment_id is not None:
+            # Issue 20: paying invoices needs the Pay invoice code, not the right to buy; the link opens the invoice
+            # checkout.
+            refusal = invoice_payment_refusal(actor)
+            if refusal:
+                raise PermissionDeniedError(refusal)
+        else:
+            actor = _buyer(info)
+            cart = cart_or_not_found(actor, cart_data.cart_id)
         if cart.user_id is None:
             cart.user = actor.user
             cart.save(update_fields=["user"])

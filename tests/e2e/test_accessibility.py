@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from accounts.services.masquerade import masquerade_end_for_user
+from invoices.models import Invoice, InvoiceStatus
 from quotes.models import Quote, QuoteStatus
 from shoppinglists.models import ShoppingList, ShoppingListStatus
 from tests.e2e.axe import Violation, axe_violations, report
@@ -276,7 +277,9 @@ def test_no_page_has_a_serious_or_critical_axe_violation(session, browser, live_
     # A list awaiting approval: its page shows the approval actions and the selectable table (issue 18).
     awaiting = ShoppingList.objects.filter(company__name="Acme Labs", status=ShoppingListStatus.READY_FOR_APPROVAL)
     acme_list = awaiting.order_by("pk").first()
-    params = {"openQuote": open_quote.pk, "acmeShoppingList": acme_list.pk}
+    # An unpaid invoice: its page and its payment link show the pay form (issue 20).
+    acme_invoice = Invoice.objects.filter(company__name="Acme Labs", status=InvoiceStatus.OPEN).order_by("pk").first()
+    params = {"openQuote": open_quote.pk, "acmeShoppingList": acme_list.pk, "acmeInvoice": acme_invoice.pk}
     found: list[Violation] = []
     for language, locale in BROWSER_LOCALES.items():
         context = browser.new_context(locale=locale, viewport=SIZES[DESKTOP])

@@ -24,16 +24,17 @@ ACCOUNTS = [
     ("admin@pendingbio.test", "Pat Pending", "Pending Bio"),
 ]
 # The menu pages that exist so far, as each account's role and permission codes allow them (shell §2, §6): the
-# company's orders ("Lab orders") and user management for those who read the company's (admins, senior buyers), their
-# own orders for all but the junior buyer, shopping lists and addresses for every customer.
+# company's orders ("Lab orders"), its invoices and user management for those who read the company's (admins, senior
+# buyers), their own orders for all but the junior buyer, shopping lists, quick order and addresses for every customer.
 COMPANY_READER_MENU = [
-    "My orders", "Lab orders", "Quotes", "Shopping lists", "Addresses", "User management", "Account settings",
+    "My orders", "Lab orders", "Invoices", "Quotes", "Shopping lists", "Quick order", "Addresses", "User management",
+    "Account settings",
 ]  # fmt: skip
-BUYER_MENU = ["My orders", "Quotes", "Shopping lists", "Addresses", "Account settings"]
+BUYER_MENU = ["My orders", "Quotes", "Shopping lists", "Quick order", "Addresses", "Account settings"]
 MENUS = {
     "admin@acme.test": COMPANY_READER_MENU,
     "senior@acme.test": COMPANY_READER_MENU,
-    "junior@acme.test": ["Quotes", "Shopping lists", "Addresses", "Account settings"],
+    "junior@acme.test": ["Quotes", "Shopping lists", "Quick order", "Addresses", "Account settings"],
     "admin@globex.test": COMPANY_READER_MENU,
     "b2c@demo.test": BUYER_MENU,
     "superadmin@demo.test": ["Dashboard", "My orders", "Account settings"],

@@ -51,7 +51,18 @@ IDS = st.one_of(
     ),
     st.text(max_size=20).map(lambda text: StringValueNode(value=text)),
 )
-CUSTOM_SCALARS = {"Date": DATES, "Int": INT_32.map(lambda n: IntValueNode(value=str(n))), "ID": IDS}
+# Amounts as a client sends them (strings of digits), the edges of money, and text that is no amount.
+DECIMALS = st.one_of(
+    st.decimals(min_value=-(10**12), max_value=10**12, places=2, allow_nan=False).map(str),
+    st.sampled_from(["0", "0.001", "1e9", "NaN", "Infinity", "-0", "", " 5", "1,5", "99999999999999999999.99"]),
+    st.text(max_size=20),
+).map(lambda text: StringValueNode(value=text))
+CUSTOM_SCALARS = {
+    "Date": DATES,
+    "Int": INT_32.map(lambda n: IntValueNode(value=str(n))),
+    "ID": IDS,
+    "Decimal": DECIMALS,
+}
 
 
 def _strategy(field: str):

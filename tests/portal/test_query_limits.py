@@ -15,6 +15,7 @@ from accounts.graphql.addresses import MAX_PAGE_SIZE as MAX_ADDRESSES_PAGE
 from accounts.graphql.queries import MAX_SESSIONS_PAGE
 from accounts.graphql.queries import PAGE_SIZES as SUPER_ADMIN_PAGE_SIZES
 from accounts.graphql.users import MAX_PAGE_SIZE as MAX_USERS_PAGE
+from invoices.graphql.queries import MAX_PAGE_SIZE as MAX_INVOICES_PAGE
 from orders.graphql.purchased import MAX_PAGE_SIZE as MAX_PURCHASED_PAGE
 from orders.graphql.queries import MAX_PAGE_SIZE as MAX_ORDERS_PAGE
 from portal.graphql.limits import OperationMeasure
@@ -316,6 +317,8 @@ ADDRESS_CARDS = ("features/addresses/addressListParams.ts", "ADDRESS_PAGE_SIZES"
 ADDRESS_PICKER = ("features/quotes/api/quoteSavedAddresses.ts", "SAVED_ADDRESS_PICKER_SIZE")
 SHOPPING_LIST_CARDS = ("features/shoppinglists/shoppingListsParams.ts", "SHOPPING_LIST_PAGE_SIZES")
 SHOPPING_LIST_PRODUCTS = ("features/shoppinglists/shoppingListItemsParams.ts", "SHOPPING_LIST_ITEM_PAGE_SIZES")
+INVOICES_TABLE = ("features/invoices/invoicesListParams.ts", "INVOICE_PAGE_SIZES")
+RECEIPT_LINES = ("features/invoices/api/receipts.ts", "RECEIPT_LINES_PAGE_SIZE")
 # A list's products: the server takes up to a whole list (500) in a page; the overlay pages them by 100 at most.
 OVERLAY_PRODUCTS_PAGE = min(MAX_SHOPPING_LIST_PRODUCTS_PAGE, 100)
 OVERLAY_PAGE_SIZES = {
@@ -334,6 +337,9 @@ OVERLAY_PAGE_SIZES = {
     "ShoppingList": (SHOPPING_LIST_PRODUCTS, OVERLAY_PRODUCTS_PAGE),
     "CustomerShoppingList": (SHOPPING_LIST_PRODUCTS, OVERLAY_PRODUCTS_PAGE),
     "PurchasedProducts": (DATA_TABLE, MAX_PURCHASED_PAGE),  # quick order (issue 19)
+    # Issue 20: the invoices to pay (sizes 10/20/30, business §9) and the payment history (50 lines, business §9).
+    "Invoices": (INVOICES_TABLE, MAX_INVOICES_PAGE),
+    "AllReceiptLines": (RECEIPT_LINES, MAX_INVOICES_PAGE),
 }
 
 

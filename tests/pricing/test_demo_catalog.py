@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.db.models import Count
 
 from accounts.models import Company, CustomerGroup, User
+from invoices.demo import DEMO_ERP_INVOICES, DEMO_INVOICES
 from orders.demo import DEMO_ORDERS
 from orders.models import Lot, Order
 from pricing.demo import CATEGORIES, QUOTE_ONLY_MESSAGE, cas_number_is_valid, catalog_items, seed_catalog
@@ -38,6 +39,9 @@ COUNTED = [Category, Product, ProductOption, OptionValue, ProductVariant, PriceL
 
 # Placing one demo order: the order, its lines, its shipments with their checks, the status and date.
 ORDER_QUERIES_EACH = 12
+# Issuing one demo invoice (issue 20): the order locked, its lines and those invoiced, the number, the invoice and its
+# lines, the shipments' tracking numbers, the audit entry; a receipt and its line where it was paid.
+INVOICE_QUERIES_EACH = 16
 
 
 def _seed_demo() -> None:
@@ -245,8 +249,9 @@ def test_a_second_run_creates_nothing_and_keeps_staff_edits(catalog):
 def test_seeding_takes_a_bounded_number_of_queries(django_assert_max_num_queries):
     # Bulk inserts: the query count does not grow with the catalog (200 products, 400+ variants, 600+ records).
     # The demo orders go through the real order and shipment services one order at a time (issue 17): their
-    # queries grow with the number of demo orders, never with the catalog.
-    with django_assert_max_num_queries(400 + ORDER_QUERIES_EACH * len(DEMO_ORDERS)):
+    # queries grow with the number of demo orders, never with the catalog; so do the demo invoices (issue 20).
+    invoices = len(DEMO_INVOICES) + len(DEMO_ERP_INVOICES)
+    with django_assert_max_num_queries(400 + ORDER_QUERIES_EACH * len(DEMO_ORDERS) + INVOICE_QUERIES_EACH * invoices):
         _seed_demo()
     Order.objects.all().delete()  # shipped lots are kept while a shipment names them (Lot.product is protected)
     Lot.objects.all().delete()

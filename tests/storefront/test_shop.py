@@ -242,6 +242,22 @@ def test_credit_hold_refuses_an_order_on_account_and_changes_nothing(ethanol, cl
     assert Company.objects.get(name="Acme Labs").available_credit == Decimal("5000")
 
 
+def test_the_checkout_shows_the_company_credit_its_cap_and_a_hold(ethanol, client):
+    Company.objects.filter(name="Acme Labs").update(
+        credit_enabled=True, available_credit=Decimal("1234.5"), limit_purchases=True, credit_hold=False
+    )
+    client.login(username="admin@acme.test", password="Demo1234")
+    _add(client, ETHANOL, "HS-1001-100ML")
+    page = client.get("/checkout").content.decode()
+    assert "Available credit: 1,234.50 USD — an order on account may not exceed it." in page
+    assert "credit hold" not in page
+
+    Company.objects.filter(name="Acme Labs").update(credit_hold=True, limit_purchases=False)
+    page = client.get("/checkout").content.decode()
+    assert "Available credit: 1,234.50 USD." in page
+    assert "Your company's account is on credit hold: pay by card" in page
+
+
 def test_individuals_and_guests_cannot_buy_on_account(ethanol, client):
     _add(client, ETHANOL, "HS-1001-100ML")
     response = client.post(

@@ -3,7 +3,7 @@ import { ROUTES_WITH_PAGES, ROUTE_PATHS } from '../lib/routePaths';
 import { toConfigMap } from '../lib/store/storefrontConfig';
 import type { Permission } from '../lib/user/customerInfo';
 import { DEMO_PERMISSIONS, configEntries, customer, featureFlags } from '../test/graphqlMock';
-import { decideRoute, findRoute, landingPath, menuRoutes, routeAccess, signInPathFor, type AccessContext, type RouteAccess } from './access';
+import { decideRoute, findRoute, isInvoiceLinkWithoutCompany, landingPath, menuRoutes, routeAccess, signInPathFor, type AccessContext, type RouteAccess } from './access';
 import { ROUTE_TABLE } from './routeTable';
 import { PAGE_ELEMENTS } from './routes';
 
@@ -225,13 +225,29 @@ describe('landing and redirects (shell §2)', () => {
   });
 
   it('sends routes without a page yet, unknown routes and refused routes to the landing page', () => {
-    expect(decideRoute('/invoice', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
+    const withoutInvoicePage = ROUTE_TABLE.map((route) => (route.path === '/invoice' ? { ...route, hasPage: false } : route));
+    expect(decideRoute('/invoice', contextFor(0), 'signedOut', withoutInvoicePage)).toEqual({ kind: 'redirect', to: '/orders' });
     expect(decideRoute('/no-such-page', contextFor(1))).toEqual({ kind: 'redirect', to: '/orders' });
     expect(decideRoute('/user-management', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists' });
     expect(decideRoute('/company-orders', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists' });
     expect(decideRoute('/login', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
     expect(decideRoute('/register', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
     expect(decideRoute('/no-such-page', contextFor(100))).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('sends a guest opening an invoice page to sign in with a company account (shell §2 login flag 7)', () => {
+    for (const path of ['/invoice', '/multi-invoice', '/invoiceDetail/5']) {
+      expect(decideRoute(path, contextFor(100))).toEqual({ kind: 'redirect', to: '/login?loginFlag=7' });
+      expect(decideRoute(path, contextFor(100), 'expired')).toEqual({ kind: 'redirect', to: '/login?loginFlag=7' });
+    }
+    // The payment link is public: its page says to sign in (features/invoices PaymentPage).
+    expect(decideRoute('/payment/5', contextFor(100))).toMatchObject({ kind: 'render' });
+    // Roles 4, 99 and 100 have no invoices; company users and the masquerading super admin do.
+    const invoiceDetail = findRoute('/invoiceDetail/5');
+    expect([ROLE.superAdmin, ROLE.individual, ROLE.guest].map((role) => isInvoiceLinkWithoutCompany(invoiceDetail, role))).toEqual([true, true, true]);
+    expect([ROLE.admin, ROLE.seniorBuyer, ROLE.superAdminMasquerading].map((role) => isInvoiceLinkWithoutCompany(invoiceDetail, role))).toEqual([false, false, false]);
+    expect(isInvoiceLinkWithoutCompany(findRoute('/payment/5'), ROLE.individual)).toBe(true);
+    expect(isInvoiceLinkWithoutCompany(findRoute('/orders'), ROLE.individual)).toBe(false);
   });
 
   it('renders the pages that exist for those they let in', () => {
@@ -248,13 +264,13 @@ describe('menu (shell §2, §6)', () => {
   const labels = (context: AccessContext, table = ROUTE_TABLE) => menuRoutes(context, table).map((route) => route.menu);
 
   it('today shows the pages that exist as permissions allow, the Dashboard too to the super admin, nothing to guests', () => {
-    const users = ['menu.orders', 'menu.companyOrders', 'menu.quotes', 'menu.shoppingLists', 'menu.addresses', 'menu.userManagement', 'menu.accountSettings'];
+    const users = ['menu.orders', 'menu.companyOrders', 'menu.invoices', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.userManagement', 'menu.accountSettings'];
     const expected = {
       0: users,
       1: users,
-      2: ['menu.quotes', 'menu.shoppingLists', 'menu.addresses', 'menu.accountSettings'],
-      5: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.accountSettings'],
-      99: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.addresses', 'menu.accountSettings'],
+      2: ['menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.accountSettings'],
+      5: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.accountSettings'],
+      99: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.accountSettings'],
     };
     for (const who of [0, 1, 2, 5, 99] as const) {
       expect({ who, menu: labels(contextFor(who)) }).toEqual({ who, menu: expected[who] });

@@ -69,6 +69,17 @@ export function landingPath(context: AccessContext, table: readonly PortalRoute[
   return order.find((path) => usable(path, context, table)) ?? ROUTE_PATHS.landing;
 }
 
+// shell §2 login flag 7: the invoice pages (and the public payment link) are a company's; roles 4, 99 and 100 — the
+// super admin who is not masquerading, the individual customer and the guest — who open one are asked to sign in with
+// a company account.
+const INVOICE_LINKS: readonly RoutePath[] = [ROUTE_PATHS.invoice, ROUTE_PATHS.multiInvoice, ROUTE_PATHS.invoiceDetail, ROUTE_PATHS.payment];
+const ROLES_WITHOUT_INVOICES: readonly RoleCode[] = [ROLE.superAdmin, ROLE.individual, ROLE.guest];
+
+/** Whether opening this route is "an invoice link opened by role 4, 99 or 100" (shell §2 login flag 7). */
+export function isInvoiceLinkWithoutCompany(route: Pick<PortalRoute, 'path'> | null, role: RoleCode): boolean {
+  return route !== null && INVOICE_LINKS.includes(route.path) && ROLES_WITHOUT_INVOICES.includes(role);
+}
+
 /** The sign-in page a guest is sent to from a protected page, by how the last session ended (shell §2, §8). */
 export function signInPathFor(endReason: SessionEndReason): string {
   if (endReason === 'lost') return loginPath(6);
@@ -90,7 +101,11 @@ export function decideRoute(
   const route = findRoute(pathname, table);
   if (!route) return { kind: 'redirect', to: landingPath(context, table) };
   const access = routeAccess(route, context);
-  if (access === 'signInRequired') return { kind: 'redirect', to: signInPathFor(endReason) };
+  if (access === 'signInRequired') {
+    // shell §2: a guest opening an invoice page signs in with a company account (flag 7).
+    const flag7 = isInvoiceLinkWithoutCompany(route, context.role);
+    return { kind: 'redirect', to: flag7 ? loginPath(7) : signInPathFor(endReason) };
+  }
   if (access === 'denied' || !route.hasPage) return { kind: 'redirect', to: landingPath(context, table) };
   return { kind: 'render', route };
 }

@@ -30,7 +30,7 @@ describe('portal routes and shell (shell §2)', () => {
     setB2BToken('tok');
     // A junior buyer: no orders, so their shopping lists are the landing page (shell §2).
     mockGraphQL({ CustomerInfo: customerResult(JUNIOR), ShoppingLists: NO_LISTS });
-    const view = renderPortal('/purchased-products');
+    const view = renderPortal('/multi-invoice');
     expect(await screen.findByRole('heading', { name: 'Shopping lists' })).toBeInTheDocument();
     expect(view.location()).toBe('/shoppingLists');
 
@@ -61,8 +61,10 @@ describe('portal routes and shell (shell §2)', () => {
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['My orders', '/orders'],
       ['Lab orders', '/company-orders'],
+      ['Invoices', '/multi-invoice'],
       ['Quotes', '/quotes'],
       ['Shopping lists', '/shoppingLists'],
+      ['Quick order', '/purchased-products'],
       ['Addresses', '/addresses'],
       ['User management', '/user-management'],
       ['Account settings', '/accountSettings'],
@@ -116,7 +118,7 @@ describe('portal routes and shell (shell §2)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Shopping lists', 'Addresses', 'Account settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Shopping lists', 'Quick order', 'Addresses', 'Account settings']);
     expect(screen.getByText('Jules Junior')).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Account settings' }));
     await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());

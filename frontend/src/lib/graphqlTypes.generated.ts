@@ -13,6 +13,15 @@ export type AccountSettingsInput = {
   newPassword?: string | null | undefined;
 };
 
+export type AddCartLineItemsData = {
+  lineItems: Array<CartLineItemInput>;
+};
+
+export type AddCartLineItemsInput = {
+  cartEntityId: string;
+  data: AddCartLineItemsData;
+};
+
 /** Which default address of the book. */
 export type AddressDefaultKind =
   | 'SHIPPING'
@@ -50,6 +59,23 @@ export type AuthorizationInput = {
   channelId?: number;
 };
 
+export type CartLineItemInput = {
+  productEntityId: number;
+  variantEntityId?: number | null | undefined;
+  quantity: number;
+  selectedOptions?: Array<CartSelectedOptionInput>;
+};
+
+export type CartSelectedOptionInput = {
+  optionEntityId: number;
+  optionValueEntityId?: number | null | undefined;
+  text?: string | null | undefined;
+};
+
+export type CheckoutLoginCartData = {
+  cartId: string;
+};
+
 /** shell §7 companyCreate. */
 export type CompanyCreateInput = {
   /** A signed-in applicant's own id (optional); a guest leaves it out. */
@@ -74,6 +100,10 @@ export type CompanyCreateInput = {
   userExtraFields?: Array<ExtraFieldInput>;
   /** Guests only: the account to create (it becomes the company's admin). A signed-in individual customer leaves it out and applies with their account (B2B conversion). */
   customer?: CustomerRegistrationInput | null | undefined;
+};
+
+export type CreateCartInput = {
+  lineItems: Array<CartLineItemInput>;
 };
 
 /** customerCreate: a personal (B2C) account. */
@@ -116,6 +146,34 @@ export type DeleteCartInput = {
 export type ExtraFieldInput = {
   fieldName: string;
   fieldValue?: string;
+};
+
+/** What invoicesExport exports: the invoice list's filters, or the chosen invoices. */
+export type InvoiceExportFilter = {
+  /** As invoices(search), at most 100 characters. */
+  search?: string | null | undefined;
+  /** 0 open, 1 partially paid, 2 paid, 3 overdue. */
+  status?: number | null | undefined;
+  /** Invoice date on or after. */
+  dateFrom?: string | null | undefined;
+  /** Invoice date on or before. */
+  dateTo?: string | null | undefined;
+  /** Due on or after. */
+  dueDateFrom?: string | null | undefined;
+  /** Due on or before. */
+  dueDateTo?: string | null | undefined;
+  /** Only these invoices (export selected; at most 500). */
+  idIn?: Array<string> | null | undefined;
+  /** As invoices(orderBy); the newest number first when none is given. */
+  orderBy?: string | null | undefined;
+};
+
+/** An amount to pay on one invoice. */
+export type InvoicePaymentLineItemInput = {
+  /** The invoice's id (as `invoice(id)` takes it). */
+  invoiceId: string;
+  /** The amount to pay, in the invoice's currency, e.g. "120.50". */
+  amount: string;
 };
 
 /** Whose orders `orders` lists. */
@@ -230,6 +288,13 @@ export type ShoppingListUpdateInput = {
   /** At most 1,000 characters. */
   description?: string | null | undefined;
 };
+
+/** What a SKU names. */
+export type SkuLookupStatus =
+  | 'FOUND'
+  | 'NOT_FOUND'
+  /** A CAS number of several pack sizes or products: `candidates` to choose from. */
+  | 'AMBIGUOUS';
 
 /** A new user of the caller's company. */
 export type UserCreateInput = {
@@ -615,6 +680,243 @@ export type SuperAdminCompaniesQuery = {
   }
 };
 
+export type InvoiceQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type InvoiceQuery = {
+  invoice: {
+    id: string,
+    invoiceNumber: string,
+    externalId: string,
+    customerName: string | null,
+    orderNumber: string | null,
+    purchaseOrderNumber: string,
+    costCentre: string,
+    invoiceDate: string,
+    dueDate: string,
+    status: number,
+    notAllowedPay: boolean,
+    pendingPaymentCount: number,
+    hasPdf: boolean,
+    canViewOrder: boolean,
+    pdfUrl: string | null,
+    billTo: Array<string>,
+    openBalance: {
+      code: string,
+      value: string
+    },
+    originalBalance: {
+      code: string,
+      value: string
+    },
+    details: {
+      subtotal: string,
+      shippingTotal: string,
+      taxTotal: string,
+      companyName: string
+    },
+    trackingNumbers: Array<{
+      number: string,
+      carrier: string,
+      courierName: string | null,
+      trackingUrl: string | null
+    }>,
+    lines: Array<{
+      id: string,
+      sku: string,
+      name: string,
+      quantity: number,
+      unitPrice: string,
+      lineTotal: string,
+      tax: string
+    }>,
+    payments: Array<{
+      id: string,
+      receiptId: string,
+      paymentStatus: number,
+      paymentType: string,
+      referenceNumber: string,
+      payerName: string,
+      createdAt: string,
+      amount: {
+        code: string,
+        value: string
+      }
+    }> | null
+  }
+};
+
+export type InvoiceCreateBcCartMutationVariables = Exact<{
+  lineItems: Array<InvoicePaymentLineItemInput>;
+  currency: string;
+}>;
+
+
+export type InvoiceCreateBcCartMutation = {
+  invoiceCreateBcCart: {
+    checkoutUrl: string,
+    cartId: string
+  }
+};
+
+export type InvoiceCheckoutLoginMutationVariables = Exact<{
+  cartData: CheckoutLoginCartData;
+}>;
+
+
+export type InvoiceCheckoutLoginMutation = {
+  checkoutLogin: {
+    result: {
+      redirectUrl: string
+    }
+  }
+};
+
+export type InvoicePdfQueryVariables = Exact<{
+  invoiceId: number;
+  isPayNow: boolean;
+}>;
+
+
+export type InvoicePdfQuery = {
+  invoicePdf: {
+    url: string,
+    fileName: string
+  }
+};
+
+export type InvoicesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  search?: string | null | undefined;
+  status?: number | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateTo?: string | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type InvoicesQuery = {
+  invoices: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: string,
+        invoiceNumber: string,
+        orderNumber: string | null,
+        purchaseOrderNumber: string,
+        costCentre: string,
+        invoiceDate: string,
+        dueDate: string,
+        status: number,
+        notAllowedPay: boolean,
+        pendingPaymentCount: number,
+        hasPdf: boolean,
+        canViewOrder: boolean,
+        openBalance: {
+          code: string,
+          value: string
+        },
+        originalBalance: {
+          code: string,
+          value: string
+        }
+      }
+    }>
+  }
+};
+
+export type InvoicesExportMutationVariables = Exact<{
+  filterData?: InvoiceExportFilter | null | undefined;
+  lang?: string | null | undefined;
+}>;
+
+
+export type InvoicesExportMutation = {
+  invoicesExport: {
+    url: string,
+    fileName: string,
+    ready: boolean,
+    rowCount: number
+  }
+};
+
+export type InvoiceStatsQueryVariables = Exact<{
+  decimalPlaces: number;
+}>;
+
+
+export type InvoiceStatsQuery = {
+  invoiceStats: {
+    totalBalance: string,
+    overDueBalance: string,
+    currencyCode: string,
+    invoiceCount: number,
+    overdueCount: number
+  }
+};
+
+export type AllReceiptLinesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  invoiceId?: number | null | undefined;
+}>;
+
+
+export type AllReceiptLinesQuery = {
+  allReceiptLines: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: string,
+        receiptId: string,
+        invoiceId: string,
+        invoiceNumber: string,
+        paymentStatus: number,
+        paymentType: string,
+        transactionType: string,
+        referenceNumber: string,
+        payerName: string,
+        createdAt: string,
+        amount: {
+          code: string,
+          value: string
+        }
+      }
+    }>
+  }
+};
+
+export type ReceiptQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReceiptQuery = {
+  receipt: {
+    id: string,
+    totalCode: string,
+    totalAmount: string,
+    payerName: string,
+    paymentType: string,
+    transactionType: string,
+    referenceNumber: string,
+    createdAt: string,
+    lines: Array<{
+      id: string,
+      invoiceId: string,
+      invoiceNumber: string,
+      paymentStatus: number,
+      amount: {
+        code: string,
+        value: string
+      }
+    }>
+  }
+};
+
 export type OrderAddressFieldsFragment = {
   lines: Array<string>,
   phone: string | null,
@@ -845,6 +1147,228 @@ export type OrderAddToQuoteMutation = {
       reason: string | null
     }>
   }
+};
+
+export type QuickOrderCreateCartMutationVariables = Exact<{
+  createCartInput: CreateCartInput;
+}>;
+
+
+export type QuickOrderCreateCartMutation = {
+  createCart: {
+    entityId: string
+  }
+};
+
+export type QuickOrderAddCartLineItemsMutationVariables = Exact<{
+  addCartLineItemsInput: AddCartLineItemsInput;
+}>;
+
+
+export type QuickOrderAddCartLineItemsMutation = {
+  addCartLineItems: {
+    entityId: string
+  }
+};
+
+export type PurchasedProductsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  search?: string | null | undefined;
+  dateFrom?: string | null | undefined;
+  dateTo?: string | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type PurchasedProductsQuery = {
+  purchasedProducts: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: string,
+        productId: number | null,
+        variantId: number | null,
+        sku: string,
+        productName: string,
+        lastOrderedAt: string,
+        quantityOrdered: number,
+        orderCount: number,
+        currencyCode: string | null,
+        priceOnRequest: boolean,
+        purchasable: boolean,
+        availableStock: number | null,
+        imageUrl: string | null,
+        productUrl: string | null,
+        options: Array<{
+          name: string,
+          value: string
+        }>,
+        optionList: Array<{
+          optionId: number,
+          optionValue: string
+        }>,
+        price: {
+          taxExclusive: string
+        } | null
+      }
+    }>
+  }
+};
+
+export type QuickOrderAddToQuoteMutationVariables = Exact<{
+  channelId: number;
+  lines: Array<QuoteDraftLineInput>;
+}>;
+
+
+export type QuickOrderAddToQuoteMutation = {
+  quoteDraftAddLines: {
+    message: string,
+    draft: {
+      id: number | null
+    }
+  }
+};
+
+export type QuickOrderListFieldsFragment = {
+  id: number,
+  name: string,
+  status: number,
+  statusLabel: string,
+  itemCount: number,
+  canAddItems: boolean
+};
+
+export type QuickOrderShoppingListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type QuickOrderShoppingListsQuery = {
+  shoppingLists: {
+    edges: Array<{
+      node: {
+        id: number,
+        name: string,
+        status: number,
+        statusLabel: string,
+        itemCount: number,
+        canAddItems: boolean
+      }
+    }>
+  }
+};
+
+export type QuickOrderCustomerShoppingListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type QuickOrderCustomerShoppingListsQuery = {
+  customerShoppingLists: {
+    edges: Array<{
+      node: {
+        id: number,
+        name: string,
+        status: number,
+        statusLabel: string,
+        itemCount: number,
+        canAddItems: boolean
+      }
+    }>
+  }
+};
+
+export type QuickOrderListCreateMutationVariables = Exact<{
+  shoppingListData: ShoppingListInput;
+  channelId: number;
+}>;
+
+
+export type QuickOrderListCreateMutation = {
+  shoppingListsCreate: {
+    shoppingList: {
+      id: number,
+      name: string
+    }
+  }
+};
+
+export type QuickOrderCustomerListCreateMutationVariables = Exact<{
+  shoppingListData: ShoppingListInput;
+  channelId: number;
+}>;
+
+
+export type QuickOrderCustomerListCreateMutation = {
+  customerShoppingListsCreate: {
+    shoppingList: {
+      id: number,
+      name: string
+    }
+  }
+};
+
+export type QuickOrderListItemsCreateMutationVariables = Exact<{
+  shoppingListId: number;
+  items: Array<ShoppingListItemInput>;
+}>;
+
+
+export type QuickOrderListItemsCreateMutation = {
+  shoppingListsItemsCreate: {
+    message: string,
+    shoppingList: {
+      id: number,
+      name: string
+    }
+  }
+};
+
+export type QuickOrderCustomerListItemsCreateMutationVariables = Exact<{
+  shoppingListId: number;
+  items: Array<ShoppingListItemInput>;
+}>;
+
+
+export type QuickOrderCustomerListItemsCreateMutation = {
+  customerShoppingListsItemsCreate: {
+    message: string,
+    shoppingList: {
+      id: number,
+      name: string
+    }
+  }
+};
+
+export type SkuLookupQueryVariables = Exact<{
+  skus: Array<string>;
+}>;
+
+
+export type SkuLookupQuery = {
+  skuLookup: Array<{
+    sku: string,
+    status: SkuLookupStatus,
+    productId: number | null,
+    variantId: number | null,
+    variantSku: string | null,
+    productName: string | null,
+    purchasable: boolean,
+    availableStock: number | null,
+    needsOptions: boolean,
+    errorCode: string | null,
+    optionList: Array<{
+      optionId: number,
+      optionValue: string
+    }>,
+    candidates: Array<{
+      productId: number,
+      variantId: number | null,
+      sku: string,
+      productName: string,
+      label: string,
+      purchasable: boolean,
+      availableStock: number | null
+    }>
+  }>
 };
 
 export type QuoteContactInfoFieldsFragment = {

@@ -3,8 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
 import { clearToasts } from '../components/toast/toastStore';
-import { SUPPORTED_LANGUAGES } from '../lib/i18n/languages';
-import { loadPortalCatalog } from '../lib/i18n/portalCatalogs';
+import { loadAllCatalogParts } from '../lib/i18n/portalCatalogs';
 import { clearB2BToken } from '../lib/session';
 
 // findBy*/waitFor end a test that waits for what never comes; they are no speed limit. Pages and catalogs are loaded
@@ -12,9 +11,10 @@ import { clearB2BToken } from '../lib/session';
 // has rendered it: the limit only has to be out of reach of a loaded machine (issue 14 §1).
 configure({ asyncUtilTimeout: 30_000 });
 
-// Every language's catalog before the first test: a component rendered in any language has its texts at once, and
-// no test races the lazy catalog import (start-up awaits it too; lib/i18n tests cover the lazy path itself).
-beforeAll(() => Promise.all(SUPPORTED_LANGUAGES.map(loadPortalCatalog)));
+// Every part of every language's catalog before the first test: a component rendered in any language has its texts
+// at once (it never suspends for them), and no test races a lazy catalog import (start-up awaits the shell part too;
+// lib/i18n tests cover the lazy path itself, with catalogs of their own).
+beforeAll(() => loadAllCatalogParts());
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from accounts.demo import DEMO_PASSWORD, seed_accounts
+from invoices.demo import seed_invoices
 from orders.demo import seed_orders
 from portal.demo import seed_store
 from pricing.demo import seed_catalog
@@ -10,8 +11,8 @@ from shoppinglists.demo import seed_shopping_lists
 
 class Command(BaseCommand):
     help = (
-        "Create the demo store, its configuration, the demo accounts, the demo catalog, demo quotes and demo orders. "
-        "Safe to run again."
+        "Create the demo store, its configuration, the demo accounts, the demo catalog, demo quotes, orders, "
+        "invoices and shopping lists. Safe to run again."
     )
 
     def add_arguments(self, parser):
@@ -29,6 +30,9 @@ class Command(BaseCommand):
         orders = seed_orders()
         if orders:
             self.stdout.write(f"Created {orders} demo orders.")
+        invoices = seed_invoices()
+        if invoices:
+            self.stdout.write(f"Created {invoices} demo invoices.")
         lists = seed_shopping_lists()
         if lists:
             self.stdout.write(f"Created {lists} demo shopping lists.")

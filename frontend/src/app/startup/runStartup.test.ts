@@ -1,5 +1,7 @@
 import { getToasts } from '../../components/toast/toastStore';
 import { createGraphQLClient } from '../../lib/graphql';
+import { SHELL_PART } from '../../lib/i18n/catalogParts';
+import { portalCatalogs } from '../../lib/i18n/portalCatalogs';
 import { createTranslationStore } from '../../lib/i18n/translations';
 import { PURCHASE_ENABLED_STORAGE_KEY } from '../../lib/storage';
 import { getB2BToken, sessionEndReason, setB2BToken } from '../../lib/session';
@@ -166,6 +168,61 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
     expect(server.callsTo('CustomerInfo')).toHaveLength(0);
     expect(server.storefrontSignedIn()).toBe(false);
     expect(getB2BToken()).toBeNull();
+  });
+
+  it('shell §2 login flag 7: /login?loginFlag=7 ends the session as flag 3 does', async () => {
+    setB2BToken('tok');
+    const server = mockGraphQL({ Logout: { data: { logout: { result: { message: 'Signed out.' } } } } }, { storefrontSignedIn: true });
+    await start('/login', '?loginFlag=7').promise;
+    expect(server.callsTo('Logout')).toHaveLength(1);
+    expect(server.callsTo('CustomerInfo')).toHaveLength(0);
+    expect(getB2BToken()).toBeNull();
+  });
+
+  it('shell §2 login flag 7: an invoice link opened by an individual customer or a super admin ends their session', async () => {
+    const logout = { data: { logout: { result: { message: 'Signed out.' } } } };
+    for (const role of [99, 3]) {
+      setB2BToken('tok');
+      const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role, permissions: [] })), Logout: logout });
+      await start('/invoiceDetail/5').promise;
+      expect({ role, logouts: server.callsTo('Logout').length, token: getB2BToken() }).toEqual({ role, logouts: 1, token: null });
+    }
+    // A company user keeps theirs.
+    setB2BToken('tok');
+    const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role: 0 })), Logout: logout });
+    await start('/invoiceDetail/5').promise;
+    expect(server.callsTo('Logout')).toHaveLength(0);
+    expect(getB2BToken()).toBe('tok');
+  });
+
+  it('shell §2 login flag 7: an invoice link does not take over an individual customer signed in on the storefront', async () => {
+    const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role: 99, permissions: [] })) }, { storefrontSignedIn: true });
+    await start('/payment/5').promise;
+    expect(server.callsTo('Authorization')).toHaveLength(1);
+    expect(getB2BToken()).toBeNull();
+  });
+
+  it('asks for the catalog’s shell part and the first page’s parts in its first round, and waits for them', async () => {
+    const requests = holdRequests({});
+    let arrive = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const load = vi.spyOn(portalCatalogs, 'load').mockImplementation(async (language) => {
+      await arrived;
+      return portalCatalogs.catalog(language);
+    });
+    const { promise } = start('/quotes');
+    await flush();
+    expect(requests.settled).toEqual([]);
+    expect(load.mock.calls).toEqual([['en', [SHELL_PART, 'quotes']]]);
+
+    let done = false;
+    void promise.then(() => (done = true));
+    await requests.releaseAll();
+    expect(done).toBe(false);
+    // The resolved language's shell part (whose failure ends start-up), and the page's parts with it.
+    expect(load.mock.calls.slice(1)).toEqual([['en', undefined], ['en', [SHELL_PART, 'quotes']]]);
+    arrive();
+    await expect(promise).resolves.toMatchObject({ enabled: true, language: 'en' });
   });
 
   it('waits at most the persisted-state timeout for the store’s texts', async () => {

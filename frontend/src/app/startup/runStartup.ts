@@ -6,8 +6,10 @@ import type { PortalConfig } from '../../lib/config';
 import { errorText } from '../../lib/errorText';
 import { GraphQLRequestError, SESSION_EXPIRED_CODE, type GraphQLClient } from '../../lib/graphql';
 import { browserLanguages, resolveLanguage, toSupportedLanguage, type Language } from '../../lib/i18n/languages';
+import { SHELL_PART } from '../../lib/i18n/catalogParts';
 import { loadPortalCatalog } from '../../lib/i18n/portalCatalogs';
 import { GLOBAL_PAGE_SET, type TranslationStore } from '../../lib/i18n/translations';
+import { effectiveRole } from '../../lib/permissions';
 import { ROUTE_PATHS } from '../../lib/routePaths';
 import { getB2BToken } from '../../lib/session';
 import { beginSession, endSession, rememberCustomer } from '../../lib/sessionLifecycle';
@@ -16,7 +18,8 @@ import { isStoreEnabled, storeBasicInfoQueryOptions, type StoreBasicInfo } from 
 import { storefrontConfigQueryOptions, storefrontConfigsQueryOptions } from '../../lib/store/storefrontConfig';
 import { taxZoneRatesQueryOptions } from '../../lib/store/taxZoneRates';
 import { customerInfoQueryOptions, fetchCustomerInfo, type CustomerInfo } from '../../lib/user/customerInfo';
-import { findRoute } from '../access';
+import { findRoute, isInvoiceLinkWithoutCompany } from '../access';
+import { pageCatalogParts } from '../routes';
 
 /** shell §9: persisted-state load timeout — the store's texts may not hold the portal up longer than this. */
 export const TRANSLATIONS_TIMEOUT_MS = 5000;
@@ -37,9 +40,13 @@ export interface StartupContext {
   languages?: readonly string[];
 }
 
-/** `/login?loginFlag=3` means "signed out" (shell §2: logout links go there): the session ends on arrival. */
+/**
+ * `/login?loginFlag=3` means "signed out" (shell §2: logout links go there), `/login?loginFlag=7` "sign in with a
+ * company account" (an invoice link opened without one): the session ends on arrival.
+ */
 export function isSignOutLocation({ pathname, search }: StartupContext['initialLocation']): boolean {
-  return findRoute(pathname)?.path === ROUTE_PATHS.login && new URLSearchParams(search).get('loginFlag') === '3';
+  const flag = new URLSearchParams(search).get('loginFlag');
+  return findRoute(pathname)?.path === ROUTE_PATHS.login && (flag === '3' || flag === '7');
 }
 
 function firstSupportedLanguage(languages: readonly string[]): Language | null {
@@ -65,8 +72,9 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
  * channel's config entries (quote switches, sign-in page settings…), currencies, tax zones and, with a token,
  * the customer (role and permissions); without a token, whether the storefront has a signed-in customer to take
  * over. The shell waits only for what it needs to decide and draw (store, flags, configs, customer); currencies
- * and tax zones arrive in the query cache when they come. Then the language: its catalog (a chunk of its own,
- * fetched in the first round when the browser's language decides) and the store's texts.
+ * and tax zones arrive in the query cache when they come. Then the language: its catalog's shell part and the first
+ * page's parts (chunks of their own, fetched in the first round when the browser's language decides) and the store's
+ * texts.
  */
 export async function runStartup(context: StartupContext): Promise<StartupResult> {
   const { queryClient, client, config, translations, initialLocation, languages = browserLanguages() } = context;
@@ -90,7 +98,10 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
       const takenOver = await exchangeStorefrontSession(authContext);
       if (!takenOver) return;
       try {
-        beginSession(queryClient, takenOver, await fetchCustomerInfo(client, { token: takenOver, suppressErrorToast: true }));
+        const customer = await fetchCustomerInfo(client, { token: takenOver, suppressErrorToast: true });
+        // shell §2 login flag 7: an invoice link is not taken over by a user without a company account.
+        if (isInvoiceLinkWithoutCompany(initialRoute, effectiveRole(customer))) return;
+        beginSession(queryClient, takenOver, customer);
       } catch (error) {
         console.error('[b2b-portal] the storefront customer could not be loaded', error);
       }
@@ -113,13 +124,22 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
       if (!initialRoute?.guestAllowed) endSession(queryClient, 'lost');
       return;
     }
+    // shell §2 login flag 7: an invoice link opened by a super admin who is not masquerading or an individual
+    // customer ends the session, and the gate asks for a company account.
+    if (isInvoiceLinkWithoutCompany(initialRoute, effectiveRole(customer))) {
+      await signOutEverywhere(authContext, token);
+      endSession(queryClient, 'signedOut');
+      return;
+    }
     rememberCustomer(customer);
   }
 
   // The store's texts for the first page can join the round when the language does not depend on the store.
   const earlyLanguage = firstSupportedLanguage(languages);
-  // So can the texts' catalog (a failure here is seen again when the resolved language's catalog is awaited).
-  if (earlyLanguage) loadPortalCatalog(earlyLanguage).catch(() => undefined);
+  // So can the catalog's shell part and the first page's parts (a failure here is seen again when the resolved
+  // language's are awaited).
+  const catalogParts = [SHELL_PART, ...pageCatalogParts(initialLocation.pathname)];
+  if (earlyLanguage) loadPortalCatalog(earlyLanguage, catalogParts).catch(() => undefined);
   const pageSets = [...new Set([GLOBAL_PAGE_SET, initialRoute?.translationPage ?? GLOBAL_PAGE_SET])];
   if (earlyLanguage && config.storeHash) {
     translations.use({ storeHash: config.storeHash, channelId: config.channelId, language: earlyLanguage, version: null });
@@ -147,11 +167,13 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
     version: site ? site.translationVersion : null,
   });
   const enabled = isStoreEnabled(store, config.channelId);
-  // The catalog is awaited whatever it takes: the portal shows no text before it (a failure ends start-up). A
-  // portal that renders nothing needs none.
+  // The catalog's shell part is awaited whatever it takes: the portal shows no text before it (a failure ends
+  // start-up). The first page's parts come with it; a failure there leaves the page to try again when it renders (its
+  // spinner shows meanwhile). A portal that renders nothing needs none.
   await Promise.all([
     withTimeout(Promise.all(pageSets.map((page) => translations.ensure(page))), TRANSLATIONS_TIMEOUT_MS),
     enabled && loadPortalCatalog(language),
+    enabled && loadPortalCatalog(language, catalogParts).catch(() => undefined),
   ]);
   if (enabled && expiredSession) toast.error(errorText(expiredSession, language));
 

@@ -1,10 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useState, type ClipboardEvent } from 'react';
 
 import { useMessages } from '../../lib/i18n/I18nProvider';
+import { normaliseQuantity } from '../../lib/quantity';
 import { productSearchMessages } from './messages';
+import { isPastedBlock, parsePastedRows, type PastedRow } from './pastedRows';
 import { QuantityInput } from './QuantityInput';
 
 export interface QuickAddRow {
@@ -18,6 +20,22 @@ const emptyRows = (): QuickAddRow[] => [
   { sku: '', quantity: 1 },
 ];
 
+/** The most rows quick add holds (a paste beyond it is cut): the server takes 100 lines a call. */
+export const MAX_QUICK_ADD_ROWS = 100;
+
+/**
+ * The rows after a block was pasted into row `at`: one row per pasted line from there on, over the rows below it that
+ * are empty; filled rows below are kept after the block. Quantities follow business §5 as the fields do (none or not
+ * a number is 1, above 1,000,000 is 1,000,000).
+ */
+export function pasteIntoRows(rows: readonly QuickAddRow[], at: number, pasted: readonly PastedRow[]): QuickAddRow[] {
+  const after = rows.slice(at + 1);
+  let reuse = 0;
+  while (reuse < after.length && reuse < pasted.length - 1 && after[reuse]!.sku.trim() === '') reuse += 1;
+  const block = pasted.map((row) => ({ sku: row.sku, quantity: normaliseQuantity(row.quantity) }));
+  return [...rows.slice(0, at), ...block, ...after.slice(reuse)].slice(0, MAX_QUICK_ADD_ROWS);
+}
+
 interface QuickAddProps {
   busy: boolean;
   /** The submit button's text (the caller's: where the rows go). */
@@ -30,7 +48,10 @@ interface QuickAddProps {
   onAdd(rows: QuickAddRow[]): Promise<boolean>;
 }
 
-/** Quick add by SKU + quantity rows (the quote draft, a shopping list's add-to-list panel). */
+/**
+ * Quick add by SKU + quantity rows (the quote draft, a shopping list's add-to-list panel). A block pasted into a SKU
+ * field — copied from a spreadsheet (tabs) or a CSV file (commas), SKU then quantity — fills one row per line (issue 19).
+ */
 export function QuickAdd({ busy, submitLabel, errorList, errors, onAdd }: QuickAddProps) {
   const t = useMessages(productSearchMessages);
   const [rows, setRows] = useState<QuickAddRow[]>(emptyRows);
@@ -41,6 +62,14 @@ export function QuickAdd({ busy, submitLabel, errorList, errors, onAdd }: QuickA
     return sent < 0 ? undefined : errors[`${errorList}.${sent}.${field}`];
   };
   const update = (index: number, row: QuickAddRow) => setRows((current) => current.map((item, i) => (i === index ? row : item)));
+  const paste = (index: number) => (event: ClipboardEvent<HTMLDivElement>) => {
+    const text = event.clipboardData.getData('text/plain');
+    if (!isPastedBlock(text)) return; // one SKU: the field takes it as typed
+    const pasted = parsePastedRows(text);
+    if (pasted.length === 0) return;
+    event.preventDefault();
+    setRows((current) => pasteIntoRows(current, index, pasted));
+  };
 
   return (
     <Stack
@@ -64,6 +93,7 @@ export function QuickAdd({ busy, submitLabel, errorList, errors, onAdd }: QuickA
             error={Boolean(errorFor(index, 'sku'))}
             helperText={errorFor(index, 'sku')}
             onChange={(event) => update(index, { ...row, sku: event.target.value })}
+            onPaste={paste(index)}
           />
           <QuantityInput
             label={t('quickAdd.quantity', { n: index + 1 })}
@@ -74,7 +104,7 @@ export function QuickAdd({ busy, submitLabel, errorList, errors, onAdd }: QuickA
         </Stack>
       ))}
       <Stack direction="row" spacing={2}>
-        <Button onClick={() => setRows((current) => [...current, { sku: '', quantity: 1 }])} disabled={busy}>
+        <Button onClick={() => setRows((current) => [...current, { sku: '', quantity: 1 }])} disabled={busy || rows.length >= MAX_QUICK_ADD_ROWS}>
           {t('quickAdd.addRow')}
         </Button>
         <Button type="submit" variant="outlined" disabled={busy}>

@@ -112,6 +112,10 @@ describe('message namespaces', () => {
     }
   });
 
+  it('have prefixes that end a key segment (`quotes.`), so the catalog part holding their keys is known', () => {
+    expect(namespaces.flatMap(({ id, namespace }) => namespace.prefixes.filter((prefix) => !prefix.includes('.')).map((prefix) => ({ id, prefix })))).toEqual([]);
+  });
+
   it('leave no catalog key outside every namespace (no text that no component can ask for)', () => {
     expect(Object.keys(english).filter((key) => !namespaces.some(({ namespace }) => namespace.has(key)))).toEqual([]);
   });

@@ -1,45 +1,41 @@
 import type { Messages } from '@lingui/core';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, lazy, type ComponentType } from 'react';
+import portalCatalogParts from 'virtual:portal-catalog-parts';
 
 import { mockGraphQL } from '../../test/graphqlMock';
 import { commonMessages } from '../messages';
-import { I18nProvider, useMessages } from './I18nProvider';
+import { SHELL_PART } from './catalogParts';
+import { I18nProvider, useMessages, usePreloadedTexts } from './I18nProvider';
 import { messageNamespace } from './keys';
 import { SUPPORTED_LANGUAGES, type Language } from './languages';
-import { createPortalCatalogs, translate } from './portalCatalogs';
+import { createPortalCatalogs, loadTexts, portalCatalogs, translate, type CatalogPartImports } from './portalCatalogs';
 import { createTranslationStore } from './translations';
 
-const compiled: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('../../locales/en/portal.json?catalog'),
-  zh: () => import('../../locales/zh/portal.json?catalog'),
-  fr: () => import('../../locales/fr/portal.json?catalog'),
-  nl: () => import('../../locales/nl/portal.json?catalog'),
-  de: () => import('../../locales/de/portal.json?catalog'),
-  it: () => import('../../locales/it/portal.json?catalog'),
-  es: () => import('../../locales/es/portal.json?catalog'),
-};
-
-/** Catalogs whose downloads the test answers itself, recording which languages were asked for. */
+/** Catalogs whose part downloads the test answers itself, recording which (language, part) were asked for. */
 function controlledCatalogs() {
-  const requested: Language[] = [];
-  const pending = new Map<Language, { answer(): Promise<void>; fail(): void }>();
-  const catalogs = createPortalCatalogs(
-    Object.fromEntries(
-      SUPPORTED_LANGUAGES.map((language) => [
-        language,
-        () => {
-          requested.push(language);
-          return new Promise<{ default: Messages }>((resolve, reject) => {
-            pending.set(language, {
-              answer: async () => resolve(await compiled[language]()),
-              fail: () => reject(new TypeError('Failed to fetch dynamically imported module')),
+  const requested: string[] = [];
+  const pending = new Map<string, { answer(): Promise<void>; fail(): void }>();
+  const imports = Object.fromEntries(
+    SUPPORTED_LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(
+        Object.entries(portalCatalogParts[language]).map(([part, load]) => [
+          part,
+          () => {
+            requested.push(`${language}/${part}`);
+            return new Promise<{ default: Messages }>((resolve, reject) => {
+              pending.set(`${language}/${part}`, {
+                answer: () => act(async () => resolve(await load())),
+                fail: () => reject(new TypeError('Failed to fetch dynamically imported module')),
+              });
             });
-          });
-        },
-      ]),
-    ) as Record<Language, () => Promise<{ default: Messages }>>,
-  );
-  return { catalogs, requested, download: (language: Language) => pending.get(language)! };
+          },
+        ]),
+      ),
+    ]),
+  ) as CatalogPartImports;
+  return { catalogs: createPortalCatalogs(imports), requested, download: (id: string) => pending.get(id)! };
 }
 
 const probeMessages = messageNamespace('quotes.', 'layout.');
@@ -55,59 +51,131 @@ function Probe({ count = 2 }: { count?: number }) {
   );
 }
 
-describe('portal catalogs, one per language, loaded lazily', () => {
-  it('fetch only the language asked for, once, as compiled messages (no ICU parser at run time)', async () => {
+const spinnerMessages = messageNamespace('page.');
+
+function Spinner() {
+  const t = useMessages(spinnerMessages);
+  return <p role="status">{t('page.loading')}</p>;
+}
+
+/** A key on screen: `quotes.title`, `page.loading`… (no text of the catalogs has this form). */
+const shownKeys = () => (document.body.textContent ?? '').match(/\b[a-z]+[A-Za-z]*\.[a-z]+[A-Za-z]*\b/g) ?? [];
+
+describe('portal catalogs, in parts per language, loaded lazily', () => {
+  it('fetch only the parts of the language asked for, once each, as compiled messages (no ICU parser at run time)', async () => {
     const { catalogs, requested, download } = controlledCatalogs();
-    const first = catalogs.load('de');
-    const second = catalogs.load('de');
+    const first = catalogs.load('de', [SHELL_PART, 'quotes']);
+    const second = catalogs.load('de', ['quotes']);
     expect(catalogs.get('de')).toBeNull();
-    await download('de').answer();
+    await download('de/shell').answer();
+    expect(catalogs.get('de')).not.toBeNull();
+    expect(catalogs.has('de', ['quotes'])).toBe(false);
+    await download('de/quotes').answer();
 
     expect(await first).toBe(await second);
-    expect(requested).toEqual(['de']);
-    expect(catalogs.get('de')!._('quotes.resultCount', { count: 1 })).toBe('1 Angebot');
+    expect(requested).toEqual(['de/shell', 'de/quotes']);
+    expect(catalogs.loaded('de').sort()).toEqual(['quotes', 'shell']);
+    expect(catalogs.catalog('de')._('quotes.resultCount', { count: 1 })).toBe('1 Angebot');
     expect(catalogs.get('en')).toBeNull();
-    expect((await compiled.de()).default['quotes.resultCount']).toEqual([
+    expect((await portalCatalogParts.de.quotes!()).default['quotes.resultCount']).toEqual([
       ['count', 'plural', { offset: undefined, one: ['#', ' Angebot'], other: ['#', ' Angebote'] }],
     ]);
+    // Lingui merges each part into the language's own messages, never into a part module's export.
+    expect((await portalCatalogParts.de.quotes!()).default['error.unknown']).toBeUndefined();
   });
 
   it('try a failed download again on the next load', async () => {
     const { catalogs, requested, download } = controlledCatalogs();
     const failed = catalogs.load('fr');
-    download('fr').fail();
+    download('fr/shell').fail();
     await expect(failed).rejects.toThrow('Failed to fetch');
 
-    const retried = catalogs.load('fr');
-    await download('fr').answer();
+    const retried = catalogs.load('fr', [SHELL_PART, 'quotes']);
+    await download('fr/shell').answer();
+    await download('fr/quotes').answer();
     expect((await retried)._('quotes.title')).toBe('Devis');
-    expect(requested).toEqual(['fr', 'fr']);
+    expect(requested).toEqual(['fr/shell', 'fr/shell', 'fr/quotes']);
   });
 
-  it('render nothing until the language’s catalog is there, never a key; a new language loads only its own', async () => {
+  it('render nothing before the shell part; a component whose part has not loaded shows the loading state, then its text, never a key', async () => {
     const { catalogs, requested, download } = controlledCatalogs();
     const view = render(
       <I18nProvider language="de" catalogs={catalogs}>
-        <Probe />
+        <Suspense fallback={<Spinner />}>
+          <Probe />
+        </Suspense>
       </I18nProvider>,
     );
     expect(view.container).toBeEmptyDOMElement();
+    expect(requested).toEqual(['de/shell']);
 
-    await download('de').answer();
+    await download('de/shell').answer();
+    expect(screen.getByRole('status')).toHaveTextContent('Wird geladen');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(requested).toEqual(['de/shell', 'de/quotes']);
+    expect(shownKeys()).toEqual([]);
+
+    await download('de/quotes').answer();
     expect(await screen.findByRole('heading', { name: 'Angebote' })).toBeInTheDocument();
     expect(screen.getByText('2 Angebote')).toBeInTheDocument();
     expect(screen.getByText('Einkaufsportal von Helix')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(shownKeys()).toEqual([]);
+  });
 
-    view.rerender(
-      <I18nProvider language="nl" catalogs={catalogs}>
-        <Probe count={1} />
+  it('start a page’s parts beside its chunk (usePreloadedTexts), before its code asks for them', async () => {
+    const { catalogs, requested, download } = controlledCatalogs();
+    const german = catalogs.load('de');
+    await download('de/shell').answer();
+    await german;
+    let arrive = (_page: ComponentType) => undefined as void;
+    const Page = lazy(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = (page) => resolve({ default: page }))));
+    function PageWithTexts() {
+      usePreloadedTexts(['quotes']);
+      return <Page />;
+    }
+    render(
+      <I18nProvider language="de" catalogs={catalogs}>
+        <Suspense fallback={<Spinner />}>
+          <PageWithTexts />
+        </Suspense>
       </I18nProvider>,
     );
-    expect(view.container).toBeEmptyDOMElement();
-    await download('nl').answer();
+    expect(requested).toEqual(['de/shell', 'de/quotes']);
+    expect(screen.getByRole('status')).toHaveTextContent('Wird geladen');
+
+    await download('de/quotes').answer();
+    await act(async () => arrive(Probe));
+    expect(await screen.findByRole('heading', { name: 'Angebote' })).toBeInTheDocument();
+    expect(requested).toEqual(['de/shell', 'de/quotes']);
+  });
+
+  it('switching language loads the new language’s parts in use, showing the previous language until they are there', async () => {
+    const { catalogs, requested, download } = controlledCatalogs();
+    const german = catalogs.load('de', [SHELL_PART, 'quotes']);
+    await download('de/shell').answer();
+    await download('de/quotes').answer();
+    await german;
+    const tree = (language: Language, count: number) => (
+      <I18nProvider language={language} catalogs={catalogs}>
+        <Suspense fallback={<Spinner />}>
+          <Probe count={count} />
+        </Suspense>
+      </I18nProvider>
+    );
+    const view = render(tree('de', 2));
+    expect(screen.getByRole('heading', { name: 'Angebote' })).toBeInTheDocument();
+
+    view.rerender(tree('nl', 1));
+    expect(requested.filter((id) => id.startsWith('nl/')).sort()).toEqual(['nl/quotes', 'nl/shell']);
+    expect(screen.getByRole('heading', { name: 'Angebote' })).toBeInTheDocument();
+    await download('nl/shell').answer();
+    expect(screen.getByRole('heading', { name: 'Angebote' })).toBeInTheDocument();
+    await download('nl/quotes').answer();
     expect(await screen.findByRole('heading', { name: 'Offertes' })).toBeInTheDocument();
     expect(screen.getByText('1 offerte')).toBeInTheDocument();
-    expect(requested).toEqual(['de', 'nl']);
+    expect(requested).toEqual(['de/shell', 'de/quotes', 'nl/shell', 'nl/quotes']);
+    expect(shownKeys()).toEqual([]);
   });
 
   it('let the store’s own text win, with plain {name} replacement (shell §4 translations)', async () => {
@@ -135,5 +203,23 @@ describe('portal catalogs, one per language, loaded lazily', () => {
   it('give texts outside React in a loaded language (errorText)', () => {
     expect(translate(commonMessages, 'de', 'error.unknown')).toBe('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.');
     expect(translate(commonMessages, 'es', 'error.unknown')).toBe('Se ha producido un error. Inténtalo de nuevo.');
+  });
+
+  it('give a text of another part outside React only once it has loaded (loadTexts), and say so when asked too early', async () => {
+    const { catalogs, requested, download } = controlledCatalogs();
+    const has = vi.spyOn(portalCatalogs, 'has').mockImplementation((language, parts) => catalogs.has(language, parts));
+    vi.spyOn(portalCatalogs, 'load').mockImplementation((language, parts) => catalogs.load(language, parts));
+    vi.spyOn(portalCatalogs, 'catalog').mockImplementation((language) => catalogs.catalog(language));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    expect(translate(probeMessages, 'it', 'quotes.title')).toBe('quotes.title');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('"quotes.title" asked for before the it texts of "quotes" loaded'));
+    const loaded = loadTexts(probeMessages, 'it');
+    expect(requested.sort()).toEqual(['it/quotes', 'it/shell']);
+    await download('it/quotes').answer();
+    await download('it/shell').answer();
+    await loaded;
+    expect(translate(probeMessages, 'it', 'quotes.title')).toBe('Preventivi');
+    expect(has).toHaveBeenCalled();
   });
 });

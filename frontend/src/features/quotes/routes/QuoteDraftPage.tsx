@@ -7,6 +7,10 @@ import { styled } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { addInBatches } from '../../../components/bulkUpload/bulkUploadBatches';
+import { BulkUploadDialog, type BulkUploadConfirmation } from '../../../components/bulkUpload/BulkUploadDialog';
+import { BulkUploadStockNote, bulkStockNote, type BulkStockNote } from '../../../components/bulkUpload/BulkUploadStockNote';
+import { bulkUploadMessages } from '../../../components/bulkUpload/messages';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { productSearchMessages } from '../../../components/productSearch/messages';
 import { ProductOptionsDialog, type LineOptionsChange } from '../../../components/productSearch/ProductOptionsDialog';
@@ -53,6 +57,14 @@ const Actions = styled('div')(({ theme }) => ({
   justifyContent: 'flex-end',
 }));
 
+const SectionHeader = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: theme.spacing(1),
+}));
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function addressInput({ addressId, ...rest }: QuoteAddress): QuoteAddressInput {
@@ -94,6 +106,9 @@ function QuoteDraftEditor() {
   const [editingOptions, setEditingOptions] = useState<QuoteDraftLine | null>(null);
   const ts = useMessages(quoteSearchMessages);
   const tp = useMessages(productSearchMessages);
+  const tb = useMessages(bulkUploadMessages);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [stockNote, setStockNote] = useState<BulkStockNote | null>(null);
 
   const currentDetails = details ?? (draft.data ? detailsOf(draft.data) : null);
 
@@ -204,6 +219,41 @@ function QuoteDraftEditor() {
     }
   };
 
+  // issue 19: the valid lines of a bulk upload join the draft in one call (calls of 100 beyond, the server's limit);
+  // lines beyond the stock come too (a quote may hold them): the note links the stock error file.
+  const onBulkConfirm = async (upload: BulkUploadConfirmation): Promise<boolean> => {
+    const lines = upload.validProducts.map((product) => ({
+      sku: product.sku,
+      line: {
+        productId: product.productId,
+        variantId: product.variantId,
+        quantity: product.qty,
+        options: product.optionList.map(({ optionId, optionValue }) => ({ optionId, value: optionValue })),
+      },
+    }));
+    const outcome = await addInBatches(lines, (batch) => addLines.mutateAsync(batch.map((entry) => entry.line)));
+    const failureText = (error: unknown, batch: readonly { sku: string }[]) => {
+      const [field, text] = Object.entries(fieldErrors(error))[0] ?? [];
+      const entry = field ? batch[Number(/^lines\.(\d+)\./.exec(field)?.[1] ?? NaN)] : undefined;
+      if (text && entry) return `${entry.sku}: ${text}`;
+      const key = quoteErrorKey(error);
+      return text ?? (key ? t(key) : errorText(error));
+    };
+    if (outcome.failure && outcome.added === 0) {
+      toast.error(failureText(outcome.failure.error, outcome.failure.lines));
+      return false;
+    }
+    if (outcome.failure) {
+      const reason = failureText(outcome.failure.error, outcome.failure.lines);
+      toast.error(tb('bulkUpload.partial', { added: outcome.added, total: lines.length, reason }));
+    } else {
+      toast.success(outcome.answers[outcome.answers.length - 1]?.message || t('quoteDraft.toast.added'));
+    }
+    setStockNote(bulkStockNote(upload));
+    setBulkOpen(false);
+    return true;
+  };
+
   /**
    * A write whose refusals belong on a form (the search's chosen product, a line's options): null when done (its
    * success text is shown), else the server's field messages; a refusal without fields is shown as a toast.
@@ -289,10 +339,16 @@ function QuoteDraftEditor() {
             />
           </Section>
           <Section variant="outlined" aria-labelledby="quote-quick-add-title">
-            <Typography variant="h2" id="quote-quick-add-title">
-              {t('quoteDraft.section.quickAdd')}
-            </Typography>
+            <SectionHeader>
+              <Typography variant="h2" id="quote-quick-add-title">
+                {t('quoteDraft.section.quickAdd')}
+              </Typography>
+              <Button variant="outlined" size="small" disabled={busy} onClick={() => setBulkOpen(true)}>
+                {tb('bulkUpload.title')}
+              </Button>
+            </SectionHeader>
             <QuickAdd busy={busy} submitLabel={t('quoteDraft.quickAdd.submit')} errorList="lines" errors={quickAddErrors} onAdd={onQuickAdd} />
+            <BulkUploadStockNote note={stockNote} onClose={() => setStockNote(null)} />
           </Section>
           <Section variant="outlined" aria-labelledby="quote-contact-title">
             <Typography variant="h2" id="quote-contact-title">
@@ -330,6 +386,13 @@ function QuoteDraftEditor() {
         </>
       )}
       <ProductOptionsDialog line={editingOptions} onClose={() => setEditingOptions(null)} onSave={onSaveOptions} />
+      <BulkUploadDialog
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        confirmLabel={tb('bulkUpload.addToQuote')}
+        currencyCode={draft.data?.currencyCode ?? null}
+        onConfirm={onBulkConfirm}
+      />
     </QuotePage>
   );
 }

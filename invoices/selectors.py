@@ -1,0 +1,490 @@
+"""Reads of the invoices app (issue 20): invoices scoped to what the caller may see, with what the API says of each
+(the overdue status, the payments in progress) annotated in the same query; their filters and sorting (business §5,
+§7), the balances of `invoiceStats`, the receipts and their lines.
+
+The one place that scopes invoices is `invoices_visible_to`; receipts are scoped by `receipts_visible_to`."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import (
+    BooleanField,
+    Case,
+    CharField,
+    Count,
+    DecimalField,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce
+from django.utils import timezone
+
+from accounts.selectors import Actor
+from invoices import permissions
+from invoices.errors import INVOICE_NOT_FOUND_MESSAGE, ORDER_BY_REQUIRED_MESSAGE, RECEIPT_NOT_FOUND_MESSAGE
+from invoices.models import (
+    UNPAID_STATUSES,
+    Invoice,
+    InvoiceLine,
+    InvoicePaymentRequestLine,
+    InvoiceSource,
+    InvoiceStatus,
+    PaymentRequestStatus,
+    Receipt,
+    ReceiptLine,
+)
+from portal.errors import NotFound
+from portal.models import Currency
+from tracking.engine import TrackingMatch, recognize
+
+MAX_SEARCH_LENGTH = 100
+MAX_IDS = 500  # chosen invoices of one export (business §2 "export selected")
+DEFAULT_DECIMAL_PLACES = 2  # business §9
+MAX_DECIMAL_PLACES = 6
+_MAX_ID_DIGITS = 12
+_MONEY_FIELD = DecimalField(max_digits=14, decimal_places=2)
+
+
+def today() -> datetime.date:
+    """The store's today: an invoice is overdue from the day after its due date."""
+    return timezone.localdate()
+
+
+# --- who sees what -------------------------------------------------------------------------------------------------
+
+
+def invoices_visible_to(*, actor: Actor, code: str) -> QuerySet[Invoice]:
+    """The invoices the actor reaches with a permission code: at level 2 every invoice of the company they work in,
+    at level 1 the invoices of the orders they placed in it; none without the code (invoices.permissions)."""
+    level = permissions.invoice_scope_level(actor, code)
+    if level == 0:
+        return Invoice.objects.none()
+    invoices = Invoice.objects.filter(company=actor.b2b_company)
+    if level < permissions.COMPANY:
+        invoices = invoices.filter(customer=actor.user)
+    return invoices
+
+
+def invoice_access_check(actor: Actor, code: str) -> None:
+    """A caller without the code at all is refused (PERMISSION_DENIED); whatever they may not see past that is
+    NOT_FOUND, the same for another company's invoice as for a missing one."""
+    if permissions.invoice_scope_level(actor, code) == 0:
+        raise PermissionDenied
+
+
+def parse_invoice_id(ref: str | int | None) -> int | None:
+    text = str(ref if ref is not None else "").strip()
+    if not text or not text.isascii() or not text.isdigit() or len(text) > _MAX_ID_DIGITS:
+        return None
+    return int(text)
+
+
+def with_api_fields(invoices: QuerySet[Invoice], *, on: datetime.date | None = None) -> QuerySet[Invoice]:
+    """Each invoice with what the API says of it, in the same query: `is_overdue` (unpaid and past its due date),
+    `api_status` (3 when overdue, else the stored 0 / 1 / 2) and `pending_payment_count` (the payments in progress
+    through checkout that include it)."""
+    day = on or today()
+    pending = (
+        InvoicePaymentRequestLine.objects.filter(invoice=OuterRef("pk"), request__status=PaymentRequestStatus.PENDING)
+        .order_by()
+        .values("invoice")
+        .annotate(count=Count("request", distinct=True))
+        .values("count")
+    )
+    overdue = Q(status__in=UNPAID_STATUSES, due_date__lt=day)
+    return invoices.annotate(
+        is_overdue=Case(When(overdue, then=Value(True)), default=Value(False), output_field=BooleanField()),
+        api_status=Case(
+            When(overdue, then=Value(int(InvoiceStatus.OVERDUE))), default=F("status"), output_field=IntegerField()
+        ),
+        pending_payment_count=Coalesce(Subquery(pending, output_field=IntegerField()), 0),
+    )
+
+
+def invoice_for(actor: Actor, ref: str | int | None, code: str = permissions.GET_INVOICE_DETAIL) -> Invoice:
+    """The invoice of that id the actor reaches with `code`. PermissionDenied when they lack the code; NotFound
+    ("Invoice not found.") for another company's invoice, a colleague's at level 1, a missing or a malformed id."""
+    invoice_access_check(actor, code)
+    pk = parse_invoice_id(ref)
+    invoice = None
+    if pk is not None:
+        invoices = with_api_fields(invoices_visible_to(actor=actor, code=code))
+        invoice = invoices.select_related("order", "customer", "company").filter(pk=pk).first()
+    if invoice is None:
+        raise NotFound(INVOICE_NOT_FOUND_MESSAGE)
+    return invoice
+
+
+def invoice_detail(*, actor: Actor, ref: str | int | None) -> Invoice:
+    """`invoice(id)`: the invoice with its order, customer, lines and payments (receipt lines with their receipts), in
+    a fixed number of queries whatever their numbers."""
+    invoice_access_check(actor, permissions.GET_INVOICE_DETAIL)
+    pk = parse_invoice_id(ref)
+    if pk is None:
+        raise NotFound(INVOICE_NOT_FOUND_MESSAGE)
+    invoice = (
+        with_api_fields(invoices_visible_to(actor=actor, code=permissions.GET_INVOICE_DETAIL))
+        .select_related("order", "customer", "company")
+        .prefetch_related(
+            Prefetch("lines", queryset=InvoiceLine.objects.order_by("position", "pk")),
+            Prefetch(
+                "receipt_lines",
+                queryset=ReceiptLine.objects.select_related("receipt").order_by("-receipt__created_at", "-pk"),
+            ),
+        )
+        .filter(pk=pk)
+        .first()
+    )
+    if invoice is None:
+        raise NotFound(INVOICE_NOT_FOUND_MESSAGE)
+    return invoice
+
+
+def invoice_has_pdf(invoice: Invoice) -> bool:
+    """An invoice has a PDF when one is stored, or when it is ours to render (an issued invoice: WeasyPrint renders it
+    when it is issued, or on its first download). An ERP invoice recorded without its PDF has none."""
+    return bool(invoice.pdf) or invoice.source == InvoiceSource.ISSUED
+
+
+# --- the list ------------------------------------------------------------------------------------------------------
+
+# orderBy → the fields it sorts by (ties broken by -pk). business §9: the overlay's default is "-invoiceNumber".
+INVOICE_ORDERINGS: dict[str, tuple[str, ...]] = {
+    "invoiceNumber": ("number",),
+    "orderNumber": ("order__number",),
+    "purchaseOrderNumber": ("purchase_order_number",),
+    "costCentre": ("cost_centre",),
+    "invoiceDate": ("issued_on",),
+    "dueDate": ("due_date",),
+    "originalBalance": ("original_balance",),
+    "openBalance": ("open_balance",),
+    "status": ("api_status",),
+    "createdAt": ("created_at",),
+}
+STATUS_VALUES = tuple(int(status) for status in InvoiceStatus)
+
+
+@dataclass(frozen=True)
+class InvoiceFilters:
+    search: str = ""
+    status: int | None = None  # the status the API shows: 0 open, 1 partially paid, 2 paid, 3 overdue
+    date_from: datetime.date | None = None  # the invoice date (issued on), inclusive
+    date_to: datetime.date | None = None
+    due_date_from: datetime.date | None = None
+    due_date_to: datetime.date | None = None
+    ids: tuple[int, ...] = field(default_factory=tuple)  # chosen invoices only (the export of selected rows)
+    order_by: str = ""
+
+
+def _ordering(order_by: str) -> list[str]:
+    descending = order_by.startswith("-")
+    fields = INVOICE_ORDERINGS.get(order_by.removeprefix("-"))
+    if fields is None:
+        raise ValidationError({"orderBy": [f"Sort by one of: {', '.join(INVOICE_ORDERINGS)} (prefix - to reverse)."]})
+    prefix = "-" if descending else ""
+    return [f"{prefix}{name}" for name in fields] + ["-pk"]
+
+
+def filters_checked(filters: InvoiceFilters, *, order_by_required: bool = True) -> InvoiceFilters:
+    """The filters when they are valid; ValidationError on the offending field otherwise."""
+    if order_by_required and not filters.order_by:
+        raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})
+    if filters.order_by:
+        _ordering(filters.order_by)
+    if filters.status is not None and filters.status not in STATUS_VALUES:
+        raise ValidationError({"status": ["Choose 0 (open), 1 (partially paid), 2 (paid) or 3 (overdue)."]})
+    if len(filters.search or "") > MAX_SEARCH_LENGTH:
+        raise ValidationError({"search": [f"Enter at most {MAX_SEARCH_LENGTH} characters."]})
+    if len(filters.ids) > MAX_IDS:
+        raise ValidationError({"idIn": [f"Choose at most {MAX_IDS} invoices."]})
+    for low, high, name in (
+        (filters.date_from, filters.date_to, "dateTo"),
+        (filters.due_date_from, filters.due_date_to, "dueDateTo"),
+    ):
+        if low and high and high < low:
+            raise ValidationError({name: ["The end date is before the start date."]})
+    return filters
+
+
+def _search_filter(search: str) -> Q:
+    """business §7 search: the invoice number, its order's number, the PO number, the grant or cost-centre code (and
+    the ERP's external id)."""
+    found = (
+        Q(number__icontains=search)
+        | Q(purchase_order_number__icontains=search)
+        | Q(cost_centre__icontains=search)
+        | Q(external_id__icontains=search)
+    )
+    digits = search.lstrip("#")
+    if digits.isascii() and digits.isdigit():
+        found |= Q(order_number_text__contains=digits)
+    return found
+
+
+def invoices_filtered(invoices: QuerySet[Invoice], filters: InvoiceFilters) -> QuerySet[Invoice]:
+    """`invoices` (annotated by `with_api_fields`) narrowed by the filters and sorted by `orderBy` (newest number
+    first when none is given)."""
+    if filters.ids:
+        invoices = invoices.filter(pk__in=filters.ids)
+    if filters.status is not None:
+        invoices = invoices.filter(api_status=filters.status)
+    if filters.date_from:
+        invoices = invoices.filter(issued_on__gte=filters.date_from)
+    if filters.date_to:
+        invoices = invoices.filter(issued_on__lte=filters.date_to)
+    if filters.due_date_from:
+        invoices = invoices.filter(due_date__gte=filters.due_date_from)
+    if filters.due_date_to:
+        invoices = invoices.filter(due_date__lte=filters.due_date_to)
+    search = (filters.search or "").strip()[:MAX_SEARCH_LENGTH]
+    if search:
+        invoices = invoices.annotate(order_number_text=Cast("order__number", output_field=CharField())).filter(
+            _search_filter(search)
+        )
+    ordering = _ordering(filters.order_by) if filters.order_by else ["-number", "-pk"]
+    return invoices.order_by(*ordering)
+
+
+def invoice_list(*, actor: Actor, filters: InvoiceFilters, code: str = permissions.GET_INVOICES) -> QuerySet[Invoice]:
+    """`invoices`: the caller's invoices (get_invoices; level 2 the company's, level 1 those of the orders they
+    placed), filtered and sorted, each with its order and customer; the caller pages it. PermissionDenied without
+    the code; ValidationError for a missing orderBy (business §5) or a filter out of range."""
+    invoice_access_check(actor, code)
+    filters_checked(filters)
+    invoices = with_api_fields(invoices_visible_to(actor=actor, code=code))
+    return invoices_filtered(invoices.select_related("order", "customer", "company"), filters)
+
+
+# --- invoiceStats ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InvoiceStats:
+    total_balance: Decimal
+    overdue_balance: Decimal
+    currency_code: str
+    invoice_count: int
+    overdue_count: int
+
+
+def _default_currency() -> tuple[str, dict[str, Decimal]]:
+    """The store's default currency code (USD when none is set, shell §9) and each currency's rate to it (units of
+    the currency per unit of the default one)."""
+    currencies = list(Currency.objects.order_by("-is_default", "code"))
+    default = next((currency.code for currency in currencies if currency.is_default), "USD")
+    rates: dict[str, Decimal] = {}
+    for currency in currencies:
+        rates.setdefault(currency.code, currency.exchange_rate)
+    rates[default] = Decimal(1)
+    return default, rates
+
+
+def invoice_stats(
+    *, actor: Actor, status: int | None = None, decimal_places: int = DEFAULT_DECIMAL_PLACES
+) -> InvoiceStats:
+    """`invoiceStats`: the open balance of the caller's invoices (get_invoices scope) and of those overdue, in the
+    store's default currency (each invoice's open balance converted at the store's exchange rate of its currency),
+    rounded half-up to `decimal_places`. Without `status`, the unpaid invoices (open, partially paid, overdue); with
+    it, the invoices the API shows in that status."""
+    invoice_access_check(actor, permissions.GET_INVOICES)
+    if status is not None and status not in STATUS_VALUES:
+        raise ValidationError({"status": ["Choose 0 (open), 1 (partially paid), 2 (paid) or 3 (overdue)."]})
+    if not 0 <= decimal_places <= MAX_DECIMAL_PLACES:
+        raise ValidationError({"decimalPlaces": [f"Enter 0 to {MAX_DECIMAL_PLACES}."]})
+    invoices = with_api_fields(invoices_visible_to(actor=actor, code=permissions.GET_INVOICES))
+    invoices = invoices.filter(api_status=status) if status is not None else invoices.filter(status__in=UNPAID_STATUSES)
+    rows = (
+        invoices.order_by()
+        .values("currency_code")
+        .annotate(
+            total=Sum("open_balance"),
+            overdue=Sum(Case(When(is_overdue=True, then=F("open_balance")), default=Value(Decimal(0))),
+                        output_field=_MONEY_FIELD),
+            count=Count("pk"),
+            overdue_count=Count("pk", filter=Q(is_overdue=True)),
+        )
+    )  # fmt: skip
+    default, rates = _default_currency()
+    total = overdue = Decimal(0)
+    count = overdue_count = 0
+    for row in rows:
+        rate = rates.get(row["currency_code"]) or Decimal(1)
+        total += (row["total"] or Decimal(0)) / rate
+        overdue += (row["overdue"] or Decimal(0)) / rate
+        count += row["count"]
+        overdue_count += row["overdue_count"]
+    quantum = Decimal(1).scaleb(-decimal_places)
+    return InvoiceStats(
+        total_balance=total.quantize(quantum, rounding=ROUND_HALF_UP),
+        overdue_balance=overdue.quantize(quantum, rounding=ROUND_HALF_UP),
+        currency_code=default,
+        invoice_count=count,
+        overdue_count=overdue_count,
+    )
+
+
+# --- tracking numbers ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InvoiceTracking:
+    """A tracking number carried on an invoice, with what the tracking engine reads of it (no query)."""
+
+    number: str
+    carrier: str
+    match: TrackingMatch | None
+
+
+def invoice_tracking(invoice: Invoice) -> list[InvoiceTracking]:
+    """The invoice's tracking numbers ([{"number", "carrier"}] copied from its order's shipments), each with the first
+    format of the tracking engine it is valid in (business §3 tracking result), or None when none recognises it."""
+    found = []
+    for item in invoice.tracking_numbers or []:
+        if not isinstance(item, dict) or not str(item.get("number") or "").strip():
+            continue
+        number = str(item["number"]).strip()
+        matches = recognize(number)
+        found.append(
+            InvoiceTracking(
+                number=number, carrier=str(item.get("carrier") or ""), match=matches[0] if matches else None
+            )
+        )
+    return found
+
+
+# --- receipts ------------------------------------------------------------------------------------------------------
+
+
+def receipts_visible_to(*, actor: Actor) -> QuerySet[Receipt]:
+    """The receipts the actor may read: get_invoice_payments_history at level 2, every receipt of their company; at
+    level 1, the receipts of payments they made and those that paid an invoice of an order they placed. Whoever may
+    pay (pay_invoice) reads the receipts of the payments they made (the page after paying)."""
+    company = actor.b2b_company
+    history = permissions.invoice_scope_level(actor, permissions.GET_INVOICE_PAYMENTS_HISTORY)
+    payer = permissions.can_pay_invoices(actor)
+    if company is None or (history == 0 and not payer):
+        return Receipt.objects.none()
+    receipts = Receipt.objects.filter(company=company)
+    if history >= permissions.COMPANY:
+        return receipts
+    mine = Q(payer=actor.user)
+    if history >= permissions.OWN:
+        mine |= Q(pk__in=ReceiptLine.objects.filter(invoice__customer=actor.user).values("receipt_id"))
+    return receipts.filter(mine)
+
+
+def receipt_access_check(actor: Actor) -> None:
+    if permissions.invoice_scope_level(actor, permissions.GET_INVOICE_PAYMENTS_HISTORY) == 0 and not (
+        permissions.can_pay_invoices(actor)
+    ):
+        raise PermissionDenied
+
+
+def receipt_detail(*, actor: Actor, ref: str | int | None) -> Receipt:
+    """`receipt(id)`: the receipt with its lines and their invoices, in a fixed number of queries. PermissionDenied
+    without get_invoice_payments_history or pay_invoice; NotFound ("Receipt not found.") for anything else."""
+    receipt_access_check(actor)
+    pk = parse_invoice_id(ref)
+    receipt = None
+    if pk is not None:
+        receipt = (
+            receipts_visible_to(actor=actor)
+            .select_related("payer")
+            .prefetch_related(Prefetch("lines", queryset=ReceiptLine.objects.select_related("invoice").order_by("pk")))
+            .filter(pk=pk)
+            .first()
+        )
+    if receipt is None:
+        raise NotFound(RECEIPT_NOT_FOUND_MESSAGE)
+    return receipt
+
+
+RECEIPT_LINE_ORDERINGS: dict[str, tuple[str, ...]] = {
+    "createdAt": ("receipt__created_at",),
+    "amount": ("amount",),
+    "invoiceNumber": ("invoice__number",),
+    "referenceNumber": ("receipt__reference_number",),
+    "paymentStatus": ("payment_status",),
+}
+
+
+@dataclass(frozen=True)
+class ReceiptLineFilters:
+    invoice_id: int | None = None
+    receipt_id: int | None = None
+    search: str = ""
+    date_from: datetime.date | None = None
+    date_to: datetime.date | None = None
+    order_by: str = "-createdAt"
+
+
+def receipt_line_list(*, actor: Actor, filters: ReceiptLineFilters) -> QuerySet[ReceiptLine]:
+    """`allReceiptLines`: the payment lines the caller may read (receipts_visible_to, limited at level 1 to the lines
+    of invoices they see), newest first unless `orderBy` says otherwise; each with its receipt and invoice."""
+    receipt_access_check(actor)
+    order_by = filters.order_by or "-createdAt"
+    fields = RECEIPT_LINE_ORDERINGS.get(order_by.removeprefix("-"))
+    if fields is None:
+        raise ValidationError(
+            {"orderBy": [f"Sort by one of: {', '.join(RECEIPT_LINE_ORDERINGS)} (prefix - to reverse)."]}
+        )
+    if len(filters.search or "") > MAX_SEARCH_LENGTH:
+        raise ValidationError({"search": [f"Enter at most {MAX_SEARCH_LENGTH} characters."]})
+    lines = ReceiptLine.objects.filter(receipt__in=receipts_visible_to(actor=actor))
+    if permissions.invoice_scope_level(actor, permissions.GET_INVOICE_PAYMENTS_HISTORY) < permissions.COMPANY:
+        lines = lines.filter(Q(receipt__payer=actor.user) | Q(invoice__customer=actor.user))
+    if filters.invoice_id is not None:
+        lines = lines.filter(invoice_id=filters.invoice_id)
+    if filters.receipt_id is not None:
+        lines = lines.filter(receipt_id=filters.receipt_id)
+    if filters.date_from:
+        lines = lines.filter(receipt__created_at__date__gte=filters.date_from)
+    if filters.date_to:
+        lines = lines.filter(receipt__created_at__date__lte=filters.date_to)
+    search = (filters.search or "").strip()
+    if search:
+        lines = lines.filter(
+            Q(invoice__number__icontains=search)
+            | Q(receipt__reference_number__icontains=search)
+            | Q(receipt__payer_name__icontains=search)
+        )
+    prefix = "-" if order_by.startswith("-") else ""
+    return lines.select_related("receipt", "invoice").order_by(*[f"{prefix}{name}" for name in fields], f"{prefix}pk")
+
+
+# --- the older list (GET /api/invoice) -------------------------------------------------------------------------------
+
+MAX_LEGACY_ROWS = 1000
+
+
+def legacy_invoice_rows(*, actor: Actor) -> tuple[list[Invoice], int]:
+    """business §3 "Invoice row", §2 multi-invoice screen: every invoice of the caller (get_invoices scope), newest
+    number first, at most MAX_LEGACY_ROWS of them (the screen sorts on the client); and how many there are."""
+    invoice_access_check(actor, permissions.GET_INVOICES)
+    invoices = with_api_fields(invoices_visible_to(actor=actor, code=permissions.GET_INVOICES)).select_related("order")
+    total = invoices.count()
+    return list(invoices.order_by("-number", "-pk")[:MAX_LEGACY_ROWS]), total
+
+
+def invoice_ids_checked(ids: Sequence[object]) -> tuple[int, ...]:
+    """Invoice ids as given by a client (strings or numbers) → ints; ValidationError on `idIn` for any other."""
+    parsed = []
+    for ref in ids:
+        pk = parse_invoice_id(ref)  # type: ignore[arg-type]
+        if pk is None:
+            raise ValidationError({"idIn": ["Give invoice ids."]})
+        parsed.append(pk)
+    return tuple(dict.fromkeys(parsed))

@@ -1,0 +1,20 @@
+"""Celery tasks of the invoices app: thin, idempotent, taking ids (ARCHITECTURE §7). Without a broker they run at
+once (CELERY_TASK_ALWAYS_EAGER)."""
+
+from celery import shared_task
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def invoice_pdf_render(invoice_id: int) -> None:
+    """Render and store the PDF of an issued invoice that has none."""
+    from invoices.services.issue import invoice_pdf_ensure
+
+    invoice_pdf_ensure(invoice_id=invoice_id)
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def invoices_export_write(export_id: int) -> None:
+    """Write the CSV file of an invoice export (`invoicesExport`)."""
+    from invoices.services.export import invoice_export_write
+
+    invoice_export_write(export_id=export_id)
