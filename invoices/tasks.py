@@ -18,3 +18,12 @@ def invoices_export_write(export_id: int) -> None:
     from invoices.services.export import invoice_export_write
 
     invoice_export_write(export_id=export_id)
+
+
+@shared_task
+def invoice_exports_purge() -> int:
+    """Periodic (Celery beat, CELERY_BEAT_SCHEDULE "invoice-exports-purge"): delete the exports older than a day with
+    their files."""
+    from invoices.services.export import invoice_exports_purge as purge
+
+    return purge()

@@ -163,6 +163,8 @@ CELERY_BEAT_SCHEDULE = {
     # Bulk CSV uploads, their results and files are kept a day (issue 19): the expired ones are deleted every hour (an
     # upload also purges a few on its way in).
     "bulk-uploads-purge": {"task": "pricing.tasks.bulk_uploads_purge", "schedule": 3600.0},
+    # Invoice exports (issue 20) are kept a day, like uploads.
+    "invoice-exports-purge": {"task": "invoices.tasks.invoice_exports_purge", "schedule": 3600.0},
 }
 
 # A storefront on another origin loads the overlay and calls the API (bearer token, no cookies). Its sign-in goes

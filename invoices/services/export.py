@@ -6,6 +6,7 @@ Cells a spreadsheet would run as a formula are neutralised as in the bulk upload
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import secrets
@@ -160,3 +161,19 @@ def invoice_export_write(*, export_id: int) -> InvoiceExport | None:
 
 def export_file_name(export: InvoiceExport) -> str:
     return f"invoices-{timezone.localtime(export.created_at):%Y-%m-%d}.csv"
+
+
+# An export is a moment's snapshot for its requester: the file and its row are kept a day, then deleted.
+EXPORT_RETENTION = datetime.timedelta(days=1)
+
+
+def invoice_exports_purge(*, limit: int | None = None) -> int:
+    """Delete exports older than EXPORT_RETENTION with their files (at most `limit`, oldest first). Returns how many."""
+    cutoff = timezone.now() - EXPORT_RETENTION
+    expired = list(InvoiceExport.objects.filter(created_at__lt=cutoff).order_by("pk")[:limit])
+    for export in expired:
+        if export.file:
+            with contextlib.suppress(OSError):  # already gone: the row goes all the same
+                export.file.delete(save=False)
+    InvoiceExport.objects.filter(pk__in=[export.pk for export in expired]).delete()
+    return len(expired)

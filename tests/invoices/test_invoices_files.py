@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import calendar
 import csv
+import datetime
 import io
 import json
 
 import pytest
 from django.core.files.base import ContentFile
 from django.test import Client
+from django.utils import timezone
 
 from invoices.models import Invoice, InvoiceExport
+from invoices.tasks import invoice_exports_purge
 from tests.helpers import error_code, pdf_text, rest_refusal
 from tests.invoices.conftest import CALLERS, company, days, user
 from tests.invoices.factories import InvoiceFactory
@@ -333,3 +336,19 @@ def test_the_answer_says_the_file_is_ready_when_celery_runs_eagerly(demo_store, 
 
     assert (answer["ready"], answer["rowCount"]) == (True, 1)
     assert len(_rows(Client(), answer["url"])) == 2
+
+
+def test_exports_older_than_a_day_are_purged_with_their_files(invoices, export, sign_in):
+    token = sign_in("admin")
+    export({}, token)
+    export({}, token)
+    old, recent = InvoiceExport.objects.order_by("pk")
+    InvoiceExport.objects.filter(pk=old.pk).update(created_at=timezone.now() - datetime.timedelta(days=1, minutes=1))
+    storage, old_name = old.file.storage, old.file.name
+    assert storage.exists(old_name)
+
+    assert invoice_exports_purge.delay().get() == 1
+
+    assert list(InvoiceExport.objects.values_list("pk", flat=True)) == [recent.pk]
+    assert not storage.exists(old_name)
+    assert recent.file.storage.exists(recent.file.name)
