@@ -1,21 +1,8 @@
-import { styled } from '@mui/material/styles';
 import { useEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { focusElement, keepFocusInPortal, pageHeading, userFocusedInside, whenPageHeadingAppears } from './pageFocus';
-
-// Read by screen readers, not shown.
-const LiveRegion = styled('div')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 interface Announcement {
   text: string;
@@ -62,8 +49,8 @@ export function PageFocus({ contentRef }: { contentRef: RefObject<HTMLElement | 
   }, [contentRef]);
 
   return (
-    <LiveRegion aria-live="polite" aria-atomic="true" data-page-announcer="">
+    <VisuallyHidden as="div" aria-live="polite" aria-atomic="true" data-page-announcer="">
       {announcement.text && <span key={announcement.count}>{announcement.text}</span>}
-    </LiveRegion>
+    </VisuallyHidden>
   );
 }

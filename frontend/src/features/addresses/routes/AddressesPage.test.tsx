@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { getToasts } from '../../../components/toast/toastStore';
@@ -9,7 +9,7 @@ import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { BookAddress } from '../api/addressFields';
 import type { AddressesVariables } from '../api/addresses';
-import { FILTER_DELAY_MS } from '../../../components/listPage/FilterBar';
+import { useFilterClock } from '../../../test/filterClock';
 
 const SAM = { id: 7, name: 'Sam Senior' };
 const ALICE = { id: 8, name: 'Alice Admin' };
@@ -77,18 +77,7 @@ async function openAddresses({
 const listCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Addresses').map((call) => call.variables);
 const card = (title: string) => screen.getByRole('article', { name: title });
 const toastTexts = () => getToasts().map((item) => item.message);
-// The filter bar's typing delay runs on a fake clock (that also follows real time): `settle` moves it past the delay
-// at once, so a check that nothing more was asked for never waits on the machine's speed.
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const settle = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(FILTER_DELAY_MS + 1);
-  });
+const settle = useFilterClock();
 const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {

@@ -1,28 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
+import { SelectionBar, SelectionSummary } from '../../../components/SelectionBar';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { invoicesMessages } from '../messages';
-
-// Kept in view at the bottom of the portal's scrolling content while the invoices scroll under it.
-const Bar = styled(Paper)(({ theme }) => ({
-  position: 'sticky',
-  bottom: 0,
-  zIndex: 1,
-  padding: theme.spacing(1.5, 2),
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: theme.spacing(1.5, 2),
-  // On a phone the bar stays low: the buttons share rows instead of taking one each.
-  [theme.breakpoints.down('sm')]: { padding: theme.spacing(1, 1.5), gap: theme.spacing(1), '& > button': { flex: '1 1 auto' } },
-})) as typeof Paper;
-
-const Summary = styled('div')({ flex: '1 1 240px', minWidth: 0 });
 
 export interface PaySelectionBarProps {
   count: number;
@@ -46,8 +29,8 @@ export interface PaySelectionBarProps {
 export function PaySelectionBar({ count, payableCount, total, leftOut, problem, canPay, busy, onPay, onClear, exportMenu }: PaySelectionBarProps) {
   const t = useMessages(invoicesMessages);
   return (
-    <Bar variant="outlined" component="section" aria-label={t('invoices.selection.label')} data-testid="invoice-selection">
-      <Summary>
+    <SelectionBar variant="outlined" component="section" aria-label={t('invoices.selection.label')} data-testid="invoice-selection">
+      <SelectionSummary>
         <Typography sx={{ fontWeight: 600 }} role="status">
           {t('invoices.selection.count', { count })}
         </Typography>
@@ -61,7 +44,7 @@ export function PaySelectionBar({ count, payableCount, total, leftOut, problem, 
             {t('invoices.selection.leftOut', { count: leftOut })}
           </Typography>
         )}
-      </Summary>
+      </SelectionSummary>
       {count > 0 && (
         <Button variant="text" onClick={onClear} disabled={busy}>
           {t('invoices.selection.clear')}
@@ -78,6 +61,6 @@ export function PaySelectionBar({ count, payableCount, total, leftOut, problem, 
           {problem}
         </Alert>
       )}
-    </Bar>
+    </SelectionBar>
   );
 }

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { FILTER_DELAY_MS } from '../../../components/listPage/FilterBar';
 import { getToasts } from '../../../components/toast/toastStore';
 import { checkoutNavigation } from '../../../lib/quoteCheckoutSession';
 import { setB2BToken } from '../../../lib/session';
@@ -22,6 +21,7 @@ import {
   receiptLine,
   stats,
 } from '../test/invoiceFixtures';
+import { useFilterClock } from '../../../test/filterClock';
 
 type Handler = GraphQLResult | ((variables: Record<string, unknown>) => GraphQLResult | Promise<GraphQLResult>);
 
@@ -48,16 +48,7 @@ const amountOf = (number: string) => screen.getByRole('textbox', { name: `Amount
 const listCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Invoices').map((call) => call.variables);
 const toastTexts = () => getToasts().map((item) => `${item.type}: ${item.message}`);
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const settle = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(FILTER_DELAY_MS + 1);
-  });
+const settle = useFilterClock();
 
 describe('/invoice (issue 20)', () => {
   it('shows the open and overdue totals and the invoices, newest number first, 10 a page, with orderBy sent', async () => {

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { FILTER_DELAY_MS } from '../../../components/listPage/FilterBar';
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLResult } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { OrderListItem, OrdersVariables } from '../api/orders';
+import { useFilterClock } from '../../../test/filterClock';
 
 const order = (overrides: Partial<OrderListItem> = {}): OrderListItem => ({
   id: '100042',
@@ -62,18 +62,7 @@ async function openList(path = '/orders', handler: Handler = ordersResult([order
 }
 
 const ordersCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Orders').map((call) => call.variables);
-// The filter bar's typing delay runs on a fake clock (that also follows real time): `settle` moves it past the delay
-// at once, so a check that nothing more was asked for never waits on the machine's speed.
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const settle = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(FILTER_DELAY_MS + 1);
-  });
+const settle = useFilterClock();
 const rowOf = (number: string) => screen.getByRole('rowheader', { name: number }).closest('tr') as HTMLElement;
 
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: RegExp, name: string) {

@@ -8,7 +8,7 @@ import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLRe
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { QuoteListItem, QuotesVariables } from '../api/quotes';
-import { FILTER_DELAY_MS } from '../../../components/listPage/FilterBar';
+import { useFilterClock } from '../../../test/filterClock';
 
 const quote = (overrides: Partial<QuoteListItem> = {}): QuoteListItem => ({
   id: 1,
@@ -53,18 +53,7 @@ async function openQuotes(path = '/quotes', handler: QuotesHandler = quotesResul
 }
 
 const quotesCalls = (server: ReturnType<typeof mockGraphQL>) => server.callsTo('Quotes').map((call) => call.variables);
-// The filter bar's typing delay runs on a fake clock (that also follows real time): `settle` moves it past the delay
-// at once, so a check that nothing more was asked for never waits on the machine's speed.
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-const settle = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(FILTER_DELAY_MS + 1);
-  });
+const settle = useFilterClock();
 const table = () => screen.getByRole('table', { name: 'Quotes' });
 const rowOf = (number: string) => screen.getByRole('rowheader', { name: number }).closest('tr') as HTMLElement;
 

@@ -1,25 +1,9 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
 
+import { SelectionBar, SelectionSummary } from '../../../components/SelectionBar';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { shoppingListsMessages } from '../messages';
-
-// Kept in view at the bottom of the portal's scrolling content while the products scroll under it.
-const Bar = styled(Paper)(({ theme }) => ({
-  position: 'sticky',
-  bottom: 0,
-  zIndex: 1,
-  padding: theme.spacing(1.5, 2),
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: theme.spacing(1.5, 2),
-  [theme.breakpoints.down('sm')]: { '& > button': { flex: '1 1 100%' } },
-})) as typeof Paper;
-
-const Summary = styled('div')({ flex: '1 1 220px', minWidth: 0 });
 
 export type SelectionAction = 'cart' | 'quote';
 
@@ -41,8 +25,8 @@ export interface SelectionFooterProps {
 export function SelectionFooter({ count, subtotal, inclusive, canAddToCart, canAddToQuote, busy, cartHint, onAction }: SelectionFooterProps) {
   const t = useMessages(shoppingListsMessages);
   return (
-    <Bar variant="outlined" component="section" aria-label={t('shoppingLists.footer.label')} data-testid="shopping-list-footer">
-      <Summary>
+    <SelectionBar variant="outlined" component="section" aria-label={t('shoppingLists.footer.label')} data-testid="shopping-list-footer">
+      <SelectionSummary>
         <Typography sx={{ fontWeight: 600 }} role="status">
           {t('shoppingLists.footer.selected', { count })}
         </Typography>
@@ -56,7 +40,7 @@ export function SelectionFooter({ count, subtotal, inclusive, canAddToCart, canA
             {cartHint}
           </Typography>
         )}
-      </Summary>
+      </SelectionSummary>
       {canAddToQuote && (
         <Button variant="outlined" disabled={count === 0 || busy !== null} loading={busy === 'quote'} loadingPosition="start" onClick={() => onAction('quote')}>
           {t('shoppingLists.footer.addToQuote')}
@@ -67,6 +51,6 @@ export function SelectionFooter({ count, subtotal, inclusive, canAddToCart, canA
           {t('shoppingLists.footer.addToCart')}
         </Button>
       )}
-    </Bar>
+    </SelectionBar>
   );
 }
