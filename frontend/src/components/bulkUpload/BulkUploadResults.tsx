@@ -20,7 +20,7 @@ import { useLanguage, useMessages, type Translate } from '../../lib/i18n/I18nPro
 import type { MessageKey } from '../../lib/i18n/keys';
 import { useMobileLayout } from '../../lib/useMobileLayout';
 import { BULK_PAGE_SIZES, LINK_REFRESH_AFTER_MS, displayedRow } from './bulkUploadRules';
-import { startDownload } from './downloadLink';
+import { startDownload } from '../../lib/download';
 import { bulkUploadMessages } from './messages';
 import type { BulkUploadErrorRow, BulkUploadResult, BulkUploadValidProduct } from './types';
 

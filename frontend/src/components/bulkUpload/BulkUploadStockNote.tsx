@@ -6,7 +6,7 @@ import { useMessages } from '../../lib/i18n/I18nProvider';
 import { usePortalConfig } from '../../lib/PortalConfigProvider';
 import { fetchBulkUploadState } from './api/bulkUploadFile';
 import { LINK_REFRESH_AFTER_MS } from './bulkUploadRules';
-import { startDownload } from './downloadLink';
+import { startDownload } from '../../lib/download';
 import { bulkUploadMessages } from './messages';
 import type { BulkUploadConfirmation } from './types';
 
