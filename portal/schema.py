@@ -15,6 +15,7 @@ from invoices.graphql.mutations import Mutation as InvoicesMutation
 from invoices.graphql.queries import Query as InvoicesQuery
 from orders.graphql.purchased import Query as PurchasedProductsQuery
 from orders.graphql.queries import Query as OrdersQuery
+from portal.graphql.caching import DocumentCache
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import RequestLimits
 from portal.graphql.queries import Query as PortalQuery
@@ -98,5 +99,7 @@ schema = PortalSchema(
         RequestLimits,
         lambda: MaxTokensLimiter(max_token_count=5000),
         MasqueradeAuditExtension,
+        # Parse and standard validation once per query text and process (issue 21); after MaxTokensLimiter's options.
+        DocumentCache,
     ],
 )

@@ -128,6 +128,8 @@ def _text_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
         """Refuses NUL and unpaired surrogates in every variable and string literal: PostgreSQL cannot store them
         (a NUL makes it fail the statement), so no resolver may ever receive them."""
 
+        per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
+
         def __init__(self, context: ValidationContext) -> None:
             super().__init__(context)
             self.paths = unstorable_variable_paths(variables)
@@ -157,6 +159,8 @@ def _text_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
 
 def _measure_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
     class QueryMeasureRule(ValidationRule):
+        per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
+
         def enter_document(self, node, *_args) -> None:
             fragments = {d.name.value: d for d in node.definitions if isinstance(d, FragmentDefinitionNode)}
             for definition in node.definitions:

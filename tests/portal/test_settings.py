@@ -16,3 +16,34 @@ def test_web_server_starts_with_a_secret_key_or_in_debug(settings):
     require_production_secret_key()
     settings.DEBUG, settings.SECRET_KEY_FROM_ENV = True, False
     require_production_secret_key()
+
+
+def _database_settings(env: dict) -> dict:
+    """portal.settings' DATABASES["default"] as a fresh process reads it from `env`."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import json, django.conf; from portal import settings; "
+        "d = settings.DATABASES['default']; "
+        "print(json.dumps([d.get('CONN_MAX_AGE'), d.get('CONN_HEALTH_CHECKS')]))"
+    )
+    environment = {**os.environ, "SECRET_KEY": "x" * 50, **env}
+    output = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
+    return json.loads(output.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"DATABASE_URL": "postgres://u@db:5432/shop"}, [60, True]),
+        ({"DATABASE_URL": "postgres://u@db:5432/shop", "DATABASE_CONN_MAX_AGE": "300"}, [300, True]),
+        ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None]),
+    ],
+    ids=["default", "from-env", "off-in-url"],
+)
+def test_web_processes_keep_their_postgresql_connection_between_requests(env, expected):
+    # Issue 21: a new PostgreSQL backend per request cost more server CPU than the request itself.
+    assert _database_settings(env) == expected

@@ -1,0 +1,64 @@
+"""Issue 21: a query text is parsed and validated once per process; what depends on the request still runs on each."""
+
+import pytest
+
+from portal.graphql import caching
+from tests.helpers import error_code
+
+pytestmark = pytest.mark.django_db
+
+SEARCH = "query($search: String!, $first: Int) { productsSearch(search: $search, first: $first) { id } }"
+
+
+@pytest.fixture(autouse=True)
+def cold_cache():
+    caching.clear()
+    yield
+    caching.clear()
+
+
+def test_the_same_text_is_parsed_once_and_its_standard_validation_kept(demo_store, graphql, monkeypatch):
+    parses, validations = [], []
+    real_parse, real_validate = caching.parse, caching.validate_document
+    monkeypatch.setattr(caching, "parse", lambda *a, **k: parses.append(1) or real_parse(*a, **k))
+    monkeypatch.setattr(caching, "validate_document", lambda *a: validations.append(1) or real_validate(*a))
+
+    for term in ("acid", "ethanol", "acid"):
+        body = graphql(SEARCH, {"search": term, "first": 5})
+        assert "errors" not in body, body
+
+    assert (len(parses), len(validations)) == (1, 1)
+
+
+def test_variables_are_checked_on_every_request_of_a_kept_document(demo_store, graphql):
+    assert "errors" not in graphql(SEARCH, {"search": "acid", "first": 5})
+
+    nul = graphql(SEARCH, {"search": "ac\x00id", "first": 5})
+    too_many = graphql(SEARCH, {"search": "acid", "first": 100_000})
+
+    assert error_code(nul) == "BAD_USER_INPUT"
+    assert nul["data"] is None
+    assert too_many["data"] is None
+    assert too_many["errors"], too_many
+
+
+def test_an_invalid_document_answers_the_same_errors_every_time(demo_store, graphql):
+    first = graphql("{ productsSearch(first: 1) { noSuchField } }")
+    second = graphql("{ productsSearch(first: 1) { noSuchField } }")
+
+    assert first == second
+    assert first["data"] is None and "noSuchField" in first["errors"][0]["message"]
+
+
+def test_a_syntax_error_is_answered_not_kept(demo_store, graphql):
+    for _ in range(2):
+        body = graphql("{ productsSearch(first: 1) { id }")
+        assert body["data"] is None
+        assert "Syntax Error" in body["errors"][0]["message"]
+
+
+def test_the_cache_is_bounded(monkeypatch):
+    lru = caching._LRU(3)
+    for n in range(5):
+        lru.put(n, str(n))
+    assert [lru.get(n) for n in range(5)] == [None, None, "2", "3", "4"]
