@@ -96,14 +96,14 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default serves concurrent requests (and the browser tests' live server): take the write lock
     # when a transaction starts and wait for it, instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
 elif "conn_max_age" not in env.str("DATABASE_URL", default=""):
     # A web process keeps its database connection between requests (issue 21: a new PostgreSQL backend per request
     # cost more server CPU than the request itself), checked before reuse so a restarted server is not an error.
     # `?conn_max_age=0` in DATABASE_URL turns it off.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
