@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
-FRONTEND_SOURCES := $(shell find frontend/src frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
 
 .PHONY: run install frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench format clean
 

@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py [--seconds 60] [--clients 10,50] [--workers 4] [--runs 5] [--no-browser]
                                    [--conn-max-age N] [--gunicorn-args '...']   (experiments, off by default)
+                                   [--only prices]   (only the 500-item figures)
 
 Sets the server up the way README.md's production section does: a PostgreSQL database of its own
 (postgres://postgres@127.0.0.1:5432/bench_load_PID, created here, migrated and seeded with `seed_demo`), the Redis
@@ -13,9 +14,10 @@ JSON document, so that it passes the same middleware as the API without the prod
 A load generator in this process (threads and http.client; bench/loadkit/loadgen.py) then keeps N clients busy
 (each sends its next request as soon as the last is answered) for --seconds per measurement, at 10 and at 50 clients:
   (a) GET /bench/ping;
-  (b) the start-up mix, each client going round these 9 requests: the 6 GraphQL start-up queries of a signed-in buyer
-      (admin@acme.test, token from the `login` mutation) exactly as the overlay sends them (read from frontend/src:
-      StoreBasicInfo, StorefrontConfig, StorefrontConfigs, Currencies, TaxZoneRates, CustomerInfo), a guest
+  (b) the start-up mix, each client going round these 4 requests: the start-up of a signed-in buyer
+      (admin@acme.test, token from the `login` mutation) exactly as the overlay sends it (read from frontend/src: one
+      request since issue 21, PortalStartup, where it was 6 before: StoreBasicInfo, StorefrontConfig,
+      StorefrontConfigs, Currencies, TaxZoneRates, CustomerInfo), a guest
       `productsSearch` (the overlay's ProductSearch document, 8 results as its search box asks), `priceProducts` of 20
       demo variants as the buyer, and the buyer's quotes list (the overlay's Quotes document, first page of 10).
 It prints requests/s, p50, p95 and errors of (a) and (b) (and p50/p95 per request of the mix), and the ratio (b)/(a)
@@ -278,7 +280,7 @@ def run_load(port: int, server: Server, bare: list[loadgen.Request], mix: list[l
         print()
 
 
-def large_price_request(port: int, runs: int) -> None:
+def large_price_request(port: int, runs: int, server_pids: list[int] | None = None) -> None:
     from bench import pricing as pricing_bench  # its functions: build_catalog, median_seconds
     from pricing.calculation import price_items
     from pricing.models import ProductVariant
@@ -295,8 +297,12 @@ def large_price_request(port: int, runs: int) -> None:
         if problem:
             raise RuntimeError(problem)
 
+    # The workers' CPU per request beside the wall time: on a shared machine the wall time moves with other work.
+    server_pids = server_pids or []
+    cpu_before = loadgen.processes_cpu_seconds(server_pids)
     http_s = pricing_bench.median_seconds(runs, over_http)
-    engine_s = pricing_bench.median_seconds(
+    http_cpu_s = (loadgen.processes_cpu_seconds(server_pids) - cpu_before) / (runs + 1)  # + warm-up
+    engine_s, engine_cpu_s = pricing_bench.median_wall_and_cpu(
         runs, lambda: price_items(items=items, customer_group_id=group_id, currency_code="EUR")
     )
     orm_s = pricing_bench.median_seconds(runs, lambda: list(ProductVariant.objects.filter(pk__in=variant_ids)))
@@ -305,6 +311,11 @@ def large_price_request(port: int, runs: int) -> None:
     print(f"  priceProducts over HTTP (gunicorn)  {ms(http_s):>9}")
     print(f"  engine price_items (in-process)     {ms(engine_s):>9}")
     print(f"  bare ORM fetch of the 500 variants  {ms(orm_s):>9}")
+    if server_pids:
+        print(
+            f"  CPU: gunicorn {http_cpu_s * 1000:.1f} ms per request (mean), engine {engine_cpu_s * 1000:.1f} ms "
+            f"(median); HTTP / engine by CPU {http_cpu_s / engine_cpu_s:.1f}x"
+        )
     http_ratio, engine_ratio = http_s / engine_s, engine_s / orm_s
     print(
         f"  HTTP / engine   {http_ratio:5.1f}x  (goal <= {GOAL_HTTP_PER_ENGINE:.0f}x) -> "
@@ -386,6 +397,9 @@ def parse_args() -> argparse.Namespace:
         "--gunicorn-args", default="", help="experiment: more gunicorn arguments, e.g. '--threads 4' (default none)"
     )
     parser.add_argument("--no-browser", action="store_true", help="skip the start-up request count in Chromium")
+    parser.add_argument(
+        "--only", choices=("prices",), default=None, help="run only this part: prices (the 500-item figures)"
+    )
     args = parser.parse_args()
     args.clients = [int(c) for c in args.clients.split(",") if c.strip()]
     return args
@@ -429,12 +443,15 @@ def main() -> int:
             f"work on the machine); set up in {time.perf_counter() - started:.0f} s"
         )
         print()
+        if args.only == "prices":
+            large_price_request(port, args.runs, server.pids())
+            return 0
         token = sign_in(port, BUYER_EMAIL, DEMO_PASSWORD)
         bare = [loadgen.Request("bare view", "GET", "/bench/ping")]
         mix = startup_mix(token, mix_items)
         check(port, bare + mix)
         run_load(port, server, bare, mix, args, stop)
-        large_price_request(port, args.runs)
+        large_price_request(port, args.runs, server.pids())
         if args.no_browser:
             print("Start-up requests: skipped (--no-browser); bench/startup.py counts them")
         else:

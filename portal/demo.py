@@ -6,6 +6,7 @@ from pathlib import Path
 from django.core.files.base import ContentFile
 
 from portal.models import Channel, Currency, Store, StoreFeatures, StorefrontConfig, TaxClass, TaxClassRate, TaxZone
+from portal.startup_cache import store_data_changed
 from portal.storefront_config import CONFIG_DEFAULTS
 
 DEMO_STORE_HASH = "helix-scientific"
@@ -44,6 +45,7 @@ def seed_storefront_configs(*, channel: Channel) -> None:
         for key, (value, extra) in CONFIG_DEFAULTS.items()
         if key not in existing
     )
+    store_data_changed()  # bulk_create sends no signal (portal/startup_cache.py)
 
 
 def seed_currencies_and_tax(*, store: Store) -> None:

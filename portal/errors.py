@@ -31,6 +31,17 @@ class ErrorCode(models.TextChoices):
     QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX", "The query asks for too much at once."
     STORE_NOT_CONFIGURED = "STORE_NOT_CONFIGURED", "The store is not set up yet."
     INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR", "Something went wrong on our side."
+    # Issue 22: storefronts other than the built-in one (portal.storefront_tokens, storefront.proxy).
+    STOREFRONT_TOKEN_REFUSED = "STOREFRONT_TOKEN_REFUSED", "The storefront token is not valid for this request."
+    STORE_CREDENTIALS_REFUSED = "STORE_CREDENTIALS_REFUSED", "Store admin credentials are missing or not valid."
+    STOREFRONT_NOT_NATIVE = (
+        "STOREFRONT_NOT_NATIVE",
+        "Storefront tokens are issued here for channels on the built-in storefront only.",
+    )
+    PROXY_OPERATION_NOT_ALLOWED = (
+        "PROXY_OPERATION_NOT_ALLOWED",
+        "The proxy runs only the catalog, price and cart operations a storefront needs.",
+    )
 
 
 # shell §8: session expired / no valid token on a protected operation.

@@ -229,3 +229,43 @@ class TranslationOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.page}/{self.key} [{self.language}]"
+
+
+class StorefrontToken(models.Model):
+    """A storefront token (shell §7 `storeFrontToken`, issue 22): what a storefront's pages carry in the loader's
+    script tag so that this API answers them from their origins. Only its SHA-256 is stored; it is bound to one
+    channel and to exact origins, expires (shell §9: 7 days) and can be revoked by staff."""
+
+    channel = models.ForeignKey(Channel, on_delete=models.CASCADE, related_name="storefront_tokens")
+    key_hash = models.CharField(max_length=64, unique=True)
+    allowed_origins = models.JSONField(
+        default=list, help_text='Exact origins the token is used from: "scheme://host[:port]", e.g. https://shop.test.'
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"storefront token of {self.channel} (expires {self.expires_at:%Y-%m-%d %H:%M})"
+
+
+class StoreAdminCredential(models.Model):
+    """A credential of a store's admin tool (shell §7 REST, `X-Auth-Token`): it sets a channel's storefront type and
+    asks for storefront tokens. Staff create it in Django admin, which shows the raw value once; only its SHA-256 is
+    stored."""
+
+    store = models.ForeignKey(Store, on_delete=models.CASCADE, related_name="admin_credentials")
+    name = models.CharField(max_length=100, help_text="Who or what uses it, e.g. the theme's build tool.")
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = "store admin credential"
+
+    def __str__(self) -> str:
+        return self.name

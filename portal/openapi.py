@@ -44,3 +44,17 @@ class StorefrontSessionScheme(OpenApiAuthenticationExtension):
             "description": "The storefront's session cookie. POST, PUT and DELETE also need the CSRF token in "
             "`X-CSRFToken` (`GET /api/v2/csrf-token`), signed in or not.",
         }
+
+
+class StoreAdminCredentialScheme(OpenApiAuthenticationExtension):
+    target_class = "portal.rest.authentication.StoreAdminCredentialAuthentication"
+    name = "storeAdminCredential"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "X-Auth-Token",
+            "description": "A store admin credential, created by staff in Django admin (issue 22). None, a wrong or "
+            "a revoked one is refused with 401 STORE_CREDENTIALS_REFUSED.",
+        }

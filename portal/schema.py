@@ -18,6 +18,8 @@ from orders.graphql.queries import Query as OrdersQuery
 from portal.graphql.caching import DocumentCache
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import RequestLimits
+from portal.graphql.mutations import Mutation as PortalMutation
+from portal.graphql.plain import PlainDataExecutor
 from portal.graphql.queries import Query as PortalQuery
 from pricing.bulk_upload.graphql.mutations import Mutation as BulkUploadMutation
 from pricing.bulk_upload.graphql.queries import Query as BulkUploadQuery
@@ -61,6 +63,7 @@ Query = merge_types(
 Mutation = merge_types(
     "Mutation",
     (
+        PortalMutation,
         AccountsMutation,
         AddressMutation,
         UsersMutation,
@@ -93,13 +96,15 @@ class PortalSchema(Schema):
 schema = PortalSchema(
     query=Query,
     mutation=Mutation,
+    # Completes the large answers that resolvers give as plain data (issue 21: priceProducts of 500 items).
+    execution_context_class=PlainDataExecutor,
     extensions=[
+        # Parse and standard validation once per query text and process (issue 21); after MaxTokensLimiter's options.
+        DocumentCache,
         DjangoOptimizerExtension,
         # Depth (introspection included), root fields, cost, introspection switch, text PostgreSQL cannot store.
         RequestLimits,
         lambda: MaxTokensLimiter(max_token_count=5000),
         MasqueradeAuditExtension,
-        # Parse and standard validation once per query text and process (issue 21); after MaxTokensLimiter's options.
-        DocumentCache,
     ],
 )

@@ -4,6 +4,7 @@ from django.db import transaction
 from django.db.models import F
 
 from portal.models import Channel, TranslationOverride
+from portal.startup_cache import store_data_changed
 
 
 @transaction.atomic
@@ -23,3 +24,5 @@ def translation_override_delete(*, override: TranslationOverride) -> None:
 
 def channel_translations_changed(*, channel: Channel) -> None:
     Channel.objects.filter(pk=channel.pk).update(translation_version=F("translation_version") + 1)
+    # The update sends no signal; storeBasicInfo's sites carry the version (portal/startup_cache.py).
+    store_data_changed()

@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "storefront.middleware.session_cors_credentials",
     "corsheaders.middleware.CorsMiddleware",
+    # Issue 22: a request with a storefront token must carry a valid one, from its origins (portal/middleware.py).
+    "portal.middleware.storefront_token_guard",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -177,7 +179,8 @@ CELERY_BEAT_SCHEDULE = {
 # through this server's storefront session: only those endpoints answer it with credentials
 # (storefront/middleware.py), and its CSRF-checked POSTs need its origin trusted, so every CORS origin is.
 CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
-CORS_ALLOW_HEADERS = ["authorization", "content-type", "accept", "accept-language", "x-csrftoken"]
+# The origins of valid storefront tokens are allowed beside these (portal/middleware.py, issue 22).
+CORS_ALLOW_HEADERS = ["authorization", "content-type", "accept", "accept-language", "x-csrftoken", "x-storefront-token"]
 CSRF_TRUSTED_ORIGINS = list(dict.fromkeys(env.list("CSRF_TRUSTED_ORIGINS", default=[]) + CORS_ALLOWED_ORIGINS))
 
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
@@ -216,6 +219,9 @@ PORTAL_ACTOR_RESOLVER = "accounts.selectors.actor_for_token"
 PORTAL_APP_CLIENT_ID = env.str("PORTAL_APP_CLIENT_ID", default="helix-buyer-portal")
 # B2B tokens (ARCHITECTURE §5): random, stored hashed, expire.
 B2B_TOKEN_TTL_SECONDS = env.int("B2B_TOKEN_TTL_SECONDS", default=7 * 24 * 3600)
+# Issue 22: the storefront proxy (POST /api/v2/proxy/graphql) answers each caller (a user, or a guest's address) at
+# most this many requests a minute.
+STOREFRONT_PROXY_REQUESTS_PER_MINUTE = env.int("STOREFRONT_PROXY_REQUESTS_PER_MINUTE", default=120)
 # GraphQL request bounds.
 # Introspection fields count too: the standard introspection query (graphql-js, typeDepth 9) is 14 levels deep; the
 # overlay's deepest operation 4.
@@ -236,7 +242,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["portal.rest.authentication.BearerTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_THROTTLE_CLASSES": [],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["portal.rest.parsers.JsonParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "portal.rest.negotiation.JsonAnswers",
     # OPTIONS is not a way to read the views' docstrings: 405 like any other method an edge does not serve.
@@ -252,16 +258,17 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "The REST edges of shell §7, what the overlay and the storefront call outside GraphQL: media upload and "
         "delete, quote attachments and PDFs, store translations, the storefront's sign-in and sign-out, CSRF token, "
-        "customer JWT and live product price, masquerade end. Everything else is the GraphQL endpoint `POST /graphql` "
-        "(schema.graphql). Errors "
-        "come in the JSON shape and with the codes of the GraphQL error contract (docs/api.md)."
+        "customer JWT and live product price, masquerade end; for other storefronts (issue 22) the channel "
+        "storefront type, the GraphQL proxy and the one-time sign-in. Everything else is the GraphQL endpoint "
+        "`POST /graphql` (schema.graphql). Errors come in the JSON shape and with the codes of the GraphQL error "
+        "contract (docs/api.md)."
     ),
     "VERSION": "0.1.0",  # pyproject.toml's
     "SERVE_INCLUDE_SCHEMA": False,
     # Separate request and response components, so that read-only and write-only fields and uploads are described
     # as they are sent and as they come back.
     "COMPONENT_SPLIT_REQUEST": True,
-    # Also loads portal/openapi.py's descriptions of the two authentication classes.
+    # Also loads portal/openapi.py's descriptions of the authentication classes.
     "PREPROCESSING_HOOKS": ["portal.openapi.rest_edges_only"],
 }
 

@@ -25,6 +25,12 @@ urlpatterns = [
     # Attachments of company applications (shell §7 POST /api/v2/media/upload); issue 5.
     path("api/v2/media/upload", accounts_views.media_upload, name="media-upload"),
     path("api/v2/media/upload/<str:file_id>", accounts_views.media_delete, name="media-delete"),
+    # Issue 22: a store's admin tool sets a channel's storefront type (shell §7).
+    path(
+        "api/v2/store-configs/channel-storefront-type",
+        portal_views.channel_storefront_type,
+        name="channel-storefront-type",
+    ),
     # The storefront masquerade bar's END MASQUERADE button (issue 5).
     path("masquerade/end/", accounts_views.masquerade_end, name="masquerade-end"),
     path("", include("orders.urls")),

@@ -20,30 +20,29 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db.models import Q, Subquery
+from django.db import transaction
+from django.db.models import Subquery
 
 from portal.actor import PortalActor
-from portal.models import Currency, Store, TaxClassRate, TaxZone
+from portal.models import Currency, Store, TaxClass, TaxClassRate, TaxZone, TaxZoneRate
 from portal.selectors import storefront_switch_on
+from pricing import catalog_rows
 from pricing.errors import PricingErrorCode
 from pricing.models import (
     MULTIPLE_CHOICE_TYPES,
     BulkPricingTier,
     DiscountType,
     OptionType,
-    OptionValue,
     PriceAdjuster,
-    PriceListRecord,
-    Product,
-    ProductOption,
-    ProductVariant,
     is_price_on_request,
 )
-from pricing.options import QUANTITY_MAX, checkbox_ticked, validate_quantity, value_id
+from pricing.options import QUANTITY_MAX, QUANTITY_MIN, checkbox_ticked, validate_quantity, value_id
 
+T = TypeVar("T")
 ZERO = Decimal(0)
 HUNDRED = Decimal(100)
 # A product without a tax class is taxed as the store's class of this name (the demo store's "Default").
@@ -122,6 +121,19 @@ class PriceResult:
         return line_total(self)
 
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _frozen(cls: type[T], fields: dict[str, Any]) -> T:
+    """An instance of a frozen dataclass above from ALL its fields: what its generated __init__ builds, without one
+    `object.__setattr__` per field (that was a fifth of a 500-item call's time, bench/pricing.py). The engine builds
+    Price, NextTier and PriceResult this way; tests/pricing/test_calculation_speed.py checks that both ways agree."""
+    instance = _new_object(cls)
+    _set_attribute(instance, "__dict__", fields)
+    return instance
+
+
 def line_total(result: PriceResult) -> Price:
     """The line's total: the rounded unit prices times the quantity (so that unit × quantity always adds up)."""
     unit, quantity = result.calculated_price, result.quantity
@@ -171,6 +183,11 @@ def prices_hidden_for(actor: PortalActor, *, channel_id: int = DEFAULT_CHANNEL_I
     return storefront_switch_on(key=PRICES_HIDDEN_CONFIG_KEY, channel_id=channel_id)
 
 
+def tax_factor(tax_rate: Decimal) -> Decimal:
+    """What a tax-exclusive amount is multiplied by to include a tax rate (in percent)."""
+    return 1 + tax_rate / HUNDRED
+
+
 # --- store-wide pricing context --------------------------------------------------------------------------------
 
 
@@ -195,32 +212,76 @@ class StorePricing:
         return amount.quantize(self._quantum, rounding=ROUND_HALF_UP)
 
     def price(self, amount_default_currency: Decimal, tax_rate: Decimal) -> Price:
+        return self.price_with_tax_factor(amount_default_currency, tax_factor(tax_rate))
+
+    def price_with_tax_factor(self, amount_default_currency: Decimal, factor: Decimal) -> Price:
+        """`price` with the tax rate as its factor (`tax_factor`), for callers that price many amounts at a rate."""
         converted = amount_default_currency * self.currency.exchange_rate
-        exclusive = self.rounded(converted)
-        inclusive = self.rounded(converted * (1 + tax_rate / HUNDRED))
+        quantum = self._quantum
+        exclusive = converted.quantize(quantum, rounding=ROUND_HALF_UP)
+        inclusive = (converted * factor).quantize(quantum, rounding=ROUND_HALF_UP)
         # Prices are entered excluding tax (docs/decisions.md, issue 4).
-        return Price(as_entered=exclusive, entered_inclusive=False, tax_exclusive=exclusive, tax_inclusive=inclusive)
+        return _frozen(
+            Price,
+            {
+                "as_entered": exclusive,
+                "entered_inclusive": False,
+                "tax_exclusive": exclusive,
+                "tax_inclusive": inclusive,
+            },
+        )
 
     def convert(self, amount_default_currency: Decimal) -> Decimal:
         return self.rounded(amount_default_currency * self.currency.exchange_rate)
 
 
+# The store pricing of every enabled currency, one cache entry (portal.models: Store, Currency, TaxClass, TaxZone,
+# TaxZoneRate, TaxClassRate). Deleted when one of those is saved or deleted (`store_pricing_changed`, connected in
+# pricing.apps), also once the change commits, so that a request reading meanwhile cannot keep the old rows.
+# Queryset `.update()` and `bulk_create` send no signals: after one of those on these models, call
+# `store_pricing_changed()`. The timeout bounds what a missed change can cost.
+STORE_PRICING_CACHE_KEY = "pricing:store-pricing:v1"
+STORE_PRICING_CACHE_SECONDS = 3600
+
+
+@dataclass
+class _StorePricingTable:
+    """Every enabled currency's StorePricing: by upper-case code (ASCII codes), and the default one."""
+
+    by_code: dict[str, StorePricing]
+    default: StorePricing | None
+
+
 def store_pricing(*, currency_code: str | None) -> StorePricing:
-    """The store's currency (the default one when `currency_code` is empty) and tax rates. Three queries."""
-    first_store = Subquery(Store.objects.order_by("pk").values("pk")[:1])
-    currencies = Currency.objects.filter(store_id=first_store, enabled=True)
+    """The store's currency (the default one when `currency_code` is empty) and tax rates. From the cache; three
+    queries when it is cold (or the code is not ASCII)."""
     code = (currency_code or "").strip()
     if len(code) > 3:
-        currency = None
-    elif code:
-        currency = currencies.filter(code__iexact=code).first()
+        currency_pricing = None
+    elif not code.isascii():
+        currency_pricing = _store_pricing_table(code=code).default  # the database's own case folding
     else:
-        currency = currencies.filter(is_default=True).first()
-    if currency is None:
+        table = cache.get(STORE_PRICING_CACHE_KEY)
+        if table is None:
+            table = _store_pricing_table()
+            cache.set(STORE_PRICING_CACHE_KEY, table, timeout=STORE_PRICING_CACHE_SECONDS)
+        currency_pricing = table.by_code.get(code.upper()) if code else table.default
+    if currency_pricing is None:
         raise ValidationError(
             {"currencyCode": ValidationError("Unknown currency.", code=PricingErrorCode.UNKNOWN_CURRENCY)}
         )
-    zone = TaxZone.objects.filter(store_id=currency.store_id, enabled=True).order_by("priority", "pk").first()
+    return currency_pricing
+
+
+def _store_pricing_table(*, code: str | None = None) -> _StorePricingTable:
+    """Three queries: the first store's enabled currencies (only the one matching `code`, case-insensitively, when
+    given: it is then the table's `default`), its applicable tax zone, the zone's enabled rates."""
+    first_store = Subquery(Store.objects.order_by("pk").values("pk")[:1])
+    currencies = Currency.objects.filter(store_id=first_store, enabled=True)  # Meta ordering: default first, code
+    currencies = list(currencies.filter(code__iexact=code)[:1] if code is not None else currencies)
+    if not currencies:
+        return _StorePricingTable(by_code={}, default=None)
+    zone = TaxZone.objects.filter(store_id=currencies[0].store_id, enabled=True).order_by("priority", "pk").first()
     rates: dict[int, Decimal] = defaultdict(lambda: ZERO)
     default_class_id = None
     if zone is not None:
@@ -231,12 +292,30 @@ def store_pricing(*, currency_code: str | None) -> StorePricing:
             rates[class_id] += rate
             if class_name.strip().lower() == DEFAULT_TAX_CLASS_NAME:
                 default_class_id = class_id
-    return StorePricing(
-        currency=currency,
-        rates_by_class=dict(rates),
-        default_class_id=default_class_id,
-        show_inclusive=bool(zone and zone.show_inclusive),
-    )
+    by_code: dict[str, StorePricing] = {}
+    default = None
+    for currency in currencies:
+        currency_pricing = StorePricing(
+            currency=currency,
+            rates_by_class=dict(rates),
+            default_class_id=default_class_id,
+            show_inclusive=bool(zone and zone.show_inclusive),
+        )
+        if currency.code.isascii():
+            by_code.setdefault(currency.code.upper(), currency_pricing)  # the first in Meta ordering, as .first()
+        if code is not None or (currency.is_default and default is None):
+            default = currency_pricing
+    return _StorePricingTable(by_code=by_code, default=default)
+
+
+def store_pricing_changed(**kwargs: Any) -> None:
+    """Receiver of post_save/post_delete of the models store pricing reads: the cached table goes, now and again
+    when the transaction commits."""
+    cache.delete(STORE_PRICING_CACHE_KEY)
+    transaction.on_commit(lambda: cache.delete(STORE_PRICING_CACHE_KEY), using=kwargs.get("using"))
+
+
+STORE_PRICING_MODELS = (Store, Currency, TaxClass, TaxZone, TaxZoneRate, TaxClassRate)
 
 
 # --- the engine ------------------------------------------------------------------------------------------------
@@ -312,55 +391,45 @@ class _Catalog:
 
 
 def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | None, include_hidden: bool) -> _Catalog:
+    """Three queries (two when no item has options): pricing.catalog_rows."""
     catalog = _Catalog()
-    products = Product.objects.filter(pk__in={item.product_id for item in items})
-    if not include_hidden:
-        products = products.filter(is_visible=True)
-    for row in products.values_list("pk", "base_price", "tax_class_id", "availability"):
-        catalog.products[row[0]] = _ProductRow(*row)
-    product_ids = list(catalog.products)
-
     # The chosen variants, and every variant of products priced without one (a product whose only variant is
     # its base variant prices as that variant).
     without_variant = {item.product_id for item in items if item.variant_id is None}
-    variant_ids = {item.variant_id for item in items if item.variant_id is not None}
-    variants = ProductVariant.objects.filter(Q(pk__in=variant_ids) | Q(product_id__in=without_variant))
-    for row in variants.values_list("pk", "product_id", "price"):
-        variant = catalog.variants[row[0]] = _VariantRow(*row)
-        if variant.product_id in without_variant:
-            catalog.variants_of_product.setdefault(variant.product_id, []).append(variant.pk)
+    rows = catalog_rows.product_variant_rows(
+        product_ids={item.product_id for item in items},
+        variant_ids={item.variant_id for item in items if item.variant_id is not None},
+        whole_product_ids=without_variant,
+        customer_group_id=customer_group_id,
+        include_hidden=include_hidden,
+    )
+    products, variants, records = catalog.products, catalog.variants, catalog.records
+    for product_id, base_price, tax_class_id, availability, variant_id, variant_price, record_price in rows:
+        if product_id not in products:
+            products[product_id] = _ProductRow(product_id, base_price, tax_class_id, availability)
+        if variant_id is None:
+            continue
+        variants[variant_id] = _VariantRow(variant_id, product_id, variant_price)
+        if record_price is not None:
+            records[variant_id] = record_price
+        if product_id in without_variant:
+            catalog.variants_of_product.setdefault(product_id, []).append(variant_id)
 
-    if customer_group_id is not None:
-        # By product, not by variant: a shorter IN list, and a product's records are few.
-        records = PriceListRecord.objects.filter(
-            price_list__customer_group_id=customer_group_id, variant__product_id__in=product_ids
-        )
-        catalog.records = dict(records.values_list("variant_id", "price"))
-
-    tier_scope = Q(price_list__isnull=True)
-    if customer_group_id is not None:
-        tier_scope |= Q(price_list__customer_group_id=customer_group_id)
-    tiers = BulkPricingTier.objects.filter(tier_scope, product_id__in=product_ids).order_by("min_quantity", "pk")
-    for row in tiers.values_list(
-        "pk", "product_id", "price_list_id", "min_quantity", "max_quantity", "discount_type", "amount"
-    ):
-        tier = TierRow(*row)
-        target = catalog.group_tiers if tier.price_list_id is not None else catalog.store_tiers
-        target.setdefault(tier.product_id, []).append(tier)
+    if products:
+        for row in catalog_rows.tier_rows(product_ids=list(products), customer_group_id=customer_group_id):
+            tier = TierRow(*row)
+            target = catalog.group_tiers if tier.price_list_id is not None else catalog.store_tiers
+            target.setdefault(tier.product_id, []).append(tier)
 
     option_ids = {value_id(option_id) for item in items for option_id, _ in item.options} - {None}
     if option_ids:
-        options = ProductOption.objects.filter(pk__in=option_ids).values_list(
-            "pk", "product_id", "type", "is_variant_option", "display_name", "checkbox_price_adjuster",
-            "checkbox_price_adjustment",
-        )  # fmt: skip
-        catalog.options = {row[0]: _OptionRow(*row) for row in options}
-        values = OptionValue.objects.filter(option_id__in=list(catalog.options)).values_list(
-            "pk", "option_id", "price_adjuster", "price_adjustment", "value_data"
-        )
-        for row in values:
-            value = catalog.values[row[0]] = _ValueRow(*row)
-            catalog.values_of_option.setdefault(value.option_id, {})[value.pk] = value
+        for row in catalog_rows.option_value_rows(option_ids=option_ids):
+            option_id = row[0]
+            if option_id not in catalog.options:
+                catalog.options[option_id] = _OptionRow(*row[:7])
+            if row[7] is not None:
+                value = catalog.values[row[7]] = _ValueRow(row[7], option_id, *row[8:])
+                catalog.values_of_option.setdefault(option_id, {})[value.pk] = value
     return catalog
 
 
@@ -408,16 +477,18 @@ def price_items(
     include_hidden: bool = False,
     pricing: StorePricing | None = None,
 ) -> list[PriceResult]:
-    """Unit prices of the items, in order (business §3 price response), in at most nine queries however many
-    items there are. Raises ValidationError keyed `currencyCode` or `items.<index>.<field>` for unknown
-    currencies, products (hidden ones too unless `include_hidden`), variants, options and bad quantities.
-    `pricing` (from `store_pricing`) saves its three queries when the caller has it already."""
+    """Unit prices of the items, in order (business §3 price response), in at most six queries however many
+    items there are (three of them the store pricing's, when the cache is cold). Raises ValidationError keyed
+    `currencyCode` or `items.<index>.<field>` for unknown currencies, products (hidden ones too unless
+    `include_hidden`), variants, options and bad quantities. `pricing` (from `store_pricing`) saves the cache read
+    or its queries when the caller has it already."""
     if pricing is None:
         pricing = store_pricing(currency_code=currency_code)
     if not items:
         return []
     catalog = _load_catalog(items, customer_group_id, include_hidden)
-    bulk_of_product: dict[int, list[BulkTier]] = {}
+    call = _CallPricing(pricing)
+    of_product: dict[int, _ProductPricing] = {}
     errors: dict[str, list[ValidationError]] = {}
     results = []
     for index, item in enumerate(items):
@@ -426,14 +497,85 @@ def price_items(
             for name, error in item_errors.items():
                 errors.setdefault(f"items.{index}.{name}", []).append(error)
             continue
-        if item.product_id not in bulk_of_product:
-            bulk_of_product[item.product_id] = [_bulk_tier(t, pricing) for t in catalog.tiers_of(item.product_id)]
+        product = of_product.get(item.product_id)
+        if product is None:
+            product = of_product[item.product_id] = call.product(catalog.products[item.product_id], catalog)
         if not isinstance(item.quantity, int):
             item = replace(item, quantity=validate_quantity(item.quantity))  # "12" → 12
-        results.append(_price_item(item, catalog, pricing, bulk_of_product[item.product_id]))
+        results.append(_price_item(item, catalog, product, call))
     if errors:
         raise ValidationError(errors)
     return results
+
+
+@dataclass(slots=True)
+class _ProductPricing:
+    """What prices every item of one product alike, worked out once per call."""
+
+    pk: int
+    tax_factor: Decimal  # tax_factor(the product's tax rate)
+    prices: dict[Decimal, Price]  # amount → its Price at that rate (_CallPricing.price), shared by the rate's products
+    plain_tax_rate: Decimal  # the rate as the result shows it
+    tiers: list[TierRow]  # by minimum quantity, then id
+    bulk: list[BulkTier]  # the tiers as the result shows them (one list, shared by the product's results)
+    # (a tier's minimum, the tier that applies at that quantity), in tier order, within the quantity bound
+    hints: list[tuple[int, TierRow | None]]
+    price_on_request: bool
+
+
+class _CallPricing:
+    """StorePricing's arithmetic for one call, with what repeats worked out once: a product's tax rate, tiers and
+    hints, and the Price of an amount at a tax rate (items of a call share a few units: Price is immutable)."""
+
+    def __init__(self, pricing: StorePricing) -> None:
+        self.pricing = pricing
+        self.currency_code = pricing.currency.code
+        self.show_inclusive = pricing.show_inclusive
+        self._prices: dict[Decimal, dict[Decimal, Price]] = {}  # tax factor → amount → its Price
+        self._of_rate: dict[Decimal, tuple[Decimal, Decimal]] = {}  # tax rate → (its factor, as shown)
+
+    def price(self, amount: Decimal, product: _ProductPricing) -> Price:
+        """`StorePricing.price` of the amount at the product's tax rate, remembered."""
+        price = product.prices.get(amount)
+        if price is None:
+            price = product.prices[amount] = self.pricing.price_with_tax_factor(amount, product.tax_factor)
+        return price
+
+    def product(self, product: _ProductRow, catalog: _Catalog) -> _ProductPricing:
+        tax_rate = self.pricing.tax_rate(product.tax_class_id)
+        of_rate = self._of_rate.get(tax_rate)
+        if of_rate is None:
+            of_rate = self._of_rate[tax_rate] = (tax_factor(tax_rate), _plain(tax_rate))
+        tiers = catalog.tiers_of(product.pk)
+        hints = [
+            (tier.min_quantity, _applicable(tiers, tier.min_quantity))
+            for tier in tiers
+            if tier.min_quantity <= QUANTITY_MAX
+        ]
+        return _ProductPricing(
+            pk=product.pk,
+            tax_factor=of_rate[0],
+            prices=self._prices.setdefault(of_rate[0], {}),
+            plain_tax_rate=of_rate[1],
+            tiers=tiers,
+            bulk=[_bulk_tier(tier, self.pricing) for tier in tiers],
+            hints=hints,
+            price_on_request=is_price_on_request(product.availability),
+        )
+
+
+def _applicable_index(tiers: list[TierRow], quantity: int) -> int | None:
+    """`applicable_tier` over tiers in (minimum, id) order: the last one that applies has the highest minimum."""
+    for index in range(len(tiers) - 1, -1, -1):
+        tier = tiers[index]
+        if tier.min_quantity <= quantity and (tier.max_quantity == 0 or quantity <= tier.max_quantity):
+            return index
+    return None
+
+
+def _applicable(tiers: list[TierRow], quantity: int) -> TierRow | None:
+    index = _applicable_index(tiers, quantity)
+    return tiers[index] if index is not None else None
 
 
 def _resolved_variant_id(item: PriceRequestItem, catalog: _Catalog) -> int | None:
@@ -443,12 +585,14 @@ def _resolved_variant_id(item: PriceRequestItem, catalog: _Catalog) -> int | Non
     return own[0] if len(own) == 1 else None
 
 
-def _item_errors(item: PriceRequestItem, catalog: _Catalog) -> dict[str, ValidationError]:
+def _item_errors(item: PriceRequestItem, catalog: _Catalog) -> dict[str, ValidationError] | None:
     errors: dict[str, ValidationError] = {}
-    try:
-        validate_quantity(item.quantity)
-    except ValidationError as exc:
-        errors["quantity"] = exc
+    quantity = item.quantity
+    if type(quantity) is not int or not QUANTITY_MIN <= quantity <= QUANTITY_MAX:  # else validate_quantity passes
+        try:
+            validate_quantity(quantity)
+        except ValidationError as exc:
+            errors["quantity"] = exc
     product = catalog.products.get(item.product_id)
     if product is None:
         errors["productId"] = ValidationError(
@@ -463,35 +607,42 @@ def _item_errors(item: PriceRequestItem, catalog: _Catalog) -> dict[str, Validat
                 code=PricingErrorCode.UNKNOWN_VARIANT,
             )
     for option_id, value in item.options:
-        option = catalog.options.get(value_id(option_id)) if value_id(option_id) is not None else None
+        option_pk = option_id if type(option_id) is int else value_id(option_id)
+        option = catalog.options.get(option_pk) if option_pk is not None else None
         if option is None or option.product_id != product.pk:
             errors["options"] = ValidationError(
                 f"Option {option_id} does not belong to product {product.pk}.", code=PricingErrorCode.UNKNOWN_OPTION
             )
             break
         if option.type in MULTIPLE_CHOICE_TYPES:
-            chosen = catalog.values.get(value_id(value)) if value_id(value) is not None else None
+            value_pk = value if type(value) is int else value_id(value)
+            chosen = catalog.values.get(value_pk) if value_pk is not None else None
             if chosen is None or chosen.option_id != option.pk:
                 errors["options"] = ValidationError(
                     f"Please choose a valid value in {option.display_name}.",
                     code=PricingErrorCode.INVALID_OPTION_VALUE,
                 )
                 break
-    return errors
+    return errors or None
 
 
 def _unit_before_tier(item: PriceRequestItem, catalog: _Catalog, variant_id: int | None) -> Decimal:
     base = catalog.products[item.product_id].base_price
     if variant_id is not None:
-        if variant_id in catalog.records:
-            base = catalog.records[variant_id]
-        elif catalog.variants[variant_id].price is not None:
-            base = catalog.variants[variant_id].price
+        record = catalog.records.get(variant_id)
+        if record is not None:
+            base = record
+        else:
+            variant_price = catalog.variants[variant_id].price
+            if variant_price is not None:
+                base = variant_price
+    if not item.options:
+        return max(base + ZERO, ZERO)  # as below: + 0 as the sum would (-0 → 0)
     adjustment = ZERO
     for option_id, value in item.options:
-        option = catalog.options[value_id(option_id)]
+        option = catalog.options[option_id if type(option_id) is int else value_id(option_id)]
         if option.type in MULTIPLE_CHOICE_TYPES and not option.is_variant_option:
-            chosen = catalog.values[value_id(value)]
+            chosen = catalog.values[value if type(value) is int else value_id(value)]
             adjustment += _adjustment(chosen.price_adjuster, chosen.price_adjustment, base)
         elif option.type == OptionType.CHECKBOX and checkbox_ticked(
             option, value, catalog.values_of_option.get(option.pk, {})
@@ -500,44 +651,42 @@ def _unit_before_tier(item: PriceRequestItem, catalog: _Catalog, variant_id: int
     return max(base + adjustment, ZERO)
 
 
-def _price_item(item: PriceRequestItem, catalog: _Catalog, pricing: StorePricing, bulk: list[BulkTier]) -> PriceResult:
-    product = catalog.products[item.product_id]
-    tax_rate = pricing.tax_rate(product.tax_class_id)
-    tiers = catalog.tiers_of(product.pk)
+def _price_item(item: PriceRequestItem, catalog: _Catalog, product: _ProductPricing, call: _CallPricing) -> PriceResult:
+    quantity = item.quantity
+    tiers = product.tiers
     variant_id = _resolved_variant_id(item, catalog)
     unit = _unit_before_tier(item, catalog, variant_id)
-    tier_index = None
-    tier = applicable_tier(tiers, item.quantity)
-    if tier is not None:
-        tier_index = tiers.index(tier)
-    calculated = pricing.price(apply_tier(unit, tier), tax_rate)
+    base_price = call.price(unit, product)
+    tier_index = _applicable_index(tiers, quantity) if tiers else None
+    calculated = base_price if tier_index is None else call.price(apply_tier(unit, tiers[tier_index]), product)
 
     next_tier = None
-    for candidate in tiers:
-        if candidate.min_quantity <= item.quantity or candidate.min_quantity > QUANTITY_MAX:
+    for minimum, tier_at_minimum in product.hints:
+        if minimum <= quantity:
             continue
-        candidate_price = pricing.price(apply_tier(unit, applicable_tier(tiers, candidate.min_quantity)), tax_rate)
+        candidate_price = call.price(apply_tier(unit, tier_at_minimum), product)
         if candidate_price.tax_exclusive < calculated.tax_exclusive:
-            next_tier = NextTier(
-                additional_quantity=candidate.min_quantity - item.quantity,
-                minimum=candidate.min_quantity,
-                unit_price=candidate_price,
+            next_tier = _frozen(
+                NextTier, {"additional_quantity": minimum - quantity, "minimum": minimum, "unit_price": candidate_price}
             )
             break
-    return PriceResult(
-        product_id=product.pk,
-        variant_id=variant_id,
-        quantity=item.quantity,
-        options=tuple(item.options),
-        currency_code=pricing.currency.code,
-        calculated_price=calculated,
-        base_price=pricing.price(unit, tax_rate),
-        bulk_pricing=bulk,
-        applied_tier=bulk[tier_index] if tier_index is not None else None,
-        next_tier=next_tier,
-        tax_rate=_plain(tax_rate),
-        show_inclusive=pricing.show_inclusive,
-        price_on_request=is_price_on_request(product.availability),
+    return _frozen(
+        PriceResult,
+        {
+            "product_id": product.pk,
+            "variant_id": variant_id,
+            "quantity": quantity,
+            "options": tuple(item.options),
+            "currency_code": call.currency_code,
+            "calculated_price": calculated,
+            "base_price": base_price,
+            "bulk_pricing": product.bulk,
+            "applied_tier": product.bulk[tier_index] if tier_index is not None else None,
+            "next_tier": next_tier,
+            "tax_rate": product.plain_tax_rate,
+            "show_inclusive": call.show_inclusive,
+            "price_on_request": product.price_on_request,
+        },
     )
 
 

@@ -11,7 +11,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -222,4 +223,42 @@ def checkout_login(request, token: str):
         return redirect("storefront:invoice-checkout", cart_id=data["cart"])
     response = redirect("/checkout")
     response.set_cookie(CART_COOKIE, data["cart"], max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")
+    return response
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "next", OpenApiTypes.STR, OpenApiParameter.QUERY, description="A path of this site to go to afterwards."
+        )
+    ],
+    responses={
+        204: OpenApiResponse(description="Signed in (no body)."),
+        302: OpenApiResponse(
+            description="With `next`: on to it, signed in; or to the sign-in page when the token is not valid."
+        ),
+        **refusals(403),
+    },
+)
+@api_view(["GET"])
+@authentication_classes([StorefrontSessionAuthentication])
+def login_with_token(request: Request, token: str) -> HttpResponse:
+    """`GET /login/token/{token}` (shell §7, fire and forget; issue 22): sign the storefront session in as the user of a
+    one-time token from `storefrontLoginToken`. A token that is forged, expired or used signs nobody in (403
+    INVALID_LOGIN_TOKEN) and leaves the session as it was."""
+    from storefront.errors import StorefrontErrorCode
+    from storefront.login_tokens import storefront_login_token_redeem
+
+    user = storefront_login_token_redeem(token=token)
+    target = request.query_params.get("next")
+    if user is None:
+        if target:
+            return redirect(f"{reverse('storefront:login')}?{urlencode({'next': _safe_next(request)})}")
+        raise Refused(StorefrontErrorCode.INVALID_LOGIN_TOKEN.label, code=StorefrontErrorCode.INVALID_LOGIN_TOKEN)
+    if not request.user.is_authenticated or request.user.pk != user.pk:
+        if _switching_customer(request, user):
+            _end_portal_sessions(request)  # the previous customer's, before login() flushes the session
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+    response = redirect(_safe_next(request)) if target else HttpResponse(status=204)
+    response["Cache-Control"] = "no-store"
     return response

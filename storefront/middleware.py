@@ -23,7 +23,8 @@ def _session_paths() -> frozenset[str]:
 
 def session_cors_credentials(get_response: Callable[[HttpRequest], HttpResponse]):
     """Adds `Access-Control-Allow-Credentials: true` where django-cors-headers (which runs inside this) has
-    allowed the request's origin — one of CORS_ALLOWED_ORIGINS, never a wildcard — on the session endpoints."""
+    allowed the request's origin — one of CORS_ALLOWED_ORIGINS or of a valid storefront token, never a wildcard — on
+    the session endpoints."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
@@ -31,7 +32,9 @@ def session_cors_credentials(get_response: Callable[[HttpRequest], HttpResponse]
         if (
             origin
             and request.path in _session_paths()
-            and origin in settings.CORS_ALLOWED_ORIGINS
+            # CORS_ALLOWED_ORIGINS, or the origin of a valid storefront token (issue 22; portal.middleware decided
+            # it for CORS on this request already).
+            and (origin in settings.CORS_ALLOWED_ORIGINS or getattr(request, "_storefront_origin_cors", False))
             and response.get("Access-Control-Allow-Origin") == origin
         ):
             response["Access-Control-Allow-Credentials"] = "true"

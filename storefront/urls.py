@@ -1,6 +1,6 @@
 from django.urls import path
 
-from storefront import auth_views, cart_views, catalog_views, invoice_views, views
+from storefront import auth_views, cart_views, catalog_views, invoice_views, proxy, views
 
 app_name = "storefront"
 
@@ -29,4 +29,7 @@ urlpatterns = [
     path("customer/current.jwt", auth_views.current_customer_jwt, name="current-jwt"),
     path("api/v2/csrf-token", auth_views.csrf_token, name="csrf-token"),
     path("checkout/login/<str:token>", auth_views.checkout_login, name="checkout-login"),
+    # Issue 22: shell §7's fire-and-forget sign-in from a one-time token, and the proxy for other storefronts.
+    path("login/token/<str:token>", auth_views.login_with_token, name="login-token"),
+    path("api/v2/proxy/graphql", proxy.proxy_graphql, name="proxy-graphql"),
 ]

@@ -106,6 +106,17 @@ class Query:
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],
+        description=(
+            "customerInfo for an operation that asks for other root fields too (the overlay's start-up, issue 21): the "
+            "same answer and errors, but null on an error, so that the operation's other fields still answer (a "
+            "failing non-null root field would null them all)."
+        ),
+    )
+    def startup_customer_info(self, info: strawberry.Info) -> CustomerInfo | None:
+        return customer_info_payload(info.context.actor)
+
+    @strawberry.field(
+        permission_classes=[IsAuthenticated],
         description="The company of a user: the caller's own (a super admin may ask for anyone's).",
     )
     def user_company(self, info: strawberry.Info, user_id: int) -> UserCompany:

@@ -1,9 +1,10 @@
 """What the clients of bench/load.py send (and bench/loadkit/profile_issue21.py profiles): the portal's start-up mix.
 
-The 6 GraphQL start-up queries of a signed-in buyer exactly as the overlay sends them (frontend/src/app/startup/
-runStartup.ts: StoreBasicInfo, StorefrontConfig, StorefrontConfigs, Currencies, TaxZoneRates, CustomerInfo; the
-documents read from the overlay's sources), a guest `productsSearch` as the overlay's product search box sends it,
-`priceProducts` of 20 demo variants as the buyer, and the buyer's quotes list as the list page first asks for it.
+The start-up of a signed-in buyer exactly as the overlay sends it (issue 21: one GraphQL request, PortalStartup, of
+frontend/src/app/startup/portalStartup.ts: the store's basic info, feature flags, config entries, currencies, tax
+zones and the customer; the document read from the overlay's sources), a guest `productsSearch` as the overlay's
+product search box sends it, `priceProducts` of 20 demo variants as the buyer, and the buyer's quotes list as the
+list page first asks for it.
 """
 
 from __future__ import annotations
@@ -62,15 +63,13 @@ def price_items_variables(items) -> dict:
     }  # fmt: skip
 
 
+# What runStartup asks a first time with a token (app/startup/portalStartup.ts: nothing of it in the cache yet).
+STARTUP_VARIABLES = {"channelId": CHANNEL_ID, "withStore": True, "withCustomer": True}
+
+
 def startup_mix(token: str, price_items: list[dict]) -> list[Request]:
-    channel = {"channelId": CHANNEL_ID}
     return [
-        graphql_request("StoreBasicInfo", overlay_document("STORE_BASIC_INFO"), token=token),
-        graphql_request("StorefrontConfig", overlay_document("STOREFRONT_CONFIG"), token=token),
-        graphql_request("StorefrontConfigs", overlay_document("STOREFRONT_CONFIGS"), channel, token=token),
-        graphql_request("Currencies", overlay_document("CURRENCIES"), channel, token=token),
-        graphql_request("TaxZoneRates", overlay_document("TAX_ZONE_RATES"), token=token),
-        graphql_request("CustomerInfo", overlay_document("CUSTOMER_INFO"), token=token),
+        graphql_request("PortalStartup", overlay_document("PORTAL_STARTUP"), STARTUP_VARIABLES, token=token),
         graphql_request(
             "productsSearch (guest)",
             overlay_document("PRODUCT_SEARCH"),

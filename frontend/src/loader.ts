@@ -3,7 +3,9 @@
 import type { PortalModule } from './lib/config';
 import { B2B_TOKEN_STORAGE_KEY, readSessionValue } from './lib/storage';
 import { applyPurchaseRule } from './lib/storefrontPage';
+import { setStorefrontToken } from './lib/storefrontTokenHeader';
 import { readLoaderConfig } from './loader/config';
+import { installHeadlessApi } from './headless/install';
 import { createOverlayController } from './loader/controller';
 import { installLinkHandling, removeStorefrontLinks } from './loader/links';
 import { reloadWhenSignInChanged } from './loader/signInState';
@@ -23,6 +25,8 @@ function startLoader(): void {
   flags[LOADED_FLAG] = true;
 
   const config = readLoaderConfig(document, import.meta.url);
+  // Issue 22: every API request of the overlay names the page's storefront token, when its script tag has one.
+  setStorefrontToken(config);
   // The active language's storefront texts: one small chunk, fetched at once (the buttons wait for it too).
   let texts: StorefrontTexts | null = null;
   const textsLoaded = loadStorefrontTexts().then((loaded) => (texts = loaded));
@@ -36,6 +40,8 @@ function startLoader(): void {
     loadPortal: (): Promise<PortalModule> => import('./main'),
     onClosedByRequest: () => reloadWhenSignInChanged(document, window),
   });
+  // Issue 22: window.helixPortal, for storefronts that draw their own buttons (docs/headless.md).
+  const headless = installHeadlessApi({ config, win: window, loadOperations: () => import('./headless/operations') });
 
   const start = () => {
     // shell §2/§6: what the portal changes on every storefront page, before anyone opens it.
@@ -50,6 +56,7 @@ function startLoader(): void {
     controller.start();
     installQuoteButtons({ doc: document, win: window, config });
     installShoppingListButton({ doc: document, win: window, config });
+    headless.markReady();
   };
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start, { once: true });

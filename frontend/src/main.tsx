@@ -12,11 +12,16 @@ import { clearToasts } from './components/toast/toastStore';
 import type { PortalConfig, PortalInstance, PortalMountOptions } from './lib/config';
 import { browserLanguages, resolveLanguage, type Language } from './lib/i18n/languages';
 import { createTranslationStore, type TranslationStore } from './lib/i18n/translations';
+import { subscribeIdentityChanges } from './lib/identityEvents';
 import { lockBodyScroll } from './lib/scrollLock';
+import { USER_QUERY_SCOPE } from './lib/session';
+import { setStorefrontToken } from './lib/storefrontTokenHeader';
 
 // The portal chunk, imported lazily by the loader when a portal route opens. Kept between openings: the query
 // cache (store info, the user's data) and the isolated root survive a close, so reopening is instant.
 const queryClient = createPortalQueryClient();
+// A masquerade begun or ended through the headless API (issue 22): the user's data is loaded again.
+subscribeIdentityChanges(() => void queryClient.invalidateQueries({ queryKey: [USER_QUERY_SCOPE] }));
 const translationStores = new Map<string, TranslationStore>();
 
 function translationStoreFor(apiOrigin: string): TranslationStore {
@@ -34,6 +39,7 @@ function storefrontRootFontSize(): number {
 }
 
 export function mountPortal(config: PortalConfig, options: PortalMountOptions): PortalInstance {
+  setStorefrontToken(config); // set by the loader already; the same config, for a portal mounted on its own
   const isolated = getIsolatedRoot(document);
   const theme = createPortalTheme({ popupContainer: isolated.popupContainer, htmlFontSize: storefrontRootFontSize() });
   const router = createHashPortalRouter();

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import strawberry
+from graphql import FieldNode
 
-from portal import selectors
+from portal import selectors, startup_cache
 from portal.errors import InputError
 from portal.graphql.permissions import IsAuthenticated
 from portal.graphql.types import (
@@ -10,55 +11,80 @@ from portal.graphql.types import (
     StoreBasicInfo,
     StoreFeatureFlags,
     StorefrontConfigEntry,
+    StoreSite,
     SwitchStatus,
     TaxZoneType,
 )
+from portal.models import Channel, Store
 
 MAX_CONFIG_KEYS = 100
+
+
+def _absolute_file_url(request, field, name: str | None) -> str | None:
+    """The absolute URL of a stored file (a logo) for this request's host; None when there is none."""
+    return request.build_absolute_uri(field.storage.url(name)) if name else None
+
+
+def _memo(info: strawberry.Info) -> startup_cache.RequestMemo:
+    """The request's reads of the store-wide cache (one round trip for all the fields of a start-up)."""
+    request = info.context.request
+    memo = getattr(request, "_store_data_memo", None)
+    if memo is None:
+        selections = info.operation.selection_set.selections
+        root_fields = {node.name.value for node in selections if isinstance(node, FieldNode)}
+        memo = request._store_data_memo = startup_cache.RequestMemo(root_fields)
+    return memo
+
+
+# The five store-wide answers of start-up come from the cache (portal/startup_cache.py); cold, they take the queries
+# their selectors take.
 
 
 @strawberry.type
 class Query:
     @strawberry.field(description="The store's name, logo, defaults and sites. Guest-allowed.")
     def store_basic_info(self, info: strawberry.Info) -> StoreBasicInfo:
-        store = selectors.store_current()
+        data = startup_cache.store_basic_info(memo=_memo(info))
         request = info.context.request
+        channel_logo = Channel._meta.get_field("logo")
         return StoreBasicInfo(
-            store_name=store.name,
-            store_hash=store.store_hash,
-            store_logo=request.build_absolute_uri(store.logo.url) if store.logo else None,
-            store_address=store.address,
-            default_language=store.default_language,
-            default_currency=store.default_currency,
-            multi_storefront_enabled=store.multi_storefront_enabled,
-            store_sites=list(selectors.channel_list(store=store)),
+            **{
+                **data,
+                "store_logo": _absolute_file_url(request, Store._meta.get_field("logo"), data["store_logo"]),
+                "store_sites": [
+                    StoreSite(
+                        **{**site, "channel_logo": _absolute_file_url(request, channel_logo, site["channel_logo"])}
+                    )
+                    for site in data["store_sites"]
+                ],
+            }
         )
 
     @strawberry.field(description="The server's feature-flag config: which portal features are on. Guest-allowed.")
-    def storefront_config(self) -> StoreFeatureFlags:
-        return selectors.store_features(store=selectors.store_current())
+    def storefront_config(self, info: strawberry.Info) -> StoreFeatureFlags:
+        return StoreFeatureFlags(**startup_cache.store_feature_flags(memo=_memo(info)))
 
     @strawberry.field(description="Storefront config entries of a channel, all or only `keys`. Guest-allowed.")
     def storefront_configs(
-        self, channel_id: int = selectors.DEFAULT_CHANNEL_ID, keys: list[str] | None = None
+        self, info: strawberry.Info, channel_id: int = selectors.DEFAULT_CHANNEL_ID, keys: list[str] | None = None
     ) -> list[StorefrontConfigEntry]:
         if keys is not None and len(keys) > MAX_CONFIG_KEYS:
             raise InputError(fields={"keys": [f"Ask for at most {MAX_CONFIG_KEYS} keys at a time."]})
-        channel = selectors.channel_get(channel_id=channel_id)
-        return list(selectors.storefront_config_list(channel=channel, keys=keys))
+        entries = startup_cache.storefront_config_entries(channel_id=channel_id, keys=keys, memo=_memo(info))
+        return [StorefrontConfigEntry(**entry) for entry in entries]
 
     @strawberry.field(description="The store's default language for a channel. Guest-allowed.")
     def storefront_default_language(self, channel_id: int = selectors.DEFAULT_CHANNEL_ID) -> str:
         return selectors.channel_get(channel_id=channel_id).store.default_language
 
     @strawberry.field(description="The enabled currencies, the default first. Guest-allowed.")
-    def currencies(self, channel_id: int = selectors.DEFAULT_CHANNEL_ID) -> list[CurrencyType]:
-        channel = selectors.channel_get(channel_id=channel_id)
-        return list(selectors.currency_list(store=channel.store))
+    def currencies(self, info: strawberry.Info, channel_id: int = selectors.DEFAULT_CHANNEL_ID) -> list[CurrencyType]:
+        currencies = startup_cache.currencies(channel_id=channel_id, memo=_memo(info))
+        return [CurrencyType(**currency) for currency in currencies]
 
     @strawberry.field(description="Tax zones with their rates per tax class. Guest-allowed.")
-    def tax_zone_rates(self) -> list[TaxZoneType]:
-        return list(selectors.tax_zone_list(store=selectors.store_current()))
+    def tax_zone_rates(self, info: strawberry.Info) -> list[TaxZoneType]:
+        return [TaxZoneType.from_data(zone) for zone in startup_cache.tax_zones(memo=_memo(info))]
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],

@@ -1,34 +1,25 @@
 from __future__ import annotations
 
 import strawberry
-import strawberry_django
 from strawberry.scalars import JSON
 
-from portal import models
+# The store-wide answers of start-up are plain data (portal/startup_cache.py): these types are plain strawberry types
+# filled from it, with the SDL the model-backed types had (issue 21).
 
 
-@strawberry_django.type(models.Channel, description="A sales channel (storefront site) of the store.")
+@strawberry.type(description="A sales channel (storefront site) of the store.")
 class StoreSite:
-    channel_name: str = strawberry_django.field(field_name="name")
+    channel_name: str
     urls: list[str]
-    icon_url: str = strawberry_django.field(description="Icon URL; empty when none.")
+    icon_url: str = strawberry.field(description="Icon URL; empty when none.")
     is_enabled: bool
     b2b_enabled: bool
     type: str
     platform: str
     translation_version: int
-
-    @strawberry_django.field(only=["channel_id"], description="Public channel id.")
-    def channel_id(self) -> int:
-        return self.channel_id
-
-    @strawberry_django.field(only=["channel_id"], description="The B2B channel id (the same as channelId).")
-    def b3_channel_id(self) -> int:
-        return self.channel_id
-
-    @strawberry_django.field(only=["logo"], description="Absolute URL of the channel logo, if any.")
-    def channel_logo(self, info: strawberry.Info) -> str | None:
-        return info.context.request.build_absolute_uri(self.logo.url) if self.logo else None
+    channel_id: int = strawberry.field(description="Public channel id.")
+    b3_channel_id: int = strawberry.field(description="The B2B channel id (the same as channelId).")
+    channel_logo: str | None = strawberry.field(description="Absolute URL of the channel logo, if any.")
 
 
 @strawberry.type(description="The store's identity and its sites.")
@@ -43,14 +34,14 @@ class StoreBasicInfo:
     store_sites: list[StoreSite]
 
 
-@strawberry_django.type(models.StorefrontConfig, description="A storefront configuration entry.")
+@strawberry.type(description="A storefront configuration entry.")
 class StorefrontConfigEntry:
     key: str
-    value: str = strawberry_django.field(description="'1' means on, '0' off.")
-    extra_fields: JSON = strawberry_django.field(description="Placement and text settings of the entry.")
+    value: str = strawberry.field(description="'1' means on, '0' off.")
+    extra_fields: JSON = strawberry.field(description="Placement and text settings of the entry.")
 
 
-@strawberry_django.type(models.StoreFeatures, description="Which portal features the store has switched on.")
+@strawberry.type(description="Which portal features the store has switched on.")
 class StoreFeatureFlags:
     account_settings: bool
     address_book: bool
@@ -67,7 +58,7 @@ class StoreFeatureFlags:
     wish_lists: bool
 
 
-@strawberry_django.type(models.Currency, description="A currency of the store with its display format.")
+@strawberry.type(description="A currency of the store with its display format.")
 class CurrencyType:
     id: strawberry.ID
     name: str
@@ -76,25 +67,22 @@ class CurrencyType:
     is_transactional: bool
     auto_update: bool
     country_iso2: str
-    currency_code: str = strawberry_django.field(field_name="code")
-    currency_exchange_rate: str = strawberry_django.field(field_name="exchange_rate")
+    currency_code: str
+    currency_exchange_rate: str
     token: str
-    token_location: str = strawberry_django.field(description="left or right")
+    token_location: str = strawberry.field(description="left or right")
     decimal_token: str
     thousands_token: str
     decimal_places: int
 
 
-@strawberry_django.type(models.TaxClassRate)
+@strawberry.type
 class TaxClassRateType:
     rate: str
-
-    @strawberry_django.field(only=["tax_class_id"])
-    def tax_class_id(self) -> int:
-        return self.tax_class_id
+    tax_class_id: int
 
 
-@strawberry_django.type(models.TaxZoneRate)
+@strawberry.type
 class TaxZoneRateType:
     id: strawberry.ID
     name: str
@@ -102,16 +90,24 @@ class TaxZoneRateType:
     priority: int
     class_rates: list[TaxClassRateType]
 
+    @classmethod
+    def from_data(cls, data: dict) -> TaxZoneRateType:
+        return cls(**{**data, "class_rates": [TaxClassRateType(**rate) for rate in data["class_rates"]]})
 
-@strawberry_django.type(models.TaxZone, description="A tax zone with its rates per tax class.")
+
+@strawberry.type(description="A tax zone with its rates per tax class.")
 class TaxZoneType:
     id: strawberry.ID
     name: str
     enabled: bool
     priority: int
-    show_inclusive: bool = strawberry_django.field(description="Show prices including tax in this zone.")
+    show_inclusive: bool = strawberry.field(description="Show prices including tax in this zone.")
     country_codes: list[str]
     rates: list[TaxZoneRateType]
+
+    @classmethod
+    def from_data(cls, data: dict) -> TaxZoneType:
+        return cls(**{**data, "rates": [TaxZoneRateType.from_data(rate) for rate in data["rates"]]})
 
 
 @strawberry.type

@@ -35,6 +35,29 @@ def request_actor(request: Request) -> PortalActor:
     return request.auth if request.auth is not None else actor_for_token("")
 
 
+class StorefrontCSRFCheck(CSRFCheck):
+    """Django's CSRF check, which also trusts the origin of a request that carries a valid storefront token sent from
+    one of the token's origins (issue 22: a storefront on another origin signs its customers in through the session
+    edges as a CORS_ALLOWED_ORIGINS storefront does; portal.middleware has checked the token and its origin)."""
+
+    def _origin_verified(self, request) -> bool:
+        if super()._origin_verified(request):
+            return True
+        token = getattr(request, "storefront_token", None)
+        return token is not None and storefront_token_origin(token, request.META.get("HTTP_ORIGIN"))
+
+
+def storefront_token_origin(token, origin: str | None) -> bool:
+    from django.core.exceptions import ValidationError
+
+    from portal.storefront_tokens import origin_normalize
+
+    try:
+        return origin is not None and origin_normalize(origin) in token.allowed_origins
+    except ValidationError:
+        return False
+
+
 class StorefrontSessionAuthentication(BaseAuthentication):
     """The storefront's Django session, for the edges that serve the shop (sign-in and sign-out, the CSRF token, the
     customer JWT, END MASQUERADE, the product page's live price); the bearer token is no credential there.
@@ -44,7 +67,7 @@ class StorefrontSessionAuthentication(BaseAuthentication):
 
     def authenticate(self, request: Request) -> tuple[object, None] | None:
         django_request = request._request
-        check = CSRFCheck(lambda _: None)
+        check = StorefrontCSRFCheck(lambda _: None)
         check.process_request(django_request)  # reads the CSRF cookie
         reason = check.process_view(django_request, None, (), {})
         if reason:
@@ -53,3 +76,30 @@ class StorefrontSessionAuthentication(BaseAuthentication):
         if user is None or not user.is_authenticated:
             return None
         return user, None
+
+
+STORE_CREDENTIAL_HEADER = "X-Auth-Token"
+
+
+class StoreAdminCredentialAuthentication(BaseAuthentication):
+    """`X-Auth-Token: <store admin credential>` (issue 22): a store's admin tool, for the edges that change the store
+    (`PUT /api/v2/store-configs/channel-storefront-type`). No credential, a wrong one or a revoked one: 401
+    STORE_CREDENTIALS_REFUSED, before the edge reads anything. `request.auth` is the credential
+    (portal.models.StoreAdminCredential); there is no user."""
+
+    def authenticate(self, request: Request) -> tuple[object, object]:
+        from django.contrib.auth.models import AnonymousUser
+
+        from portal.storefront_tokens import store_admin_credential_active
+
+        credential = store_admin_credential_active(
+            raw=request._request.headers.get(STORE_CREDENTIAL_HEADER, "").strip()
+        )
+        if credential is None:
+            raise RestError(
+                ErrorCode.STORE_CREDENTIALS_REFUSED.label, code=ErrorCode.STORE_CREDENTIALS_REFUSED, status=401
+            )
+        return AnonymousUser(), credential
+
+    def authenticate_header(self, request: Request) -> str:
+        return STORE_CREDENTIAL_HEADER

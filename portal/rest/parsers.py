@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rest_framework.parsers import DataAndFiles, MultiPartParser
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import DataAndFiles, JSONParser, MultiPartParser
 
 from portal.errors import ErrorCode
 from portal.rest.errors import RestError
@@ -42,3 +43,14 @@ class LimitedMultiPartParser(MultiPartParser):
             message = "Send one file at a time." if self.max_files == 1 else f"Send at most {self.max_files} files."
             raise RestError(message, code=self.too_many_files_code, status=400, fields={self.field_name: [message]})
         return parsed
+
+
+class JsonParser(JSONParser):
+    """DRF's JSON parser (the edges' default), with a body nested too deeply for Python's parser refused as unreadable
+    (400 BAD_REQUEST), as /graphql refuses it, instead of a RecursionError that would be a 500 (issue 22)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("The request body is nested too deeply.") from None

@@ -1,21 +1,18 @@
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
 
 from portal.actor import PortalActor
 from portal.errors import InputError, PortalError
+from portal.graphql.plain import PlainData
 from portal.selectors import DEFAULT_CHANNEL_ID, channel_get
 from pricing import calculation, selectors
 from pricing.errors import PRICES_HIDDEN_MESSAGE, PricingErrorCode
 from pricing.graphql.types import (
-    BulkPricingTier,
-    NextTierHint,
     PricedProduct,
     PriceItemInput,
-    PriceOptionSelection,
-    ProductPrice,
     ProductPurchasable,
     ProductSearchResult,
     VariantSkuResult,
@@ -186,51 +183,89 @@ class Query:
             customer_group_id=calculation.customer_group_for(actor),
             currency_code=currency_code,
         )
-        return [_priced(result, item) for result, item in zip(results, items, strict=True)]
+        # Completed as plain data (issue 21): hundreds of items would otherwise cost a resolver call per field.
+        tiers: dict[int, Any] = {}
+        return PlainData([_priced(result, item, tiers) for result, item in zip(results, items, strict=True)])
 
 
-def _priced(result: calculation.PriceResult, item: PriceItemInput) -> PricedProduct:
+def _priced(result: calculation.PriceResult, item: PriceItemInput, tiers: dict[int, Any]) -> dict:
+    """One PricedProduct as plain data (portal.graphql.plain): keyed by GraphQL field name. `tiers` holds the
+    BulkPricingTier dicts and lists made so far, by the engine's tier or list (alive in the results meanwhile): the
+    items of one product share its tiers."""
     options = [
-        PriceOptionSelection(option_id=option.option_id, value_id=option.value_id, value=option.value)
-        for option in item.options
+        {"optionId": option.option_id, "valueId": option.value_id, "value": option.value} for option in item.options
     ]
     if result.price_on_request:  # issue 13: no amount of any kind, not even its quantity breaks
-        return PricedProduct(
-            product_id=result.product_id,
-            variant_id=result.variant_id,
-            quantity=result.quantity,
-            options=options,
-            currency_code=result.currency_code,
-            price=None,
-            base_price=None,
-            line_total=None,
-            bulk_pricing=[],
-            applied_tier=None,
-            next_tier=None,
-            tax_rate=result.tax_rate,
-            show_inclusive=result.show_inclusive,
-            price_on_request=True,
-        )
-    return PricedProduct(
-        product_id=result.product_id,
-        variant_id=result.variant_id,
-        quantity=result.quantity,
-        options=options,
-        currency_code=result.currency_code,
-        price=ProductPrice.of(result.calculated_price),
-        base_price=ProductPrice.of(result.base_price),
-        line_total=ProductPrice.of(result.line_total),
-        bulk_pricing=[BulkPricingTier.of(tier) for tier in result.bulk_pricing],
-        applied_tier=BulkPricingTier.of(result.applied_tier) if result.applied_tier else None,
-        next_tier=(
-            NextTierHint(
-                additional_quantity=result.next_tier.additional_quantity,
-                minimum=result.next_tier.minimum,
-                price=ProductPrice.of(result.next_tier.unit_price),
-            )
-            if result.next_tier
+        return {
+            "productId": result.product_id,
+            "variantId": result.variant_id,
+            "quantity": result.quantity,
+            "options": options,
+            "currencyCode": result.currency_code,
+            "price": None,
+            "basePrice": None,
+            "lineTotal": None,
+            "bulkPricing": [],
+            "appliedTier": None,
+            "nextTier": None,
+            "taxRate": result.tax_rate,
+            "showInclusive": result.show_inclusive,
+            "priceOnRequest": True,
+        }
+    next_tier = result.next_tier
+    return {
+        "productId": result.product_id,
+        "variantId": result.variant_id,
+        "quantity": result.quantity,
+        "options": options,
+        "currencyCode": result.currency_code,
+        "price": _plain_price(result.calculated_price),
+        "basePrice": _plain_price(result.base_price),
+        "lineTotal": _plain_price(result.line_total),
+        "bulkPricing": _plain_tiers(result.bulk_pricing, tiers),
+        "appliedTier": _plain_tier(result.applied_tier, tiers) if result.applied_tier else None,
+        "nextTier": (
+            {
+                "additionalQuantity": next_tier.additional_quantity,
+                "minimum": next_tier.minimum,
+                "price": _plain_price(next_tier.unit_price),
+            }
+            if next_tier
             else None
         ),
-        tax_rate=result.tax_rate,
-        show_inclusive=result.show_inclusive,
-    )
+        "taxRate": result.tax_rate,
+        "showInclusive": result.show_inclusive,
+        "priceOnRequest": False,
+    }
+
+
+def _plain_price(price: calculation.Price) -> dict:
+    """A ProductPrice as plain data."""
+    return {
+        "asEntered": price.as_entered,
+        "enteredInclusive": price.entered_inclusive,
+        "taxExclusive": price.tax_exclusive,
+        "taxInclusive": price.tax_inclusive,
+    }
+
+
+def _plain_tiers(bulk_pricing: list[calculation.BulkTier], tiers: dict[int, Any]) -> list[dict]:
+    """A product's BulkPricingTier list as plain data, made once per list: the engine gives the items of a product
+    one list, and the answer completes a list it has seen before only once (portal.graphql.plain)."""
+    plain = tiers.get(id(bulk_pricing))
+    if plain is None:
+        plain = tiers[id(bulk_pricing)] = [_plain_tier(tier, tiers) for tier in bulk_pricing]
+    return plain
+
+
+def _plain_tier(tier: calculation.BulkTier, tiers: dict[int, Any]) -> dict:
+    """A BulkPricingTier as plain data, made once per tier (the answer never changes it)."""
+    plain = tiers.get(id(tier))
+    if plain is None:
+        plain = tiers[id(tier)] = {
+            "minimum": tier.minimum,
+            "maximum": tier.maximum,
+            "discountType": tier.discount_type,
+            "discountAmount": tier.discount_amount,
+        }
+    return plain

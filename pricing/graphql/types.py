@@ -8,6 +8,7 @@ from django.templatetags.static import static
 from django.urls import NoReverseMatch, reverse
 from strawberry.scalars import JSON
 
+from portal.graphql.plain import plain_input
 from pricing import calculation, models
 from pricing.options import format_limit, stock_problem, tracked_stock
 
@@ -111,6 +112,8 @@ class PricedProduct:
     )
 
 
+# Built from graphql-core's validated values without strawberry's per-field conversion: up to 500 items a request.
+@plain_input
 @strawberry.input(description="An option of an item to price: a value id (multiple choice, checkbox) or a value.")
 class PriceOptionInput:
     option_id: int
@@ -118,6 +121,7 @@ class PriceOptionInput:
     value: str | None = None
 
 
+@plain_input
 @strawberry.input(description="An item to price (business §3 pricing request item).")
 class PriceItemInput:
     product_id: int

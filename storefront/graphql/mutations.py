@@ -38,7 +38,9 @@ from storefront.graphql.types import (
     CreateCartInput,
     DeleteCartInput,
     DeleteCartResult,
+    StorefrontLoginToken,
 )
+from storefront.login_tokens import storefront_login_token_issue
 from storefront.permissions import purchase_refusal
 from storefront.reorder import order_lines_to_cart
 from storefront.selectors import currency_for
@@ -147,6 +149,15 @@ class Mutation:
             cart.save(update_fields=["user"])
         url = checkout_login_url(info.context.request, cart=cart, user=actor.user)
         return CheckoutLoginPayload(result=CheckoutLoginResult(redirect_url=url))
+
+    @strawberry.mutation(
+        permission_classes=[IsAuthenticated],
+        description="A one-time token that signs the caller in to the storefront (shell §7 GET "
+        "{store}/login/token/{token}, fire and forget; issue 22): valid two minutes, for one use, and void once the "
+        "caller signs out everywhere.",
+    )
+    def storefront_login_token(self, info: strawberry.Info) -> StorefrontLoginToken:
+        return StorefrontLoginToken(token=storefront_login_token_issue(user=info.context.actor.user))
 
     @strawberry.mutation(
         permission_classes=[GuestOrValidToken],

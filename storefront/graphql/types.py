@@ -106,3 +106,11 @@ class CheckoutLoginResult:
 @strawberry.type
 class CheckoutLoginPayload:
     result: CheckoutLoginResult
+
+
+@strawberry.type(description="A one-time sign-in token for the storefront (issue 22).")
+class StorefrontLoginToken:
+    token: str = strawberry.field(
+        description="Call GET /login/token/{token} on the storefront within two minutes, once: it signs the "
+        "storefront session in as the caller (fire and forget; 204)."
+    )

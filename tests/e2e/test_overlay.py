@@ -1,7 +1,9 @@
 """The walking skeleton end to end: storefront page → loader → hash route → GraphQL → database (issue 2)."""
 
+import json
 import re
 
+from django.conf import settings
 from playwright.sync_api import expect
 
 from portal.models import Store
@@ -13,11 +15,20 @@ def test_storefront_loads_only_the_loader_until_a_portal_route_opens(page, porta
     page.goto(portal.url + "/")
     expect(page.get_by_role("heading", name="Reagents, antibodies and lab equipment for research")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    # The loader, and the one small chunk of the storefront texts in the browser's language (issue 14 §3): nothing of
-    # the portal itself.
-    names = sorted(s.rsplit("/", 1)[-1].split("-", 1)[0] for s in scripts if "/static/portal/" in s)
-    assert names == ["loader", "storefront"]
-    assert len(scripts) == 2
+    # The loader (with the few small modules the bundler gives it as static imports, shared with lazy chunks), and
+    # the one small chunk of the storefront texts in the browser's language (issue 14 §3): nothing of the portal.
+    manifest = json.loads((settings.FRONTEND_DIST / ".vite" / "manifest.json").read_text())
+    loader = manifest["src/loader.ts"]
+    loader_files = sorted(
+        f.rsplit("/", 1)[-1] for f in [loader["file"], *(manifest[i]["file"] for i in loader.get("imports", []))]
+    )
+    fetched = sorted(s.rsplit("/", 1)[-1] for s in scripts if "/static/portal/" in s)
+    assert [name for name in fetched if name not in loader_files] == [
+        next(name for name in fetched if name.startswith("storefront"))
+    ]
+    assert sorted(set(fetched) & set(loader_files)) == loader_files
+    assert len(loader_files) <= 4, loader_files  # the loader stays one request and a few tiny ones
+    assert len(scripts) == len(loader_files) + 1
     expect(page.locator("#b2b-portal-root")).to_have_count(0)
 
 

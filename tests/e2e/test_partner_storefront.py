@@ -7,33 +7,20 @@ import json
 import re
 import threading
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.e2e.storefront_site import StorefrontSite
+
 JWT_STATUS = """async (api) => (await fetch(api + '/customer/current.jwt?app_client_id=helix-buyer-portal&channel_id=1',
     {credentials: 'include'})).status"""
 
 
-class PartnerShop(SimpleHTTPRequestHandler):
-    """The partner's page at `/`, the overlay bundle's files from frontend/dist at their paths."""
-
-    page = b""
-
-    def do_GET(self):
-        if self.path.split("?")[0] in ("/", "/index.html"):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(self.page)))
-            self.end_headers()
-            self.wfile.write(self.page)
-            return
-        super().do_GET()
-
-    def log_message(self, format, *args):
-        pass
+class PartnerShop(StorefrontSite):
+    """The page of this module's storefront (tests/e2e/storefront_site.py)."""
 
 
 @pytest.fixture

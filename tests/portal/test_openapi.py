@@ -27,8 +27,13 @@ def test_the_description_holds_the_rest_edges_only(tmp_path):
     description = yaml.safe_load(_generated(tmp_path))
     assert (description["openapi"], description["info"]["title"]) == ("3.0.3", "Buyer portal REST edges")
     assert [path for path in description["paths"] if path.startswith(("/admin", "/graphql"))] == []
-    # The two authentication classes of the edges (portal/openapi.py), not the generic ones drf-spectacular guesses.
-    assert set(description["components"]["securitySchemes"]) == {"bearerToken", "storefrontSession"}
+    # The authentication classes of the edges (portal/openapi.py), not the generic ones drf-spectacular guesses: the
+    # store admin credential is issue 22's.
+    assert set(description["components"]["securitySchemes"]) == {
+        "bearerToken",
+        "storefrontSession",
+        "storeAdminCredential",
+    }
 
 
 def test_the_admin_and_the_graphql_endpoint_are_kept_out_even_if_served_through_drf():

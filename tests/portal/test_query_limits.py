@@ -367,9 +367,13 @@ def test_the_overlays_operations_stay_far_below_every_limit():
             graphql_schema, operation, fragments, {"first": first}, max_depth=django_settings.GRAPHQL_MAX_QUERY_DEPTH
         )
 
-        # A wide margin: a fifth of the cost limit, half of the depth and root field limits.
+        # A wide margin: a fifth of the cost limit, half of the depth and root field limits. The start-up's single
+        # request asks for its six root fields on purpose (issue 21: one round trip to start), within the limit.
         assert measure.cost <= django_settings.GRAPHQL_MAX_QUERY_COST // 5, (name, measure.cost)
-        assert measure.root_fields <= django_settings.GRAPHQL_MAX_ROOT_FIELDS // 2, (name, measure.root_fields)
+        if name == "PortalStartup":
+            assert measure.root_fields == 6 < django_settings.GRAPHQL_MAX_ROOT_FIELDS, measure.root_fields
+        else:
+            assert measure.root_fields <= django_settings.GRAPHQL_MAX_ROOT_FIELDS // 2, (name, measure.root_fields)
         assert not OperationMeasure(
             graphql_schema,
             operation,
@@ -385,6 +389,8 @@ def test_the_startup_round_and_product_search_pass_over_http(demo_store, graphql
     for name in ("StoreBasicInfo", "StorefrontConfig", "TaxZoneRates", "Countries"):
         body = graphql(operations[name])
         assert "errors" not in body, (name, body)
+    startup = graphql(operations["PortalStartup"], {"channelId": 1, "withStore": True, "withCustomer": False})
+    assert "errors" not in startup and startup["data"]["storeBasicInfo"]["storeName"] == "Helix Scientific"
     configs = graphql(operations["StorefrontConfigs"], {"channelId": 1})
     search = graphql(operations["ProductSearch"], {"search": "buffer", "first": 8})
 

@@ -7,6 +7,11 @@ export interface PortalConfig {
   storeHash: string;
   /** The client id the portal names when it asks the storefront for the customer JWT (shell §7 current.jwt). */
   appClientId: string;
+  /**
+   * Issue 22: the storefront token the page's script tag names (`data-storefront-token`), sent with every API
+   * request as X-Storefront-Token (lib/storefrontTokenHeader.ts); absent on pages without one (the built-in shop).
+   */
+  storefrontToken?: string;
 }
 
 /** shell §9: default channel id 1. */

@@ -1,4 +1,7 @@
+import { announceQuoteDraftChanged, quoteDraftMutationOf } from './quoteDraftEvents';
 import { clearB2BToken, getB2BToken } from './session';
+import { cartProxyTarget } from './storefrontPlatform';
+import { storefrontTokenHeaders } from './storefrontTokenHeader';
 
 /** shell §8: the session expired or the token is missing/revoked. */
 export const SESSION_EXPIRED_CODE = 40101;
@@ -33,6 +36,8 @@ export class GraphQLRequestError extends Error {
   readonly fields: Readonly<Record<string, readonly string[]>>;
   readonly fieldCodes: FieldCodes;
   readonly errors: readonly GraphQLErrorEntry[];
+  /** The answer's `data` that came with the errors (a partial result), else null. */
+  readonly data: unknown;
 
   constructor(
     message: string,
@@ -41,6 +46,7 @@ export class GraphQLRequestError extends Error {
       fields?: Record<string, readonly string[]>;
       fieldCodes?: FieldCodes;
       errors?: readonly GraphQLErrorEntry[];
+      data?: unknown;
       cause?: unknown;
     } = {},
   ) {
@@ -49,6 +55,7 @@ export class GraphQLRequestError extends Error {
     this.fields = options.fields ?? {};
     this.fieldCodes = options.fieldCodes ?? {};
     this.errors = options.errors ?? [];
+    this.data = options.data ?? null;
   }
 
   get isNetworkError(): boolean {
@@ -59,6 +66,11 @@ export class GraphQLRequestError extends Error {
 /** A GraphQL document tagged with the shapes of its result and variables. */
 export interface GraphQLOperation<TData, TVariables> {
   readonly document: string;
+  /**
+   * A storefront cart operation (lib/storefrontCart.ts cartOperation): on a channel whose storefront is not the
+   * built-in shop it goes through the server's proxy, POST /api/v2/proxy/graphql (issue 22).
+   */
+  readonly storefrontCart?: boolean;
   /** Type-only marker; never set. */
   readonly __shape?: (variables: TVariables) => TData;
 }
@@ -96,8 +108,23 @@ type RequestArgs<TVariables> = [TVariables] extends [NoVariables]
   ? [variables?: TVariables, options?: RequestOptions]
   : [variables: TVariables, options?: RequestOptions];
 
+/** What `requestPartial` answers: the data, and the root fields that failed on their own. */
+export interface PartialAnswer<TData> {
+  /** Null when a non-null root field failed: GraphQL then nulls the whole answer. */
+  data: TData | null;
+  /** The failed root fields' errors by response key (the alias, else the field's name). */
+  fieldErrors: Readonly<Record<string, GraphQLRequestError>>;
+}
+
 export interface GraphQLClient {
   request<TData, TVariables>(operation: GraphQLOperation<TData, TVariables>, ...args: RequestArgs<TVariables>): Promise<TData>;
+  /**
+   * An operation of several root fields whose failures are told apart (the start-up, issue 21). Errors at a root
+   * field's path do not fail the call: each is handled as `request` handles a failure (40101 per `sessionExpired`,
+   * others a toast unless suppressed) and returned in `fieldErrors`. A failure of the whole operation (network,
+   * validation, limits) rejects as `request` does.
+   */
+  requestPartial<TData, TVariables>(operation: GraphQLOperation<TData, TVariables>, ...args: RequestArgs<TVariables>): Promise<PartialAnswer<TData>>;
 }
 
 export interface GraphQLClientOptions {
@@ -126,14 +153,27 @@ function fieldMap<Item, Missing>(value: unknown, isItem: (item: unknown) => item
 
 const isString = (item: unknown): item is string => typeof item === 'string';
 
-function errorFromEntries(entries: readonly GraphQLErrorEntry[]): GraphQLRequestError {
+function errorFromEntries(entries: readonly GraphQLErrorEntry[], data: unknown = null): GraphQLRequestError {
   const [first] = entries;
   return new GraphQLRequestError(first?.message ?? '', {
     code: first?.extensions?.code,
     fields: fieldMap(first?.extensions?.fields, isString, ''),
     fieldCodes: fieldMap(first?.extensions?.fieldCodes, isString, null),
     errors: entries,
+    data,
   });
+}
+
+/** The errors of a partial result by the root field they happened in; null when there are none or one has no path. */
+function errorsByRootField(error: GraphQLRequestError): Record<string, GraphQLRequestError> | null {
+  if (error.errors.length === 0) return null;
+  const groups = new Map<string, GraphQLErrorEntry[]>();
+  for (const entry of error.errors) {
+    const key = entry.path?.[0];
+    if (key === undefined) return null;
+    groups.set(String(key), [...(groups.get(String(key)) ?? []), entry]);
+  }
+  return Object.fromEntries([...groups].map(([key, entries]) => [key, errorFromEntries(entries)]));
 }
 
 function isResponseBody(value: unknown): value is GraphQLResponseBody<unknown> {
@@ -146,20 +186,26 @@ function never<T>(): Promise<T> {
 }
 
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClient {
-  const endpoint = `${options.apiOrigin.replace(/\/+$/, '')}/graphql`;
+  const apiOrigin = options.apiOrigin.replace(/\/+$/, '');
+  const endpoint = `${apiOrigin}/graphql`;
+  const proxyEndpoint = `${apiOrigin}/api/v2/proxy/graphql`;
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
-  async function send<TData>(document: string, variables: unknown, signal: AbortSignal | undefined, token: string | null): Promise<TData> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  async function send<TData>(operation: Pick<GraphQLOperation<unknown, unknown>, 'document' | 'storefrontCart'>, variables: unknown, signal: AbortSignal | undefined, token: string | null): Promise<TData> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', ...storefrontTokenHeaders() };
     if (token) headers.Authorization = `Bearer ${token}`;
+    // shell §7 proxy: the bearer token when there is one, else the store and channel it acts for.
+    const proxy = operation.storefrontCart ? cartProxyTarget() : null;
+    const payload: Record<string, unknown> = { query: operation.document, variables: variables ?? {} };
+    if (proxy && !token) Object.assign(payload, proxy);
 
     let response: Response;
     let body: unknown;
     try {
-      response = await fetchImpl(endpoint, {
+      response = await fetchImpl(proxy ? proxyEndpoint : endpoint, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ query: document, variables: variables ?? {} }),
+        body: JSON.stringify(payload),
         signal,
       });
       body = await response.json();
@@ -171,11 +217,30 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
     if (!isResponseBody(body)) {
       throw new GraphQLRequestError(`Unexpected response (HTTP ${response.status})`, { code: NETWORK_ERROR_CODE });
     }
-    if (body.errors && body.errors.length > 0) throw errorFromEntries(body.errors);
+    if (body.errors && body.errors.length > 0) throw errorFromEntries(body.errors, body.data);
     if (body.data === undefined || body.data === null) {
       throw new GraphQLRequestError(`Unexpected response (HTTP ${response.status})`, { code: NETWORK_ERROR_CODE });
     }
+    const draftChange = quoteDraftMutationOf(operation.document);
+    if (draftChange) announceQuoteDraftChanged({ operation: draftChange });
     return body.data as TData;
+  }
+
+  /** What a failure does: the promise the request answers with (rejected, or never settling on 40101, shell §8). */
+  function failed<TData>(error: unknown, requestOptions: RequestOptions | undefined, sessionToken: string | null): Promise<TData> {
+    if (!(error instanceof GraphQLRequestError)) return Promise.reject(error);
+    if (error.code === SESSION_EXPIRED_CODE) {
+      // A token passed explicitly is not the session's: its caller decides what the failure means.
+      if (requestOptions?.token !== undefined) return Promise.reject(error);
+      // Several requests may fail together; only the first one (whose token is still current) reports it.
+      const firstToNotice = getB2BToken() === sessionToken;
+      if (firstToNotice) clearB2BToken({ reason: 'expired' });
+      if (requestOptions?.sessionExpired === 'reject') return Promise.reject(error);
+      if (firstToNotice) options.onSessionExpired(error);
+      return never<TData>();
+    }
+    if (!requestOptions?.suppressErrorToast) options.onError(error);
+    return Promise.reject(error);
   }
 
   return {
@@ -184,21 +249,23 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
       const sessionToken = getB2BToken();
       const token = requestOptions?.token ?? sessionToken;
       try {
-        return await send<TData>(operation.document, variables, requestOptions?.signal, token);
+        return await send<TData>(operation, variables, requestOptions?.signal, token);
       } catch (error) {
-        if (!(error instanceof GraphQLRequestError)) throw error;
-        if (error.code === SESSION_EXPIRED_CODE) {
-          // A token passed explicitly is not the session's: its caller decides what the failure means.
-          if (requestOptions?.token !== undefined) throw error;
-          // Several requests may fail together; only the first one (whose token is still current) reports it.
-          const firstToNotice = getB2BToken() === sessionToken;
-          if (firstToNotice) clearB2BToken({ reason: 'expired' });
-          if (requestOptions?.sessionExpired === 'reject') throw error;
-          if (firstToNotice) options.onSessionExpired(error);
-          return never<TData>();
-        }
-        if (!requestOptions?.suppressErrorToast) options.onError(error);
-        throw error;
+        return failed<TData>(error, requestOptions, sessionToken);
+      }
+    },
+
+    async requestPartial<TData, TVariables>(operation: GraphQLOperation<TData, TVariables>, ...args: RequestArgs<TVariables>): Promise<PartialAnswer<TData>> {
+      const [variables, requestOptions] = args as [TVariables | undefined, RequestOptions | undefined];
+      const sessionToken = getB2BToken();
+      const token = requestOptions?.token ?? sessionToken;
+      try {
+        return { data: await send<TData>(operation, variables, requestOptions?.signal, token), fieldErrors: {} };
+      } catch (error) {
+        const fieldErrors = error instanceof GraphQLRequestError ? errorsByRootField(error) : null;
+        if (!(error instanceof GraphQLRequestError) || !fieldErrors) return failed<PartialAnswer<TData>>(error, requestOptions, sessionToken);
+        for (const fieldError of Object.values(fieldErrors)) void failed(fieldError, requestOptions, sessionToken).catch(() => undefined);
+        return { data: (error.data ?? null) as TData | null, fieldErrors };
       }
     },
   };

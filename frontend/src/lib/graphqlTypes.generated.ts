@@ -323,6 +323,125 @@ export type UserUpdateInput = {
   extraFields?: Array<ExtraFieldInput> | null | undefined;
 };
 
+export type PortalStartupQueryVariables = Exact<{
+  channelId: number;
+  withStore: boolean;
+  withCustomer: boolean;
+}>;
+
+
+export type PortalStartupQuery = {
+  storeBasicInfo?: {
+    storeName: string,
+    storeHash: string,
+    storeLogo: string | null,
+    storeAddress: string,
+    defaultLanguage: string,
+    defaultCurrency: string,
+    multiStorefrontEnabled: boolean,
+    storeSites: Array<{
+      channelId: number,
+      channelName: string,
+      urls: Array<string>,
+      iconUrl: string,
+      channelLogo: string | null,
+      isEnabled: boolean,
+      b2bEnabled: boolean,
+      b3ChannelId: number,
+      type: string,
+      platform: string,
+      translationVersion: number
+    }>
+  },
+  storefrontConfig?: {
+    accountSettings: boolean,
+    addressBook: boolean,
+    buyAgain: boolean,
+    dashboard: boolean,
+    invoice: boolean,
+    messages: boolean,
+    orders: boolean,
+    quickOrderPad: boolean,
+    quotes: boolean,
+    shoppingLists: boolean,
+    tradeProfessionalApplication: boolean,
+    userManagement: boolean,
+    wishLists: boolean
+  },
+  storefrontConfigs?: Array<{
+    key: string,
+    value: string,
+    extraFields: unknown
+  }>,
+  currencies?: Array<{
+    id: string,
+    name: string,
+    isDefault: boolean,
+    enabled: boolean,
+    isTransactional: boolean,
+    currencyCode: string,
+    currencyExchangeRate: string,
+    token: string,
+    tokenLocation: string,
+    decimalToken: string,
+    thousandsToken: string,
+    decimalPlaces: number
+  }>,
+  taxZoneRates?: Array<{
+    id: string,
+    name: string,
+    enabled: boolean,
+    priority: number,
+    showInclusive: boolean,
+    countryCodes: Array<string>,
+    rates: Array<{
+      id: string,
+      name: string,
+      enabled: boolean,
+      priority: number,
+      classRates: Array<{
+        rate: string,
+        taxClassId: number
+      }>
+    }>
+  }>,
+  customerInfo?: {
+    userType: number,
+    userInfo: {
+      id: number,
+      role: number,
+      companyRoleName: string,
+      firstName: string,
+      lastName: string,
+      email: string,
+      phoneNumber: string
+    },
+    permissions: Array<{
+      code: string,
+      permissionLevel: number
+    }>,
+    companyInfo: {
+      id: number,
+      companyName: string,
+      status: number,
+      rejectionReason: string
+    } | null,
+    masquerade: {
+      id: number,
+      isAgenting: boolean,
+      companyName: string,
+      customerGroupId: number | null
+    } | null,
+    accountStatus: {
+      orderCreationBlocked: boolean,
+      pricesHidden: boolean,
+      convertLinkVisible: boolean,
+      b2bRegistrationEnabled: boolean,
+      b2cRegistrationEnabled: boolean
+    } | null
+  } | null
+};
+
 export type CompanyMasqueradeSessionsQueryVariables = Exact<{
   first: number;
   offset: number;
@@ -3570,6 +3689,70 @@ export type UserUpdateMutation = {
   }
 };
 
+export type HeadlessQuoteDraftAddLinesMutationVariables = Exact<{
+  draftKey?: string | null | undefined;
+  channelId: number;
+  lines: Array<QuoteDraftLineInput>;
+}>;
+
+
+export type HeadlessQuoteDraftAddLinesMutation = {
+  quoteDraftAddLines: {
+    message: string,
+    draft: {
+      draftKey: string | null,
+      products: Array<{
+        id: number
+      }>
+    }
+  }
+};
+
+export type HeadlessQuoteDraftClaimMutationVariables = Exact<{
+  draftKey: string;
+}>;
+
+
+export type HeadlessQuoteDraftClaimMutation = {
+  quoteDraftClaim: {
+    message: string
+  }
+};
+
+export type HeadlessShoppingListsItemsCreateMutationVariables = Exact<{
+  shoppingListId: number;
+  items: Array<ShoppingListItemInput>;
+}>;
+
+
+export type HeadlessShoppingListsItemsCreateMutation = {
+  shoppingListsItemsCreate: {
+    message: string,
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
+export type HeadlessCustomerShoppingListsItemsCreateMutationVariables = Exact<{
+  shoppingListId: number;
+  items: Array<ShoppingListItemInput>;
+}>;
+
+
+export type HeadlessCustomerShoppingListsItemsCreateMutation = {
+  customerShoppingListsItemsCreate: {
+    message: string,
+    shoppingList: {
+      id: number,
+      name: string,
+      status: number
+    }
+  }
+};
+
 export type AccountFormFieldsQueryVariables = Exact<{
   formType: number;
 }>;
@@ -3746,6 +3929,21 @@ export type SavedAddressFieldsFragment = {
   postalLines: Array<string>
 };
 
+export type CurrencyFieldsFragment = {
+  id: string,
+  name: string,
+  isDefault: boolean,
+  enabled: boolean,
+  isTransactional: boolean,
+  currencyCode: string,
+  currencyExchangeRate: string,
+  token: string,
+  tokenLocation: string,
+  decimalToken: string,
+  thousandsToken: string,
+  decimalPlaces: number
+};
+
 export type CurrenciesQueryVariables = Exact<{
   channelId: number;
 }>;
@@ -3765,6 +3963,29 @@ export type CurrenciesQuery = {
     decimalToken: string,
     thousandsToken: string,
     decimalPlaces: number
+  }>
+};
+
+export type StoreBasicInfoFieldsFragment = {
+  storeName: string,
+  storeHash: string,
+  storeLogo: string | null,
+  storeAddress: string,
+  defaultLanguage: string,
+  defaultCurrency: string,
+  multiStorefrontEnabled: boolean,
+  storeSites: Array<{
+    channelId: number,
+    channelName: string,
+    urls: Array<string>,
+    iconUrl: string,
+    channelLogo: string | null,
+    isEnabled: boolean,
+    b2bEnabled: boolean,
+    b3ChannelId: number,
+    type: string,
+    platform: string,
+    translationVersion: number
   }>
 };
 
@@ -3794,6 +4015,28 @@ export type StoreBasicInfoQuery = {
       translationVersion: number
     }>
   }
+};
+
+export type StoreFeatureFlagsFieldsFragment = {
+  accountSettings: boolean,
+  addressBook: boolean,
+  buyAgain: boolean,
+  dashboard: boolean,
+  invoice: boolean,
+  messages: boolean,
+  orders: boolean,
+  quickOrderPad: boolean,
+  quotes: boolean,
+  shoppingLists: boolean,
+  tradeProfessionalApplication: boolean,
+  userManagement: boolean,
+  wishLists: boolean
+};
+
+export type StorefrontConfigEntryFieldsFragment = {
+  key: string,
+  value: string,
+  extraFields: unknown
 };
 
 export type StorefrontConfigQueryVariables = Exact<{ [key: string]: never; }>;
@@ -3827,6 +4070,25 @@ export type StorefrontConfigsQuery = {
     key: string,
     value: string,
     extraFields: unknown
+  }>
+};
+
+export type TaxZoneFieldsFragment = {
+  id: string,
+  name: string,
+  enabled: boolean,
+  priority: number,
+  showInclusive: boolean,
+  countryCodes: Array<string>,
+  rates: Array<{
+    id: string,
+    name: string,
+    enabled: boolean,
+    priority: number,
+    classRates: Array<{
+      rate: string,
+      taxClassId: number
+    }>
   }>
 };
 

@@ -1,5 +1,6 @@
 import { restRefusal } from './restErrors';
 import { getB2BToken } from './session';
+import { storefrontTokenHeaders } from './storefrontTokenHeader';
 
 // shell §7: POST {apiOrigin}/api/v2/media/upload (multipart: mediaFile, requestType), with the bearer token when
 // signed in. shell §8: a REST body with a failing code fails with its message (the refusal's, lib/restErrors.ts).
@@ -50,7 +51,7 @@ export function createMediaUploader(apiOrigin: string, requestType: string, fetc
 
   function headers(): Record<string, string> {
     const token = getB2BToken();
-    const result: Record<string, string> = { Accept: 'application/json' };
+    const result: Record<string, string> = { Accept: 'application/json', ...storefrontTokenHeaders() };
     if (token) result.Authorization = `Bearer ${token}`;
     return result;
   }

@@ -22,17 +22,34 @@ export function readSessionValue(key: string): string | null {
   }
 }
 
+type SessionValueListener = (key: string, value: string | null) => void;
+const sessionValueListeners = new Set<SessionValueListener>();
+
+/**
+ * Hears every change this page makes through writeSessionValue (the key and its new value): the headless API's
+ * 'signed-in' and 'signed-out' follow the B2B token, whichever part of the overlay writes it (issue 22).
+ */
+export function subscribeSessionValues(listener: SessionValueListener): () => void {
+  sessionValueListeners.add(listener);
+  return () => {
+    sessionValueListeners.delete(listener);
+  };
+}
+
 /** Writes (or, with null, removes) a value; returns false when storage refused it. */
 export function writeSessionValue(key: string, value: string | null): boolean {
+  let changed = false;
   try {
     const store = sessionStore();
     if (!store) return false;
+    changed = store.getItem(key) !== value;
     if (value === null) store.removeItem(key);
     else store.setItem(key, value);
-    return true;
   } catch {
     return false;
   }
+  if (changed) sessionValueListeners.forEach((listener) => listener(key, value));
+  return true;
 }
 
 /**

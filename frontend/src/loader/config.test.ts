@@ -44,6 +44,18 @@ describe('readLoaderConfig', () => {
     });
   });
 
+  it('reads the storefront token of a page on another storefront (issue 22)', () => {
+    addScript({ src: LOADER_URL, 'data-api-origin': 'https://api.helix.test', 'data-storefront-token': ' sft-raw-token ' });
+
+    expect(readLoaderConfig(document, LOADER_URL)).toEqual({
+      apiOrigin: 'https://api.helix.test',
+      channelId: 1,
+      storeHash: '',
+      appClientId: 'helix-buyer-portal',
+      storefrontToken: 'sft-raw-token',
+    });
+  });
+
   it('finds a script marked with data-api-origin when the URL does not match', () => {
     addScript({ src: '/bundle.js?v=2', 'data-api-origin': 'https://api.helix.test/', 'data-channel-id': 'x' });
 

@@ -29,10 +29,12 @@ export function readLoaderConfig(doc: Document, moduleUrl: string): PortalConfig
   const data = script?.dataset ?? {};
   const apiOrigin = (data.apiOrigin && originOf(data.apiOrigin)) || originOf(moduleUrl) || doc.location.origin;
   const channelId = Number.parseInt(data.channelId ?? '', 10);
+  const storefrontToken = data.storefrontToken?.trim();
   return {
     apiOrigin,
     channelId: Number.isInteger(channelId) && channelId > 0 ? channelId : DEFAULT_CHANNEL_ID,
     storeHash: data.storeHash ?? '',
     appClientId: data.appClientId?.trim() || DEFAULT_APP_CLIENT_ID,
+    ...(storefrontToken ? { storefrontToken } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // none of it is in the loader's script.
 import type { PortalConfig } from '../lib/config';
 import { clearDraftCopy } from '../lib/quoteDraftCopy';
+import { announceQuoteDraftChanged } from '../lib/quoteDraftEvents';
 import { readDraftKey, writeDraftKey } from '../lib/quoteDraftKey';
 import { QUOTE_BUTTON_ATTRIBUTE } from './quoteButtons';
 import { storefrontGraphQL, storefrontToken } from './quoteState';
@@ -147,6 +148,7 @@ async function addToDraft(config: PortalConfig, { query, field, variables, keyBy
     // Only a guest's draft has a key (also a signed-in shopper's whose session has ended: see storefrontGraphQL).
     if (draft.draftKey) writeDraftKey(draft.draftKey);
     clearDraftCopy(); // the draft page's copy lacks this line: it loads afresh
+    announceQuoteDraftChanged({ operation: field });
     // The server's message is the spec's English text (business §8): the shopper reads it in their language.
     showStorefrontToast('success', await t('quote.added'));
     return true;

@@ -4,6 +4,7 @@ import { fetchCustomerJwt } from '../lib/auth/storefrontSession';
 import type { PortalConfig } from '../lib/config';
 import { readDraftKey } from '../lib/quoteDraftKey';
 import { B2B_TOKEN_STORAGE_KEY, readSessionValue, writeSessionValue } from '../lib/storage';
+import { storefrontTokenHeaders } from '../lib/storefrontTokenHeader';
 import { isPortalHash } from '../loader/hash';
 import { pageRenderedFor } from '../loader/signInState';
 
@@ -34,7 +35,7 @@ type GraphQLAnswer<T> = { data?: T; errors?: { message: string; extensions?: { c
 const SESSION_EXPIRED = '40101';
 
 async function post<T>(config: PortalConfig, query: string, variables: Record<string, unknown>, token: string | null): Promise<GraphQLAnswer<T>> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', ...storefrontTokenHeaders() };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${config.apiOrigin.replace(/\/+$/, '')}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   return (await response.json()) as GraphQLAnswer<T>;

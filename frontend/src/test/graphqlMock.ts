@@ -1,3 +1,4 @@
+import { Kind, parse, type DirectiveNode, type FieldNode, type OperationDefinitionNode, type ValueNode } from 'graphql';
 import { vi } from 'vitest';
 
 import type { StoreBasicInfo } from '../lib/store/storeBasicInfo';
@@ -10,6 +11,8 @@ export interface GraphQLCall {
   query: string;
   variables: Record<string, unknown>;
   headers: Record<string, string>;
+  /** A combined operation (PortalStartup): the operations whose handlers answered its root fields. */
+  parts?: string[];
 }
 
 export type GraphQLResult = { data?: unknown; errors?: unknown[] };
@@ -80,8 +83,80 @@ function headersOf(init?: RequestInit): Record<string, string> {
 }
 
 /**
+ * The start-up's single request (app/startup/portalStartup.ts) asks in one operation what six documents ask apart:
+ * each of its root fields is answered by the handler of the document that asks for that field alone.
+ */
+const COMBINED_OPERATIONS: Record<string, Record<string, { operation: string; field: string; nullable?: boolean }>> = {
+  PortalStartup: {
+    storeBasicInfo: { operation: 'StoreBasicInfo', field: 'storeBasicInfo' },
+    storefrontConfig: { operation: 'StorefrontConfig', field: 'storefrontConfig' },
+    storefrontConfigs: { operation: 'StorefrontConfigs', field: 'storefrontConfigs' },
+    currencies: { operation: 'Currencies', field: 'currencies' },
+    taxZoneRates: { operation: 'TaxZoneRates', field: 'taxZoneRates' },
+    startupCustomerInfo: { operation: 'CustomerInfo', field: 'customerInfo', nullable: true },
+  },
+};
+
+function valueOf(node: ValueNode, variables: Record<string, unknown>): unknown {
+  if (node.kind === Kind.VARIABLE) return variables[node.name.value];
+  return node.kind === Kind.BOOLEAN ? node.value : undefined;
+}
+
+/** Whether a field's @include / @skip let it into the answer. */
+function isIncluded(directives: readonly DirectiveNode[] | undefined, variables: Record<string, unknown>): boolean {
+  return (directives ?? []).every((directive) => {
+    const condition = directive.arguments?.find((argument) => argument.name.value === 'if');
+    const value = condition ? valueOf(condition.value, variables) : undefined;
+    if (directive.name.value === 'include') return value === true;
+    if (directive.name.value === 'skip') return value !== true;
+    return true;
+  });
+}
+
+/**
+ * Answers a combined operation by calling, for each of its (included) root fields, the handler of the operation that
+ * asks for it alone, and merging: the data under the field's response key (its alias), the errors with that key as
+ * their path. A non-null field without data nulls the whole answer, as GraphQL does.
+ */
+async function answerCombined(
+  call: GraphQLCall,
+  fields: (typeof COMBINED_OPERATIONS)[string],
+  handlerOf: (operation: string) => Handler | undefined,
+): Promise<GraphQLResult> {
+  const document = parse(call.query);
+  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
+  const data: Record<string, unknown> = {};
+  const errors: unknown[] = [];
+  let nulled = false;
+  call.parts = [];
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD || !isIncluded(selection.directives, call.variables)) continue;
+    const field = selection as FieldNode;
+    const part = fields[field.name.value];
+    if (!part) throw new Error(`graphqlMock: ${call.operationName} asks for ${field.name.value}, which it cannot answer`);
+    const key = field.alias?.value ?? field.name.value;
+    call.parts.push(part.operation);
+    const handler = handlerOf(part.operation);
+    const result: GraphQLResult = handler === undefined
+      ? { errors: [{ message: `Cannot query operation ${part.operation}`, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }
+      : typeof handler === 'function'
+        ? await handler(call.variables, { ...call, operationName: part.operation })
+        : handler;
+    const value = (result.data as Record<string, unknown> | null | undefined)?.[part.field] ?? null;
+    data[key] = value;
+    for (const error of result.errors ?? []) {
+      const entry = error as { path?: unknown[] };
+      errors.push({ ...entry, path: [key, ...(entry.path ?? []).slice(1)] });
+    }
+    if (value === null && !part.nullable) nulled = true;
+  }
+  return { data: nulled ? null : data, ...(errors.length > 0 ? { errors } : {}) };
+}
+
+/**
  * Replaces `fetch` with a fake server: GraphQL operations by name (each gets a result, or a function of the
- * variables; unknown ones answer like a server would) and the storefront's REST edges (sign-in, customer JWT,
+ * variables; unknown ones answer like a server would; a combined one by the handlers of its parts, see
+ * COMBINED_OPERATIONS) and the storefront's REST edges (sign-in, customer JWT,
  * sign-out, translations). Every call is recorded, headers included.
  */
 export function mockGraphQL(handlers: Record<string, Handler>, options: MockServerOptions = {}) {
@@ -119,7 +194,10 @@ export function mockGraphQL(handlers: Record<string, Handler>, options: MockServ
     };
     calls.push(call);
     const handler = handlers[operationName] ?? DEFAULT_HANDLERS[operationName];
-    const result: GraphQLResult = handler === undefined
+    const combined = handler === undefined ? COMBINED_OPERATIONS[operationName] : undefined;
+    const result: GraphQLResult = combined
+      ? await answerCombined(call, combined, (name) => handlers[name] ?? DEFAULT_HANDLERS[name])
+      : handler === undefined
       ? { errors: [{ message: `Cannot query operation ${operationName}`, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }
       : typeof handler === 'function'
         ? await handler(call.variables, call)
@@ -131,7 +209,8 @@ export function mockGraphQL(handlers: Record<string, Handler>, options: MockServ
     fetchMock,
     calls,
     restCalls,
-    callsTo: (name: string) => calls.filter((call) => call.operationName === name),
+    /** The calls of an operation, a combined operation's included (whose root field it answered) among them. */
+    callsTo: (name: string) => calls.filter((call) => call.operationName === name || call.parts?.includes(name)),
     restCallsTo: (method: string, path: string) => restCalls.filter((call) => call.method === method && call.path === path),
     storefrontSignedIn: () => state.signedIn,
   };

@@ -6,12 +6,13 @@ import { createTranslationStore } from '../../lib/i18n/translations';
 import { PURCHASE_ENABLED_STORAGE_KEY } from '../../lib/storage';
 import { getB2BToken, sessionEndReason, setB2BToken } from '../../lib/session';
 import { CUSTOMER_INFO_QUERY_KEY } from '../../lib/user/customerInfo';
-import { customer, customerResult, mockGraphQL, type GraphQLResult } from '../../test/graphqlMock';
+import { customer, customerResult, featureFlags, mockGraphQL, storeInfo, type GraphQLResult } from '../../test/graphqlMock';
 import { TEST_CONFIG } from '../../test/renderPortal';
 import { createPortalQueryClient } from '../queryClient';
 import { TRANSLATIONS_TIMEOUT_MS, runStartup } from './runStartup';
 
-const STARTUP_OPERATIONS = ['StoreBasicInfo', 'StorefrontConfig', 'StorefrontConfigs', 'Currencies', 'TaxZoneRates'];
+// Issue 21: the start-up's one GraphQL request, answering what these six documents ask (test/graphqlMock.ts).
+const STARTUP_PARTS = ['StoreBasicInfo', 'StorefrontConfig', 'StorefrontConfigs', 'Currencies', 'TaxZoneRates'];
 
 interface Held {
   label: string;
@@ -76,18 +77,17 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
 
     expect(requests.settled).toEqual([]);
     expect(requests.labels().sort()).toEqual(
-      [
-        ...STARTUP_OPERATIONS,
-        'CustomerInfo',
-        'GET /storefront/translation/helix01/1/global',
-        'GET /storefront/translation/helix01/1/accountSettings',
-      ].sort(),
+      ['PortalStartup', 'GET /storefront/translation/helix01/1/global', 'GET /storefront/translation/helix01/1/accountSettings'].sort(),
     );
 
     await requests.releaseAll();
     await expect(promise).resolves.toMatchObject({ enabled: true, language: 'en' });
-    expect(requests.server.calls.map((call) => call.operationName).sort()).toEqual([...STARTUP_OPERATIONS, 'CustomerInfo'].sort());
-    expect(requests.server.callsTo('CustomerInfo')[0]!.headers.Authorization).toBe('Bearer tok');
+    // One GraphQL request: the store-wide part and the customer.
+    const [call, ...others] = requests.server.calls;
+    expect(others).toEqual([]);
+    expect(call).toMatchObject({ operationName: 'PortalStartup', variables: { channelId: 1, withStore: true, withCustomer: true } });
+    expect(call!.parts).toEqual([...STARTUP_PARTS, 'CustomerInfo']);
+    expect(call!.headers.Authorization).toBe('Bearer tok');
     expect(queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toMatchObject({ userInfo: { email: 'senior@acme.test' } });
     expect(window.sessionStorage.getItem(PURCHASE_ENABLED_STORAGE_KEY)).toBe('1');
   });
@@ -98,7 +98,7 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
     await flush();
     expect(requests.labels().sort()).toEqual(
       [
-        ...STARTUP_OPERATIONS,
+        'PortalStartup',
         'GET /customer/current.jwt',
         'GET /storefront/translation/helix01/1/global',
         'GET /storefront/translation/helix01/1/login',
@@ -106,6 +106,10 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
     );
     await requests.releaseAll();
     await promise;
+    // The customer is left out of the request.
+    expect(requests.server.calls.map((call) => [call.variables, call.parts])).toEqual([
+      [{ channelId: 1, withStore: true, withCustomer: false }, STARTUP_PARTS],
+    ]);
     expect(getB2BToken()).toBeNull();
     expect(requests.server.callsTo('Authorization')).toHaveLength(0);
   });
@@ -119,16 +123,62 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
     expect(queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toMatchObject({ userInfo: { role: 0 } });
   });
 
-  it('does not wait for currencies and tax zones', async () => {
+  it('puts each part under its own query’s key, and a reopening within the stale time asks nothing again', async () => {
     setB2BToken('tok');
-    const requests = holdRequests({ CustomerInfo: customerResult() });
+    const server = mockGraphQL({ CustomerInfo: customerResult() });
     const { promise, queryClient } = start('/accountSettings');
-    await flush();
-    requests.held.filter((request) => !['Currencies', 'TaxZoneRates'].includes(request.label)).forEach((request) => request.release());
-    await expect(promise).resolves.toMatchObject({ enabled: true });
-    expect(queryClient.getQueryData(['currencies', 1])).toBeUndefined();
-    await requests.releaseAll();
-    await vi.waitFor(() => expect(queryClient.getQueryData(['currencies', 1])).toHaveLength(1));
+    await promise;
+    expect(queryClient.getQueryData(['storeBasicInfo'])).toEqual(storeInfo());
+    expect(queryClient.getQueryData(['storefrontConfig'])).toEqual(featureFlags());
+    expect(queryClient.getQueryData(['storefrontConfigs', 1])).toMatchObject({ quote_for_guest: { value: '1', extraFields: {} } });
+    expect(queryClient.getQueryData(['currencies', 1])).toMatchObject([{ currencyCode: 'USD' }]);
+    expect(queryClient.getQueryData(['taxZoneRates'])).toEqual([]);
+    expect(queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toMatchObject({ userInfo: { email: 'senior@acme.test' } });
+
+    const translations = createTranslationStore({ apiOrigin: TEST_CONFIG.apiOrigin });
+    const client = createGraphQLClient({ apiOrigin: TEST_CONFIG.apiOrigin, onError: vi.fn(), onSessionExpired: vi.fn() });
+    const again = runStartup({ queryClient, client, config: TEST_CONFIG, translations, initialLocation: { pathname: '/orders', search: '' }, languages: ['en-US'] });
+    await expect(again).resolves.toMatchObject({ enabled: true });
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('an expired session is a partial answer: the store part is used, the customer part ends as a guest', async () => {
+    setB2BToken('expired');
+    const expired = { message: 'Your session has expired. Please sign in again.', path: ['customerInfo'], extensions: { code: 40101 } };
+    // What the server answers (tests/portal/test_startup_cache.py): the store fields, customerInfo null, its error.
+    const answer = {
+      data: { storeBasicInfo: storeInfo(), storefrontConfig: featureFlags(), storefrontConfigs: [], currencies: [], taxZoneRates: [], customerInfo: null },
+      errors: [expired],
+    };
+    const server = mockGraphQL({ PortalStartup: answer });
+    const { promise, queryClient, onSessionExpired } = start('/accountSettings');
+    await expect(promise).resolves.toMatchObject({ enabled: true, store: { storeName: 'Helix Scientific' } });
+    expect(server.calls).toHaveLength(1);
+    expect(getB2BToken()).toBeNull();
+    expect(sessionEndReason()).toBe('expired');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(getToasts().map((toast) => toast.message)).toEqual(['Your session has expired. Please sign in again.']);
+    expect(queryClient.getQueryData(['storefrontConfigs', 1])).toEqual({});
+    expect(queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toBeUndefined();
+  });
+
+  it('a failed store part fails start-up as before, reported once; the customer part follows it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setB2BToken('tok');
+    const notFound = { errors: [{ message: 'Channel 1 does not exist.', extensions: { code: 'NOT_FOUND' } }] };
+    mockGraphQL({ StorefrontConfigs: notFound, CustomerInfo: customerResult() });
+    const queryClient = createPortalQueryClient();
+    const onError = vi.fn();
+    const client = createGraphQLClient({ apiOrigin: TEST_CONFIG.apiOrigin, onError, onSessionExpired: vi.fn() });
+    const translations = createTranslationStore({ apiOrigin: TEST_CONFIG.apiOrigin });
+    const promise = runStartup({ queryClient, client, config: TEST_CONFIG, translations, initialLocation: { pathname: '/accountSettings', search: '' }, languages: ['en-US'] });
+
+    await expect(promise).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(onError.mock.calls.map(([error]) => (error as { code: string }).code)).toEqual(['NOT_FOUND']);
+    expect(queryClient.getQueryData(['storeBasicInfo'])).toBeUndefined();
+    // The answer was nulled by the store's failure: the customer was not loaded either (shell §2 session check).
+    expect(getB2BToken()).toBeNull();
+    expect(sessionEndReason()).toBe('lost');
   });
 
   it('an expired token ends as a guest instead of hanging, and says why', async () => {

@@ -13,13 +13,12 @@ import { effectiveRole } from '../../lib/permissions';
 import { ROUTE_PATHS } from '../../lib/routePaths';
 import { getB2BToken } from '../../lib/session';
 import { beginSession, endSession, rememberCustomer } from '../../lib/sessionLifecycle';
-import { currenciesQueryOptions } from '../../lib/store/currencies';
-import { isStoreEnabled, storeBasicInfoQueryOptions, type StoreBasicInfo } from '../../lib/store/storeBasicInfo';
-import { storefrontConfigQueryOptions, storefrontConfigsQueryOptions } from '../../lib/store/storefrontConfig';
-import { taxZoneRatesQueryOptions } from '../../lib/store/taxZoneRates';
-import { customerInfoQueryOptions, fetchCustomerInfo, type CustomerInfo } from '../../lib/user/customerInfo';
+import { isStoreEnabled, type StoreBasicInfo } from '../../lib/store/storeBasicInfo';
+import { platformOf, setStorefrontPlatform } from '../../lib/storefrontPlatform';
+import { fetchCustomerInfo, type CustomerInfo } from '../../lib/user/customerInfo';
 import { findRoute, isInvoiceLinkWithoutCompany } from '../access';
 import { pageCatalogParts } from '../routes';
+import { loadPortalStartup } from './portalStartup';
 
 /** shell §9: persisted-state load timeout — the store's texts may not hold the portal up longer than this. */
 export const TRANSLATIONS_TIMEOUT_MS = 5000;
@@ -68,13 +67,12 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
 }
 
 /**
- * shell §4 start-up, ARCHITECTURE §6: one parallel round — the store's basic info, its feature flags, the
- * channel's config entries (quote switches, sign-in page settings…), currencies, tax zones and, with a token,
- * the customer (role and permissions); without a token, whether the storefront has a signed-in customer to take
- * over. The shell waits only for what it needs to decide and draw (store, flags, configs, customer); currencies
- * and tax zones arrive in the query cache when they come. Then the language: its catalog's shell part and the first
- * page's parts (chunks of their own, fetched in the first round when the browser's language decides) and the store's
- * texts.
+ * shell §4 start-up, ARCHITECTURE §6: one parallel round — and one GraphQL request in it (issue 21, portalStartup.ts):
+ * the store's basic info, its feature flags, the channel's config entries (quote switches, sign-in page settings…),
+ * currencies, tax zones and, with a token, the customer (role and permissions); without a token, whether the
+ * storefront has a signed-in customer to take over (beside it). Each part lands in the query cache under its own
+ * query's key. Then the language: its catalog's shell part and the first page's parts (chunks of their own, fetched
+ * in the first round when the browser's language decides) and the store's texts.
  */
 export async function runStartup(context: StartupContext): Promise<StartupResult> {
   const { queryClient, client, config, translations, initialLocation, languages = browserLanguages() } = context;
@@ -92,8 +90,8 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
   // Told once the portal's language and its catalog are known.
   let expiredSession = null as GraphQLRequestError | null;
 
-  async function loadCustomer(): Promise<void> {
-    if (!token) {
+  async function loadCustomer(signedInCustomer: Promise<CustomerInfo> | null): Promise<void> {
+    if (!signedInCustomer) {
       if (signingOut) return;
       const takenOver = await exchangeStorefrontSession(authContext);
       if (!takenOver) return;
@@ -109,10 +107,7 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
     }
     let customer: CustomerInfo;
     try {
-      customer = await queryClient.fetchQuery({
-        ...customerInfoQueryOptions(client),
-        queryFn: ({ signal }) => fetchCustomerInfo(client, { signal, sessionExpired: 'reject' }),
-      });
+      customer = await signedInCustomer;
     } catch (error) {
       if (error instanceof GraphQLRequestError && error.code === SESSION_EXPIRED_CODE) {
         // The client has cleared the token; start as a guest and say why (shell §8).
@@ -146,17 +141,9 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
     pageSets.forEach((page) => void translations.ensure(page));
   }
 
-  // Not needed to draw the shell: into the cache whenever they arrive (failures are reported by the client).
-  void queryClient.prefetchQuery(currenciesQueryOptions(client, config.channelId));
-  void queryClient.prefetchQuery(taxZoneRatesQueryOptions(client));
-
-  const [store] = await Promise.all([
-    queryClient.fetchQuery(storeBasicInfoQueryOptions(client)),
-    queryClient.fetchQuery(storefrontConfigQueryOptions(client)),
-    queryClient.fetchQuery(storefrontConfigsQueryOptions(client, config.channelId)),
-    loadCustomer(),
-    signOut,
-  ]);
+  // The store-wide part and, with a token, the customer: one request (failures are reported by the client).
+  const startup = loadPortalStartup(queryClient, client, { channelId: config.channelId, signedIn: token !== null });
+  const [store] = await Promise.all([startup.store, loadCustomer(startup.customer), signOut]);
 
   const language = resolveLanguage({ browserLanguages: languages, storeDefaultLanguage: store.defaultLanguage });
   const site = store.storeSites.find((candidate) => candidate.channelId === config.channelId);
@@ -167,6 +154,8 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
     version: site ? site.translationVersion : null,
   });
   const enabled = isStoreEnabled(store, config.channelId);
+  // Issue 22: the built-in shop's cart API, or the proxy for any other storefront (lib/storefrontPlatform.ts).
+  setStorefrontPlatform(platformOf(store.storeSites, config.channelId), { storeHash: store.storeHash, channelId: config.channelId });
   // The catalog's shell part is awaited whatever it takes: the portal shows no text before it (a failure ends
   // start-up). The first page's parts come with it; a failure there leaves the page to try again when it renders (its
   // spinner shows meanwhile). A portal that renders nothing needs none.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 
 import { toast } from '../../components/toast/toastStore';
 import { startDownload } from '../../lib/download';
+import { withStorefrontToken } from '../../lib/storefrontTokenHeader';
 import { useGraphQLClient } from '../../lib/GraphQLClientProvider';
 import { GraphQLRequestError, NETWORK_ERROR_CODE } from '../../lib/graphql';
 import { useLanguage, useMessages } from '../../lib/i18n/I18nProvider';
@@ -22,7 +23,7 @@ async function untilReady(url: string): Promise<void> {
     await wait(EXPORT_POLL_MS);
     let response: Response;
     try {
-      response = await fetch(url, { method: 'GET', credentials: 'omit' });
+      response = await fetch(url, withStorefrontToken({ method: 'GET', credentials: 'omit' }, url));
     } catch (cause) {
       throw new GraphQLRequestError('Network error', { code: NETWORK_ERROR_CODE, cause });
     }

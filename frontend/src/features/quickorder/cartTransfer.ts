@@ -1,7 +1,7 @@
 import { GraphQLRequestError, type GraphQLClient } from '../../lib/graphql';
 import { MULTIPLE_CHOICE_KINDS } from '../../lib/productOptions';
 import { PRODUCT_SEARCH, type SearchProduct } from '../../lib/productSearch';
-import { readStorefrontCart, type StorefrontCartState } from '../../lib/storefrontCart';
+import { readStorefrontCart, rememberProxyCart, type StorefrontCartState } from '../../lib/storefrontCart';
 import {
   MAX_CART_LINES_PER_CALL,
   QUICK_ORDER_ADD_CART_LINE_ITEMS,
@@ -120,6 +120,7 @@ export async function addLinesToCart(client: GraphQLClient, lines: readonly Cart
       }
     }
     cartId = (await client.request(QUICK_ORDER_CREATE_CART, { createCartInput: { lineItems } }, quiet)).createCart.entityId;
+    rememberProxyCart(cartId);
   };
 
   const added: CartLine[] = [];

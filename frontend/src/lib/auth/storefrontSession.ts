@@ -1,4 +1,5 @@
 import { restRefusal } from '../restErrors';
+import { storefrontTokenHeaders, withStorefrontToken } from '../storefrontTokenHeader';
 
 // The storefront's own session (ARCHITECTURE §8): the overlay signs in on the storefront first, then exchanges
 // the signed-in customer's JWT for a B2B token. These are the storefront's REST edges, not GraphQL.
@@ -57,7 +58,7 @@ async function csrfToken(options: StorefrontEndpoints): Promise<string> {
     const response = await fetcher(options)(endpoint(options.apiOrigin, '/api/v2/csrf-token'), {
       credentials: 'include',
       cache: 'no-store',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', ...storefrontTokenHeaders() },
     });
     const body: unknown = await response.json();
     if (typeof body === 'object' && body !== null && 'csrfToken' in body && typeof body.csrfToken === 'string') return body.csrfToken;
@@ -80,7 +81,7 @@ export async function storefrontSignIn(options: StorefrontEndpoints, email: stri
     response = await fetcher(options)(endpoint(options.apiOrigin, '/login/'), {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': csrf },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': csrf, ...storefrontTokenHeaders() },
       body: new URLSearchParams({ email, password }).toString(),
     });
   } catch {
@@ -106,11 +107,10 @@ export async function fetchCustomerJwt(
   options: StorefrontEndpoints & { appClientId: string; channelId: number; signal?: AbortSignal },
 ): Promise<string | null> {
   const search = new URLSearchParams({ app_client_id: options.appClientId, channel_id: String(options.channelId) });
-  const response = await fetcher(options)(endpoint(options.apiOrigin, `/customer/current.jwt?${search}`), {
-    credentials: 'include',
-    cache: 'no-store',
-    signal: options.signal,
-  });
+  const response = await fetcher(options)(
+    endpoint(options.apiOrigin, `/customer/current.jwt?${search}`),
+    withStorefrontToken({ credentials: 'include', cache: 'no-store', signal: options.signal }),
+  );
   // 204: nobody signed in (issue 13: a guest is not an error); 401 from storefronts that still say it that way.
   if (response.status === 204 || response.status === 401) return null;
   if (!response.ok) throw new Error(`customer JWT: HTTP ${response.status}`);
@@ -126,7 +126,7 @@ export async function storefrontSignOut(options: StorefrontEndpoints): Promise<b
     const response = await fetcher(options)(endpoint(options.apiOrigin, '/logout/'), {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'application/json', 'X-CSRFToken': csrf },
+      headers: { Accept: 'application/json', 'X-CSRFToken': csrf, ...storefrontTokenHeaders() },
     });
     return response.ok;
   } catch {

@@ -1,4 +1,5 @@
 import { readSessionValue, writeSessionValue } from '../storage';
+import { withStorefrontToken } from '../storefrontTokenHeader';
 import type { Language } from './languages';
 
 // shell §4 translations: the store's own wording for single texts, per page set, on top of the bundled
@@ -92,7 +93,7 @@ export function createTranslationStore({ apiOrigin, fetch: fetchImpl }: { apiOri
     let response: Response;
     try {
       // Without a known version the URL cannot tell versions apart: ask the server, not the HTTP cache.
-      response = await doFetch(translationUrl(apiOrigin, requested, page), requested.version === null ? { cache: 'no-cache' } : {});
+      response = await doFetch(translationUrl(apiOrigin, requested, page), withStorefrontToken(requested.version === null ? { cache: 'no-cache' } : {}));
     } catch (error) {
       console.error(`[b2b-portal] translations "${page}" could not be loaded`, error);
       if (started === generation) loading.delete(page); // a later opening of the page tries again

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { graphqlOperation, type GraphQLClient } from '../graphql';
 import { useGraphQLClient } from '../GraphQLClientProvider';
-import type { CurrenciesQuery, CurrenciesQueryVariables } from '../graphqlTypes.generated';
+import type { CurrenciesQuery, CurrenciesQueryVariables, CurrencyFieldsFragment } from '../graphqlTypes.generated';
 import { usePortalConfig } from '../PortalConfigProvider';
 
 // shell §3 currency: loaded at start-up for the price displays of later screens.
@@ -17,25 +17,33 @@ export interface CurrencyFormat {
 }
 
 /** A store currency as `currencies` sends it; it carries a CurrencyFormat. */
-export type Currency = CurrenciesQuery['currencies'][number];
+export type Currency = CurrencyFieldsFragment;
+
+/** The selection of `currencies`, shared with the start-up's single request (app/startup/portalStartup.ts). */
+export const CURRENCY_FIELDS = /* GraphQL */ `
+  fragment CurrencyFields on CurrencyType {
+    id
+    name
+    isDefault
+    enabled
+    isTransactional
+    currencyCode
+    currencyExchangeRate
+    token
+    tokenLocation
+    decimalToken
+    thousandsToken
+    decimalPlaces
+  }
+`;
 
 export const CURRENCIES = graphqlOperation<CurrenciesQuery, CurrenciesQueryVariables>(/* GraphQL */ `
   query Currencies($channelId: Int!) {
     currencies(channelId: $channelId) {
-      id
-      name
-      isDefault
-      enabled
-      isTransactional
-      currencyCode
-      currencyExchangeRate
-      token
-      tokenLocation
-      decimalToken
-      thousandsToken
-      decimalPlaces
+      ...CurrencyFields
     }
   }
+  ${CURRENCY_FIELDS}
 `);
 
 export function currenciesQueryOptions(client: GraphQLClient, channelId: number) {

@@ -2,38 +2,46 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { graphqlOperation, type GraphQLClient } from '../graphql';
 import { useGraphQLClient } from '../GraphQLClientProvider';
-import type { StoreBasicInfoQuery, StoreBasicInfoQueryVariables } from '../graphqlTypes.generated';
+import type { StoreBasicInfoFieldsFragment, StoreBasicInfoQuery, StoreBasicInfoQueryVariables } from '../graphqlTypes.generated';
 
 // The store's identity and channels: read at start-up (shell §4) and by any screen showing the store.
+
+/** The selection of `storeBasicInfo`, shared with the start-up's single request (app/startup/portalStartup.ts). */
+export const STORE_BASIC_INFO_FIELDS = /* GraphQL */ `
+  fragment StoreBasicInfoFields on StoreBasicInfo {
+    storeName
+    storeHash
+    storeLogo
+    storeAddress
+    defaultLanguage
+    defaultCurrency
+    multiStorefrontEnabled
+    storeSites {
+      channelId
+      channelName
+      urls
+      iconUrl
+      channelLogo
+      isEnabled
+      b2bEnabled
+      b3ChannelId
+      type
+      platform
+      translationVersion
+    }
+  }
+`;
 
 export const STORE_BASIC_INFO = graphqlOperation<StoreBasicInfoQuery, StoreBasicInfoQueryVariables>(/* GraphQL */ `
   query StoreBasicInfo {
     storeBasicInfo {
-      storeName
-      storeHash
-      storeLogo
-      storeAddress
-      defaultLanguage
-      defaultCurrency
-      multiStorefrontEnabled
-      storeSites {
-        channelId
-        channelName
-        urls
-        iconUrl
-        channelLogo
-        isEnabled
-        b2bEnabled
-        b3ChannelId
-        type
-        platform
-        translationVersion
-      }
+      ...StoreBasicInfoFields
     }
   }
+  ${STORE_BASIC_INFO_FIELDS}
 `);
 
-export type StoreBasicInfo = StoreBasicInfoQuery['storeBasicInfo'];
+export type StoreBasicInfo = StoreBasicInfoFieldsFragment;
 export type StoreSite = StoreBasicInfo['storeSites'][number];
 
 export function storeBasicInfoQueryOptions(client: GraphQLClient) {

@@ -3,6 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphqlOperation, jsonObject, type GraphQLClient } from '../graphql';
 import { useGraphQLClient } from '../GraphQLClientProvider';
 import type {
+  StoreFeatureFlagsFieldsFragment,
+  StorefrontConfigEntryFieldsFragment,
   StorefrontConfigQuery,
   StorefrontConfigQueryVariables,
   StorefrontConfigsQuery,
@@ -13,9 +15,10 @@ import { usePortalConfig } from '../PortalConfigProvider';
 // shell §3/§4: the server's feature flags (`storefrontConfig`) and the channel's config entries
 // (`storefrontConfigs`: quote switches, sign-in page settings, placements…). Both are read at start-up.
 
-export type StoreFeatureFlags = StorefrontConfigQuery['storefrontConfig'];
+export type StoreFeatureFlags = StoreFeatureFlagsFieldsFragment;
 
-type ConfigEntryAsSent = StorefrontConfigsQuery['storefrontConfigs'][number];
+/** A config entry as `storefrontConfigs` sends it. */
+export type ConfigEntryAsSent = StorefrontConfigEntryFieldsFragment;
 
 /** A config entry: `value` '1' means on (shell §3); `extraFields` (JSON) as an object, {} when there is none. */
 export type StorefrontConfigEntry = Omit<ConfigEntryAsSent, 'extraFields'> & { extraFields: Record<string, unknown> };
@@ -23,34 +26,49 @@ export type StorefrontConfigEntry = Omit<ConfigEntryAsSent, 'extraFields'> & { e
 /** Config entries by key. */
 export type StorefrontConfigs = Readonly<Record<string, StorefrontConfigEntry>>;
 
+// The selections, shared with the start-up's single request (app/startup/portalStartup.ts).
+export const STORE_FEATURE_FLAGS_FIELDS = /* GraphQL */ `
+  fragment StoreFeatureFlagsFields on StoreFeatureFlags {
+    accountSettings
+    addressBook
+    buyAgain
+    dashboard
+    invoice
+    messages
+    orders
+    quickOrderPad
+    quotes
+    shoppingLists
+    tradeProfessionalApplication
+    userManagement
+    wishLists
+  }
+`;
+
+export const STOREFRONT_CONFIG_ENTRY_FIELDS = /* GraphQL */ `
+  fragment StorefrontConfigEntryFields on StorefrontConfigEntry {
+    key
+    value
+    extraFields
+  }
+`;
+
 export const STOREFRONT_CONFIG = graphqlOperation<StorefrontConfigQuery, StorefrontConfigQueryVariables>(/* GraphQL */ `
   query StorefrontConfig {
     storefrontConfig {
-      accountSettings
-      addressBook
-      buyAgain
-      dashboard
-      invoice
-      messages
-      orders
-      quickOrderPad
-      quotes
-      shoppingLists
-      tradeProfessionalApplication
-      userManagement
-      wishLists
+      ...StoreFeatureFlagsFields
     }
   }
+  ${STORE_FEATURE_FLAGS_FIELDS}
 `);
 
 export const STOREFRONT_CONFIGS = graphqlOperation<StorefrontConfigsQuery, StorefrontConfigsQueryVariables>(/* GraphQL */ `
   query StorefrontConfigs($channelId: Int!) {
     storefrontConfigs(channelId: $channelId) {
-      key
-      value
-      extraFields
+      ...StorefrontConfigEntryFields
     }
   }
+  ${STOREFRONT_CONFIG_ENTRY_FIELDS}
 `);
 
 // Store settings change rarely; a reopening within this time reuses them instead of showing the mask again.

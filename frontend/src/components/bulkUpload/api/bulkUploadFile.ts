@@ -1,6 +1,7 @@
 import { NETWORK_ERROR_CODE } from '../../../lib/graphql';
 import { restRefusal } from '../../../lib/restErrors';
 import { getB2BToken } from '../../../lib/session';
+import { storefrontTokenHeaders } from '../../../lib/storefrontTokenHeader';
 import type { BulkUploadResult } from '../types';
 
 // docs/api.md "Bulk upload and quick order": POST {apiOrigin}/api/v2/products/upload, multipart `file` (sent as it
@@ -57,7 +58,7 @@ interface Answer {
 }
 
 function headers(): Record<string, string> {
-  const result: Record<string, string> = { Accept: 'application/json' };
+  const result: Record<string, string> = { Accept: 'application/json', ...storefrontTokenHeaders() };
   const token = getB2BToken();
   if (token) result.Authorization = `Bearer ${token}`;
   return result;

@@ -4,6 +4,7 @@ import { GraphQLRequestError, NETWORK_ERROR_CODE, SESSION_EXPIRED_CODE, jsonObje
 import { usePortalConfig } from '../../../lib/PortalConfigProvider';
 import { restRefusal } from '../../../lib/restErrors';
 import { USER_QUERY_SCOPE, clearB2BToken, getB2BToken } from '../../../lib/session';
+import { storefrontTokenHeaders } from '../../../lib/storefrontTokenHeader';
 
 // business §7 "Older invoice list": GET {invoice host}/api/invoice with the bearer token and a JSON content type; the
 // rows of business §3 "Invoice row" (docs/api.md "Invoices"), which the multi-invoice screen sorts on the client.
@@ -118,7 +119,7 @@ export async function fetchInvoiceRows({
   fetchImpl?: typeof fetch;
 }): Promise<InvoiceRow[]> {
   const token = getB2BToken();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', ...storefrontTokenHeaders() };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   let answer: unknown;

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { withStorefrontToken } from '../../../lib/storefrontTokenHeader';
 import { invoicesMessages } from '../messages';
 
 /** business §9: the PDF panel's default height. */
@@ -31,7 +32,7 @@ const Centered = styled('div')({ display: 'flex', alignItems: 'center', justifyC
 
 /** business §7: "a PDF is fetched from its url as a blob and shown embedded" — the API's files may not be framed. */
 async function fetchPdfBlob(url: string, signal: AbortSignal): Promise<Blob> {
-  const response = await fetch(url, { signal, credentials: 'omit' });
+  const response = await fetch(url, withStorefrontToken({ signal, credentials: 'omit' }, url));
   if (!response.ok) throw new Error(`PDF answered ${response.status}`);
   const blob = await response.blob();
   return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });

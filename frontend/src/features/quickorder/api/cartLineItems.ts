@@ -1,4 +1,5 @@
 import { graphqlOperation } from '../../../lib/graphql';
+import { cartOperation } from '../../../lib/storefrontCart';
 import type {
   QuickOrderAddCartLineItemsMutation,
   QuickOrderAddCartLineItemsMutationVariables,
@@ -15,14 +16,15 @@ export type { CartLineItemInput } from '../../../lib/graphqlTypes.generated';
 /** The server's cap on one call. */
 export const MAX_CART_LINES_PER_CALL = 100;
 
-export const QUICK_ORDER_CREATE_CART = graphqlOperation<QuickOrderCreateCartMutation, QuickOrderCreateCartMutationVariables>(/* GraphQL */ `
+// cartOperation: through the proxy on a storefront other than the built-in shop (issue 22, lib/storefrontCart.ts).
+export const QUICK_ORDER_CREATE_CART = cartOperation(graphqlOperation<QuickOrderCreateCartMutation, QuickOrderCreateCartMutationVariables>(/* GraphQL */ `
   mutation QuickOrderCreateCart($createCartInput: CreateCartInput!) {
     createCart(createCartInput: $createCartInput) { entityId }
   }
-`);
+`));
 
-export const QUICK_ORDER_ADD_CART_LINE_ITEMS = graphqlOperation<QuickOrderAddCartLineItemsMutation, QuickOrderAddCartLineItemsMutationVariables>(/* GraphQL */ `
+export const QUICK_ORDER_ADD_CART_LINE_ITEMS = cartOperation(graphqlOperation<QuickOrderAddCartLineItemsMutation, QuickOrderAddCartLineItemsMutationVariables>(/* GraphQL */ `
   mutation QuickOrderAddCartLineItems($addCartLineItemsInput: AddCartLineItemsInput!) {
     addCartLineItems(addCartLineItemsInput: $addCartLineItemsInput) { entityId }
   }
-`);
+`));

@@ -2,6 +2,7 @@ import { NETWORK_ERROR_CODE } from '../../../lib/graphql';
 import { MediaUploadError } from '../../../lib/mediaUpload';
 import { restRefusal } from '../../../lib/restErrors';
 import { getB2BToken } from '../../../lib/session';
+import { storefrontTokenHeaders } from '../../../lib/storefrontTokenHeader';
 import type { QuoteFile } from './draftFields';
 
 // docs/api.md "Files": POST {apiOrigin}/api/v2/quotes/attachments, multipart `mediaFile` plus the draft's or the
@@ -49,7 +50,7 @@ export async function sendQuoteFile({
   const body = new FormData();
   body.append('mediaFile', file);
   for (const [name, value] of Object.entries(fields)) if (value !== null) body.append(name, value);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...storefrontTokenHeaders() };
   const token = getB2BToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 

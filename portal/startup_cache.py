@@ -1,0 +1,266 @@
+"""The store-wide start-up data, cached on the server (issue 21: one round trip to start).
+
+What every portal start-up asks and is the same for everyone — the store's basic info, its feature flags, a channel's
+config entries, the currencies and the tax zones — is kept as plain data in Django's cache (Redis in production,
+local memory in the embedded default and the tests), so a warm start-up answers it without a query.
+
+Invalidation is by generation: every entry is stored with the generation it was built in, and the generation is
+replaced whenever staff (or any code) save or delete a row these answers are read from (the signals below, and
+`store_data_changed()` where a write bypasses them, like the queryset update of a channel's translation version). An
+entry of another generation is never served, so a change shows on the next request. The generation is replaced at
+once and again when the transaction commits: a request that read the rows before the commit and cached them under
+the new generation is not served after it.
+
+What depends on the request is not cached: the logo URLs are kept as file names and made absolute per request.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+
+from portal import models, selectors
+from portal.storefront_config import CONFIG_DEFAULTS
+
+T = TypeVar("T")
+
+GENERATION_KEY = "portal:store-data:generation"
+# Part of every entry's key: a deploy that changes the shape of the cached data never reads the old shape.
+FORMAT = 1
+ENTRY_TIMEOUT = 24 * 3600
+
+# The rows the cached answers are read from (portal/selectors.py: store_current, channel_list, channel_get,
+# store_features, storefront_config_list, currency_list, tax_zone_list).
+SOURCE_MODELS = (
+    models.Store,
+    models.Channel,
+    models.StoreFeatures,
+    models.StorefrontConfig,
+    models.Currency,
+    models.TaxZone,
+    models.TaxZoneRate,
+    models.TaxClassRate,
+)
+
+
+def _new_generation() -> None:
+    cache.set(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+
+
+def store_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:
+    """The store-wide data changed: no entry cached before is served again (now, and after the commit). The receiver
+    of the signals below; call it after a write that sends none (a queryset `update()`, `bulk_create`)."""
+    _new_generation()
+    if transaction.get_connection(using).in_atomic_block:
+        transaction.on_commit(_new_generation, using=using)
+
+
+def connect_signals() -> None:
+    for model in SOURCE_MODELS:
+        uid = f"portal.startup_cache.{model.__name__}"
+        post_save.connect(store_data_changed, sender=model, dispatch_uid=f"{uid}.save")
+        post_delete.connect(store_data_changed, sender=model, dispatch_uid=f"{uid}.delete")
+
+
+def _key(name: str) -> str:
+    return f"portal:store-data:{FORMAT}:{name}"
+
+
+# The entry each store-wide root field reads (of the channel the start-up asks for).
+_ROOT_FIELD_ENTRIES = {
+    "storeBasicInfo": "store-basic-info",
+    "storefrontConfig": "feature-flags",
+    "storefrontConfigs": "config-entries:{channel_id}",
+    "currencies": "currencies:{channel_id}",
+    "taxZoneRates": "tax-zones",
+}
+
+
+class RequestMemo:
+    """What one request has read of the cache: its first store-wide field reads the generation and the entries of all
+    the store-wide root fields the operation asks for (the start-up's five), one round trip to the cache for them all
+    instead of one per field."""
+
+    def __init__(self, root_fields: set[str]) -> None:
+        self.root_fields = root_fields
+        self.generation: str | None = None
+        self.entries: dict[str, Any] | None = None
+
+    def read(self, name: str, channel_id: int) -> tuple[str | None, Any]:
+        if self.entries is None:
+            names = [
+                entry.format(channel_id=channel_id)
+                for field, entry in _ROOT_FIELD_ENTRIES.items()
+                if field in self.root_fields
+            ]
+            found = cache.get_many([GENERATION_KEY, *map(_key, names)])
+            self.generation = found.get(GENERATION_KEY)
+            self.entries = {entry: found.get(_key(entry)) for entry in names}
+        if name in self.entries:
+            return self.generation, self.entries[name]
+        found = cache.get_many([GENERATION_KEY, _key(name)])
+        return found.get(GENERATION_KEY), found.get(_key(name))
+
+
+def _cached(name: str, build: Callable[[], T], memo: RequestMemo | None, channel_id: int) -> T:
+    """The entry `name` of the current generation, built (and kept) when there is none."""
+    if memo is None:
+        found = cache.get_many([GENERATION_KEY, _key(name)])
+        generation, entry = found.get(GENERATION_KEY), found.get(_key(name))
+    else:
+        generation, entry = memo.read(name, channel_id)
+    if generation is not None and entry is not None and entry[0] == generation:
+        return entry[1]
+    if generation is None:
+        cache.add(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+        generation = cache.get(GENERATION_KEY)
+    data = build()
+    cache.set(_key(name), (generation, data), timeout=ENTRY_TIMEOUT)
+    return data
+
+
+# The answers, as plain data: dicts of the GraphQL types' fields (portal/graphql/types.py) ----------------------------
+
+
+def store_basic_info(*, memo: RequestMemo | None = None) -> dict[str, Any]:
+    """storeBasicInfo; `store_logo` and each site's `channel_logo` are file names (made absolute per request)."""
+
+    def build() -> dict[str, Any]:
+        store = selectors.store_current()
+        return {
+            "store_name": store.name,
+            "store_hash": store.store_hash,
+            "store_logo": store.logo.name or None,
+            "store_address": store.address,
+            "default_language": store.default_language,
+            "default_currency": store.default_currency,
+            "multi_storefront_enabled": store.multi_storefront_enabled,
+            "store_sites": [
+                {
+                    "channel_name": channel.name,
+                    "urls": list(channel.urls),
+                    "icon_url": channel.icon_url,
+                    "is_enabled": channel.is_enabled,
+                    "b2b_enabled": channel.b2b_enabled,
+                    "type": channel.type,
+                    "platform": channel.platform,
+                    "translation_version": channel.translation_version,
+                    "channel_id": channel.channel_id,
+                    "b3_channel_id": channel.channel_id,
+                    "channel_logo": channel.logo.name or None,
+                }
+                for channel in selectors.channel_list(store=store)
+            ],
+        }
+
+    return _cached("store-basic-info", build, memo, selectors.DEFAULT_CHANNEL_ID)
+
+
+FEATURE_FLAGS = (
+    "account_settings",
+    "address_book",
+    "buy_again",
+    "dashboard",
+    "invoice",
+    "messages",
+    "orders",
+    "quick_order_pad",
+    "quotes",
+    "shopping_lists",
+    "trade_professional_application",
+    "user_management",
+    "wish_lists",
+)
+
+
+def store_feature_flags(*, memo: RequestMemo | None = None) -> dict[str, bool]:
+    def build() -> dict[str, bool]:
+        features = selectors.store_features(store=selectors.store_current())
+        return {name: getattr(features, name) for name in FEATURE_FLAGS}
+
+    return _cached("feature-flags", build, memo, selectors.DEFAULT_CHANNEL_ID)
+
+
+def storefront_config_entries(
+    *, channel_id: int, keys: list[str] | None = None, memo: RequestMemo | None = None
+) -> list[dict[str, Any]]:
+    """A channel's config entries (all, or those of `keys`), in the selector's order.
+
+    Cached: all of them (start-up), and one known key (what storefront pages ask, e.g. shopping_list_on_product_page),
+    so the entries a client can make are bounded by the channels and CONFIG_DEFAULTS. Any other `keys` reads the
+    database, as before.
+    """
+
+    def build() -> list[dict[str, Any]]:
+        channel = selectors.channel_get(channel_id=channel_id)
+        return [
+            {"key": entry.key, "value": entry.value, "extra_fields": entry.extra_fields}
+            for entry in selectors.storefront_config_list(channel=channel, keys=keys)
+        ]
+
+    if keys is None:
+        return _cached(f"config-entries:{channel_id}", build, memo, channel_id)
+    if len(set(keys)) == 1 and keys[0] in CONFIG_DEFAULTS:
+        return _cached(f"config-entries:{channel_id}:{keys[0]}", build, memo, channel_id)
+    return build()
+
+
+def currencies(*, channel_id: int, memo: RequestMemo | None = None) -> list[dict[str, Any]]:
+    def build() -> list[dict[str, Any]]:
+        channel = selectors.channel_get(channel_id=channel_id)
+        return [
+            {
+                "id": str(currency.pk),
+                "name": currency.name,
+                "is_default": currency.is_default,
+                "enabled": currency.enabled,
+                "is_transactional": currency.is_transactional,
+                "auto_update": currency.auto_update,
+                "country_iso2": currency.country_iso2,
+                "currency_code": currency.code,
+                "currency_exchange_rate": str(currency.exchange_rate),
+                "token": currency.token,
+                "token_location": currency.token_location,
+                "decimal_token": currency.decimal_token,
+                "thousands_token": currency.thousands_token,
+                "decimal_places": currency.decimal_places,
+            }
+            for currency in selectors.currency_list(store=channel.store)
+        ]
+
+    return _cached(f"currencies:{channel_id}", build, memo, channel_id)
+
+
+def tax_zones(*, memo: RequestMemo | None = None) -> list[dict[str, Any]]:
+    def build() -> list[dict[str, Any]]:
+        return [
+            {
+                "id": str(zone.pk),
+                "name": zone.name,
+                "enabled": zone.enabled,
+                "priority": zone.priority,
+                "show_inclusive": zone.show_inclusive,
+                "country_codes": list(zone.country_codes),
+                "rates": [
+                    {
+                        "id": str(rate.pk),
+                        "name": rate.name,
+                        "enabled": rate.enabled,
+                        "priority": rate.priority,
+                        "class_rates": [
+                            {"rate": str(class_rate.rate), "tax_class_id": class_rate.tax_class_id}
+                            for class_rate in rate.class_rates.all()
+                        ],
+                    }
+                    for rate in zone.rates.all()
+                ],
+            }
+            for zone in selectors.tax_zone_list(store=selectors.store_current())
+        ]
+
+    return _cached("tax-zones", build, memo, selectors.DEFAULT_CHANNEL_ID)

@@ -1,0 +1,211 @@
+"""The catalog rows the price engine reads (pricing.calculation), in three round trips of plain tuples.
+
+The engine only reads a few fields of products, variants, group price-list records, bulk tiers, options and option
+values, for up to 500 items at a time (business §3). Through the ORM that was six querysets whose `IN` lists of up to
+500 ids were prepared one parameter at a time, each query compiled anew (bench/pricing.py, issue 21). Here:
+- products LEFT JOIN the variants the items name (or every variant of a product named without one) LEFT JOIN the
+  group's price-list record of each variant: one query;
+- the product's bulk tiers, store-wide and the group's: one query;
+- the options the items name LEFT JOIN their values: one query (none when no item has options).
+An id list is one parameter: an array literal on PostgreSQL (`= ANY(%s::bigint[])`), a JSON text on SQLite
+(`json_each`); other backends get one placeholder per id. Values pass the same converters as the ORM's (Django's
+per-field and per-backend ones: SQLite's decimals and booleans, JSON), so the engine sees what `values_list` gave it.
+
+The SQL is put together from the models' table and column names only (quoted by the backend); every value is a
+parameter: hence the `noqa: S608` below.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+from django.db import connections, router
+from django.db.models import DecimalField, Field
+
+from pricing.models import BulkPricingTier, OptionType, OptionValue, PriceList, PriceListRecord, Product, ProductOption
+from pricing.models import ProductVariant as Variant
+
+# (product id, base price, tax class id, availability, variant id, variant price, group record price)
+ProductVariantRow = tuple[int, Any, int | None, str, int | None, Any, Any]
+# (tier id, product id, price list id, min quantity, max quantity, discount type, amount)
+TierTuple = tuple[int, int, int | None, int, int, str, Any]
+# (option id, product id, type, is variant option, display name, checkbox adjuster, checkbox adjustment,
+#  value id, value adjuster, value adjustment, value data (checkbox options only))
+OptionValueRow = tuple[int, int, str, bool, str, str, Any, int | None, str | None, Any, Any]
+
+
+_UNSEEN = object()
+
+
+def _field(model, name: str) -> Field:
+    return model._meta.get_field(name)
+
+
+def _table(model) -> str:
+    return model._meta.db_table
+
+
+class _Reader:
+    """One database connection's way of writing id lists and converting the selected columns."""
+
+    def __init__(self, model) -> None:
+        self.connection = connections[router.db_for_read(model)]
+        self.vendor = self.connection.vendor
+
+    def q(self, name: str) -> str:
+        return self.connection.ops.quote_name(name)
+
+    def col(self, alias: str, model, name: str) -> str:
+        return f"{alias}.{self.q(_field(model, name).column)}"
+
+    def in_ids(self, column: str, ids: Collection[int]) -> tuple[str, list[Any]]:
+        """`column` is one of the ids, as SQL and its parameters (one parameter where the backend allows)."""
+        values = list(ids)
+        if self.vendor == "postgresql":
+            # An array literal of the ints: psycopg's own list adaptation checks each element and took longer than
+            # 500 placeholders.
+            return f"{column} = ANY(%s::bigint[])", ["{" + ",".join(map(str, values)) + "}"]
+        if self.vendor == "sqlite":
+            return f"{column} IN (SELECT value FROM json_each(%s))", [json.dumps(values)]  # noqa: S608
+        if not values:
+            return "1 = 0", []
+        return f"{column} IN ({', '.join(['%s'] * len(values))})", values
+
+    def group_price_list(self) -> str:
+        """A subquery: the price list of the customer group given as its parameter (a group has at most one)."""
+        columns = _field(PriceList, "id").column, _field(PriceList, "customer_group").column
+        table = self.q(_table(PriceList))
+        return f"SELECT {self.q(columns[0])} FROM {table} WHERE {self.q(columns[1])} = %s"  # noqa: S608
+
+    def rows(self, sql: str, params: Sequence[Any], fields: Iterable[Field | None]) -> list[tuple]:
+        """The rows of `sql`, each column converted as the ORM converts `fields` (None: no conversion)."""
+        with self.connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+        converters = []
+        for position, field in enumerate(fields):
+            if field is None:
+                continue
+            expression = field.get_col(field.model._meta.db_table)
+            functions = self.connection.ops.get_db_converters(expression) + field.get_db_converters(self.connection)
+            if functions:
+                # A decimal depends on the stored value alone and cannot change: each distinct one is converted once
+                # (SQLite stores numbers; its converter was most of this function's time; prices repeat).
+                memo = {} if isinstance(field, DecimalField) else None
+                converters.append((position, functions, expression, memo))
+        if not converters or not rows:
+            return rows
+        connection = self.connection
+        converted = []
+        for row in rows:
+            values = list(row)
+            for position, functions, expression, memo in converters:
+                raw = value = values[position]
+                if memo is not None and raw:  # not 0: -0.0 == 0.0 as a key, and they convert apart
+                    value = memo.get(raw, _UNSEEN)
+                    if value is not _UNSEEN:
+                        values[position] = value
+                        continue
+                    value = raw
+                for function in functions:
+                    value = function(value, expression, connection)
+                if memo is not None and raw:
+                    memo[raw] = value
+                values[position] = value
+            converted.append(tuple(values))
+        return converted
+
+
+def _int_ids(ids: Iterable[Any]) -> set[int]:
+    # As the ORM prepares an integer lookup: int(value).
+    return {int(value) for value in ids}
+
+
+def product_variant_rows(
+    *,
+    product_ids: Iterable[int],
+    variant_ids: Iterable[int],
+    whole_product_ids: Iterable[int],
+    customer_group_id: int | None,
+    include_hidden: bool,
+) -> list[ProductVariantRow]:
+    """One row per product of `product_ids` (visible ones unless `include_hidden`) and variant of it that is in
+    `variant_ids` or whose product is in `whole_product_ids` (variant columns NULL when it has none of those), with
+    the variant's price-list record of the customer group (NULL when none)."""
+    db = _Reader(Product)
+    p, v, r = "p", "v", "r"
+    selected = [(p, Product, "id"), (p, Product, "base_price"), (p, Product, "tax_class"), (p, Product, "availability"),
+                (v, Variant, "id"), (v, Variant, "price")]  # fmt: skip
+    columns = [db.col(alias, model, name) for alias, model, name in selected]
+    fields: list[Field | None] = [_field(model, name) for _, model, name in selected]
+    products_in, products_params = db.in_ids(db.col(p, Product, "id"), _int_ids(product_ids))
+    variants_in, variants_params = db.in_ids(db.col(v, Variant, "id"), _int_ids(variant_ids))
+    whole_in, whole_params = db.in_ids(db.col(p, Product, "id"), _int_ids(whole_product_ids))
+    record_join, record_params = "", []
+    if customer_group_id is None:
+        columns.append("NULL")
+        fields.append(None)
+    else:
+        columns.append(db.col(r, PriceListRecord, "price"))
+        fields.append(_field(PriceListRecord, "price"))
+        record_join = (
+            f" LEFT JOIN {db.q(_table(PriceListRecord))} {r} ON {db.col(r, PriceListRecord, 'variant')} = "
+            f"{db.col(v, Variant, 'id')} AND {db.col(r, PriceListRecord, 'price_list')} IN ({db.group_price_list()})"
+        )
+        record_params = [int(customer_group_id)]
+    visible, visible_params = ("", []) if include_hidden else (f" AND {db.col(p, Product, 'is_visible')} = %s", [True])
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {db.q(_table(Product))} {p} "  # noqa: S608
+        f"LEFT JOIN {db.q(_table(Variant))} {v} ON {db.col(v, Variant, 'product')} = {db.col(p, Product, 'id')} "
+        f"AND ({variants_in} OR {whole_in}){record_join} "
+        f"WHERE {products_in}{visible}"
+    )
+    params = [*variants_params, *whole_params, *record_params, *products_params, *visible_params]
+    return db.rows(sql, params, fields)
+
+
+def tier_rows(*, product_ids: Iterable[int], customer_group_id: int | None) -> list[TierTuple]:
+    """The bulk tiers of the products, store-wide and the customer group's, by minimum quantity then id."""
+    db = _Reader(BulkPricingTier)
+    t = "t"
+    products_in, params = db.in_ids(db.col(t, BulkPricingTier, "product"), _int_ids(product_ids))
+    scope = f"{db.col(t, BulkPricingTier, 'price_list')} IS NULL"
+    if customer_group_id is not None:
+        scope = f"({scope} OR {db.col(t, BulkPricingTier, 'price_list')} IN ({db.group_price_list()}))"
+        params = [*params, int(customer_group_id)]
+    names = ("id", "product", "price_list", "min_quantity", "max_quantity", "discount_type", "amount")
+    sql = (
+        f"SELECT {', '.join(db.col(t, BulkPricingTier, name) for name in names)} "  # noqa: S608
+        f"FROM {db.q(_table(BulkPricingTier))} {t} WHERE {products_in} AND {scope} "
+        f"ORDER BY {db.col(t, BulkPricingTier, 'min_quantity')}, {db.col(t, BulkPricingTier, 'id')}"
+    )
+    return db.rows(sql, params, [_field(BulkPricingTier, name) for name in names])
+
+
+def option_value_rows(*, option_ids: Iterable[int]) -> list[OptionValueRow]:
+    """The options with their values (value columns NULL for an option without values). A value's data only for
+    checkbox options: the price reads no other (pricing.options.checkbox_ticked), and it is JSON to decode."""
+    db = _Reader(ProductOption)
+    o, ov = "o", "ov"
+    options_in, options_params = db.in_ids(db.col(o, ProductOption, "id"), _int_ids(option_ids))
+    option_names = (
+        "id", "product", "type", "is_variant_option", "display_name", "checkbox_price_adjuster",
+        "checkbox_price_adjustment",
+    )  # fmt: skip
+    value_names = ("id", "price_adjuster", "price_adjustment")
+    columns = [db.col(o, ProductOption, name) for name in option_names]
+    columns += [db.col(ov, OptionValue, name) for name in value_names]
+    columns.append(
+        f"CASE WHEN {db.col(o, ProductOption, 'type')} = %s THEN {db.col(ov, OptionValue, 'value_data')} END"
+    )
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {db.q(_table(ProductOption))} {o} "  # noqa: S608
+        f"LEFT JOIN {db.q(_table(OptionValue))} {ov} ON {db.col(ov, OptionValue, 'option')} = "
+        f"{db.col(o, ProductOption, 'id')} WHERE {options_in}"
+    )
+    params = [OptionType.CHECKBOX.value, *options_params]
+    fields = [_field(ProductOption, name) for name in option_names]
+    fields += [_field(OptionValue, name) for name in (*value_names, "value_data")]
+    return db.rows(sql, params, fields)
