@@ -35,13 +35,14 @@ FORMAT = 1
 ENTRY_TIMEOUT = 24 * 3600
 
 # The rows the cached answers are read from (portal/selectors.py: store_current, channel_list, channel_get,
-# store_features, storefront_config_list, currency_list, tax_zone_list).
+# store_features, storefront_config_list, currency_list, tax_zone_list; pricing's store pricing reads TaxClass too).
 SOURCE_MODELS = (
     models.Store,
     models.Channel,
     models.StoreFeatures,
     models.StorefrontConfig,
     models.Currency,
+    models.TaxClass,
     models.TaxZone,
     models.TaxZoneRate,
     models.TaxClassRate,
@@ -122,6 +123,12 @@ def _cached(name: str, build: Callable[[], T], memo: RequestMemo | None, channel
     data = build()
     cache.set(_key(name), (generation, data), timeout=ENTRY_TIMEOUT)
     return data
+
+
+def cached(name: str, build: Callable[[], T]) -> T:
+    """Another app's store-wide data under the same generation (pricing's store pricing table): built when the
+    current generation has none, so every change these signals see, or `store_data_changed()` reports, drops it."""
+    return _cached(name, build, None, selectors.DEFAULT_CHANNEL_ID)
 
 
 # The answers, as plain data: dicts of the GraphQL types' fields (portal/graphql/types.py) ----------------------------

@@ -22,13 +22,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from typing import Any, TypeVar
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Subquery
 
+from portal import startup_cache
 from portal.actor import PortalActor
-from portal.models import Currency, Store, TaxClass, TaxClassRate, TaxZone, TaxZoneRate
+from portal.models import Currency, Store, TaxClassRate, TaxZone
 from portal.selectors import storefront_switch_on
 from pricing import catalog_rows
 from pricing.errors import PricingErrorCode
@@ -235,13 +234,10 @@ class StorePricing:
         return self.rounded(amount_default_currency * self.currency.exchange_rate)
 
 
-# The store pricing of every enabled currency, one cache entry (portal.models: Store, Currency, TaxClass, TaxZone,
-# TaxZoneRate, TaxClassRate). Deleted when one of those is saved or deleted (`store_pricing_changed`, connected in
-# pricing.apps), also once the change commits, so that a request reading meanwhile cannot keep the old rows.
-# Queryset `.update()` and `bulk_create` send no signals: after one of those on these models, call
-# `store_pricing_changed()`. The timeout bounds what a missed change can cost.
-STORE_PRICING_CACHE_KEY = "pricing:store-pricing:v1"
-STORE_PRICING_CACHE_SECONDS = 3600
+# The store pricing of every enabled currency, one entry of the store-wide data cache (portal.startup_cache): dropped
+# when Store, Currency, TaxClass, TaxZone, TaxZoneRate or TaxClassRate change (its signals, and again on commit).
+# After a queryset `.update()` or `bulk_create` on those models call `portal.startup_cache.store_data_changed()`.
+STORE_PRICING_ENTRY = "store-pricing"
 
 
 @dataclass
@@ -261,10 +257,7 @@ def store_pricing(*, currency_code: str | None) -> StorePricing:
     elif not code.isascii():
         currency_pricing = _store_pricing_table(code=code).default  # the database's own case folding
     else:
-        table = cache.get(STORE_PRICING_CACHE_KEY)
-        if table is None:
-            table = _store_pricing_table()
-            cache.set(STORE_PRICING_CACHE_KEY, table, timeout=STORE_PRICING_CACHE_SECONDS)
+        table = startup_cache.cached(STORE_PRICING_ENTRY, _store_pricing_table)
         currency_pricing = table.by_code.get(code.upper()) if code else table.default
     if currency_pricing is None:
         raise ValidationError(
@@ -306,16 +299,6 @@ def _store_pricing_table(*, code: str | None = None) -> _StorePricingTable:
         if code is not None or (currency.is_default and default is None):
             default = currency_pricing
     return _StorePricingTable(by_code=by_code, default=default)
-
-
-def store_pricing_changed(**kwargs: Any) -> None:
-    """Receiver of post_save/post_delete of the models store pricing reads: the cached table goes, now and again
-    when the transaction commits."""
-    cache.delete(STORE_PRICING_CACHE_KEY)
-    transaction.on_commit(lambda: cache.delete(STORE_PRICING_CACHE_KEY), using=kwargs.get("using"))
-
-
-STORE_PRICING_MODELS = (Store, Currency, TaxClass, TaxZone, TaxZoneRate, TaxClassRate)
 
 
 # --- the engine ------------------------------------------------------------------------------------------------

@@ -9,9 +9,10 @@ import pytest
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
+from portal import startup_cache
 from portal.models import Currency, TaxClass, TaxClassRate, TaxZone, TaxZoneRate
 from pricing.calculation import (
-    STORE_PRICING_CACHE_KEY,
+    STORE_PRICING_ENTRY,
     NextTier,
     Price,
     PriceRequestItem,
@@ -104,16 +105,19 @@ def test_changed_tax_rates_zones_and_classes_count_at_once(store, reagents):
 
 def test_the_cached_entry_goes_again_when_the_change_commits(store, django_capture_on_commit_callbacks):
     store_pricing(currency_code="USD")
+    key = startup_cache._key(STORE_PRICING_ENTRY)
 
     with django_capture_on_commit_callbacks(execute=True):
         euro = Currency.objects.get(code="EUR")
         euro.exchange_rate = D("0.5")
         euro.save()
-        assert cache.get(STORE_PRICING_CACHE_KEY) is None
-        # What a request reading the rows before this transaction commits would put back:
-        cache.set(STORE_PRICING_CACHE_KEY, "read before the commit")
+        generation = cache.get(startup_cache.GENERATION_KEY)
+        assert cache.get(key)[0] != generation  # the entry of before the change is not served
+        # What a request reading the rows before this transaction commits would put back under the new generation:
+        cache.set(key, (generation, "read before the commit"))
 
-    assert cache.get(STORE_PRICING_CACHE_KEY) is None
+    assert cache.get(key)[0] != cache.get(startup_cache.GENERATION_KEY)
+    assert store_pricing(currency_code="EUR").currency.exchange_rate == D("0.5")
 
 
 def test_a_code_that_is_not_ascii_is_looked_up_in_the_database(store):
