@@ -28,12 +28,12 @@ machine requests/s move with the other work, CPU per request much less.
 
 Then, without load: bench/pricing.py's synthetic catalog (its `build_catalog`, 500 variants with a group price list,
 tiers and modifiers) is added to the same database, and the median of --runs `priceProducts` calls for its 500 items
-over HTTP (as an individual customer of that group, so that the server prices exactly what the engine call prices) is
-printed beside the engine's own time for them and a bare ORM fetch of the variants (bench/pricing.py's
-`median_seconds`, in this process, on the same PostgreSQL database), with the goals (HTTP <= 2x engine, engine <= 2x
-bare ORM). Last, the signed-in start-up's requests are counted in headless Chromium against the same server (the
-buyer's token put where the overlay keeps it, /#/accountSettings reloaded; bench/startup.py's recorder; needs
-`make frontend` and Chromium; --no-browser skips it), beside the goal of 1 request.
+over HTTP (as an individual customer of that group, so that the server prices exactly what the engine call prices)
+is printed beside the engine's own time for them and a bare ORM fetch of the variants (in this process, on the same
+PostgreSQL database; the three taken in turn by bench/pricing.py's `interleaved_medians`), with the goals (HTTP <=
+2x engine, engine <= 2x bare ORM). Last, the signed-in start-up's requests are counted in headless Chromium against
+the same server (the buyer's token put where the overlay keeps it, /#/accountSettings reloaded; bench/startup.py's
+recorder; needs `make frontend` and Chromium; --no-browser skips it), beside the goal of 1 request.
 
 The machine's other work shows in the figures: the load generator shares the CPU with the server, and the CPU busy
 share of the whole machine is printed for each measurement. Every process, the database, the cache keys and the
@@ -281,7 +281,7 @@ def run_load(port: int, server: Server, bare: list[loadgen.Request], mix: list[l
 
 
 def large_price_request(port: int, runs: int, server_pids: list[int] | None = None) -> None:
-    from bench import pricing as pricing_bench  # its functions: build_catalog, median_seconds
+    from bench import pricing as pricing_bench  # its functions: build_catalog, interleaved_medians
     from pricing.calculation import price_items
     from pricing.models import ProductVariant
 
@@ -300,12 +300,15 @@ def large_price_request(port: int, runs: int, server_pids: list[int] | None = No
     # The workers' CPU per request beside the wall time: on a shared machine the wall time moves with other work.
     server_pids = server_pids or []
     cpu_before = loadgen.processes_cpu_seconds(server_pids)
-    http_s = pricing_bench.median_seconds(runs, over_http)
-    http_cpu_s = (loadgen.processes_cpu_seconds(server_pids) - cpu_before) / (runs + 1)  # + warm-up
-    engine_s, engine_cpu_s = pricing_bench.median_wall_and_cpu(
-        runs, lambda: price_items(items=items, customer_group_id=group_id, currency_code="EUR")
+    # The three taken in turn (one of each, `runs` times), so that the ratios compare work that met the same load.
+    (http_s, _), (engine_s, engine_cpu_s), (orm_s, _) = pricing_bench.interleaved_medians(
+        runs,
+        over_http,
+        lambda: price_items(items=items, customer_group_id=group_id, currency_code="EUR"),
+        lambda: list(ProductVariant.objects.filter(pk__in=variant_ids)),
     )
-    orm_s = pricing_bench.median_seconds(runs, lambda: list(ProductVariant.objects.filter(pk__in=variant_ids)))
+    # The server's CPU moves only with the HTTP calls (the other two run in this process).
+    http_cpu_s = (loadgen.processes_cpu_seconds(server_pids) - cpu_before) / (runs + 1)  # + warm-up
     close_connections()
     print(f"500-item prices (bench/pricing.py's catalog and items, PostgreSQL, median of {runs}, no other load):")
     print(f"  priceProducts over HTTP (gunicorn)  {ms(http_s):>9}")

@@ -6,7 +6,8 @@ Builds its own temporary SQLite database (or, with --database-url, a PostgreSQL 
 named bench_pricing_PID, dropped at the end; migrated, the demo store's currencies and tax zone, and a synthetic
 catalog of 100 products × 5 variants = 500 variants, with a customer group's price list, store-wide and group
 bulk tiers and a priced modifier per product), then times, as the median of RUNS (default 15) runs, wall clock and
-this process's CPU time (the database server's CPU not included; steadier than the wall clock on a shared machine):
+this process's CPU time (the database server's CPU not included; steadier than the wall clock on a shared machine),
+the first two in turn (one run of each, RUNS times) so that both meet the same load on a shared machine:
 - `pricing.calculation.price_items` for 500 items (a group, EUR, a modifier on each item, mixed quantities; the store
   pricing comes from the cache after the first call, here the in-process one, Redis in production);
 - a bare `list(ProductVariant.objects.filter(pk__in=...))` of the same 500 variants;
@@ -129,14 +130,24 @@ def median_seconds(runs: int, work) -> float:
 
 def median_wall_and_cpu(runs: int, work) -> tuple[float, float]:
     """Medians of the wall clock and of this process's CPU time (seconds) of `runs` calls, after a warm-up."""
-    work()  # warm-up: connection, statement caches
-    walls, cpus = [], []
+    return interleaved_medians(runs, work)[0]
+
+
+def interleaved_medians(runs: int, *works) -> list[tuple[float, float]]:
+    """`median_wall_and_cpu` of each of `works`, their runs taken in turn (one of each, `runs` times): on a shared
+    machine, work measured one after the other meets different loads, and a ratio of the two moved by more than the
+    change it was to show."""
+    for work in works:
+        work()  # warm-up: connection, statement caches
+    walls: list[list[float]] = [[] for _ in works]
+    cpus: list[list[float]] = [[] for _ in works]
     for _ in range(runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        work()
-        walls.append(time.perf_counter() - start)
-        cpus.append(time.process_time() - start_cpu)
-    return statistics.median(walls), statistics.median(cpus)
+        for work, wall, cpu in zip(works, walls, cpus, strict=True):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            work()
+            wall.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+    return [(statistics.median(wall), statistics.median(cpu)) for wall, cpu in zip(walls, cpus, strict=True)]
 
 
 class PostgresDatabase:
@@ -213,8 +224,7 @@ def main() -> None:
         queries_again = len(captured)  # what the engine caches (the store pricing) no longer reads
         assert len(results) == len(items) == 500
 
-        engine_s, engine_cpu = median_wall_and_cpu(runs, engine)
-        bare_s, bare_cpu = median_wall_and_cpu(runs, bare)
+        (engine_s, engine_cpu), (bare_s, bare_cpu) = interleaved_medians(runs, engine, bare)
 
         client = Client()
         document = (

@@ -271,3 +271,43 @@ def tax_zones(*, memo: RequestMemo | None = None) -> list[dict[str, Any]]:
         ]
 
     return _cached("tax-zones", build, memo, selectors.DEFAULT_CHANNEL_ID)
+
+
+# The catalog: another app's data, cached with the store-wide data it is priced with ----------------------------------
+# pricing (which may import portal, not the reverse) keeps a guest's search page here (pricing/search_cache.py). Its
+# own generation is replaced on every catalog change — a product, a variant, a price, a stock level — so that those
+# frequent writes (every order takes stock) do not drop the store-wide entries above; a change of the store-wide data
+# drops the catalog entries too, since they are priced with it.
+
+CATALOG_GENERATION_KEY = "portal:catalog-data:generation"
+
+
+def _new_catalog_generation() -> None:
+    cache.set(CATALOG_GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+
+
+def catalog_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:
+    """The catalog changed: no `catalog_cached` entry built before is served again (now, and after the commit). The
+    receiver of the catalog models' signals (pricing connects them); call it after a write that sends none."""
+    _new_catalog_generation()
+    if transaction.get_connection(using).in_atomic_block:
+        transaction.on_commit(_new_catalog_generation, using=using)
+
+
+def catalog_cached(name: str, build: Callable[[], T], *, timeout: int = ENTRY_TIMEOUT) -> T:
+    """The entry `name` built from the catalog and the store-wide data, of the current generation of both: built (and
+    kept for `timeout` seconds) when there is none. One round trip to the cache when it is there."""
+    key = _key(f"catalog:{name}")
+    found = cache.get_many([GENERATION_KEY, CATALOG_GENERATION_KEY, key])
+    generations = (found.get(GENERATION_KEY), found.get(CATALOG_GENERATION_KEY))
+    entry = found.get(key)
+    if None not in generations and entry is not None and entry[0] == generations:
+        return entry[1]
+    if None in generations:
+        cache.add(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+        cache.add(CATALOG_GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+        found = cache.get_many([GENERATION_KEY, CATALOG_GENERATION_KEY])
+        generations = (found.get(GENERATION_KEY), found.get(CATALOG_GENERATION_KEY))
+    data = build()
+    cache.set(key, (generations, data), timeout=timeout)
+    return data

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from typing import Any, TypeVar
@@ -127,7 +127,8 @@ _set_attribute = object.__setattr__
 def _frozen(cls: type[T], fields: dict[str, Any]) -> T:
     """An instance of a frozen dataclass above from ALL its fields: what its generated __init__ builds, without one
     `object.__setattr__` per field (that was a fifth of a 500-item call's time, bench/pricing.py). The engine builds
-    Price, NextTier and PriceResult this way; tests/pricing/test_calculation_speed.py checks that both ways agree."""
+    Price, BulkTier, NextTier and PriceResult this way; tests/pricing/test_calculation_speed.py and
+    tests/pricing/test_engine_equivalence.py check that both ways agree."""
     instance = _new_object(cls)
     _set_attribute(instance, "__dict__", fields)
     return instance
@@ -208,7 +209,7 @@ class StorePricing:
         return Decimal(1).scaleb(-self.currency.decimal_places)
 
     def rounded(self, amount: Decimal) -> Decimal:
-        return amount.quantize(self._quantum, rounding=ROUND_HALF_UP)
+        return amount.quantize(self._quantum, ROUND_HALF_UP)  # the rounding as an argument: half the time
 
     def price(self, amount_default_currency: Decimal, tax_rate: Decimal) -> Price:
         return self.price_with_tax_factor(amount_default_currency, tax_factor(tax_rate))
@@ -217,8 +218,8 @@ class StorePricing:
         """`price` with the tax rate as its factor (`tax_factor`), for callers that price many amounts at a rate."""
         converted = amount_default_currency * self.currency.exchange_rate
         quantum = self._quantum
-        exclusive = converted.quantize(quantum, rounding=ROUND_HALF_UP)
-        inclusive = (converted * factor).quantize(quantum, rounding=ROUND_HALF_UP)
+        exclusive = converted.quantize(quantum, ROUND_HALF_UP)
+        inclusive = (converted * factor).quantize(quantum, ROUND_HALF_UP)
         # Prices are entered excluding tax (docs/decisions.md, issue 4).
         return _frozen(
             Price,
@@ -302,8 +303,18 @@ def _store_pricing_table(*, code: str | None = None) -> _StorePricingTable:
 
 
 # --- the engine ------------------------------------------------------------------------------------------------
-# The catalog is read as plain rows (values_list), not model instances: building thousands of instances per call
-# was most of the time of a 500-item call (bench/pricing.py).
+# The catalog is read as plain rows (pricing.catalog_rows), not model instances: building thousands of instances per
+# call was most of the time of a 500-item call (bench/pricing.py). The items are then priced in one loop with what
+# repeats worked out once per call (a product's tax rate, tiers and next-tier hints; the Price of an amount at a tax
+# rate); an item that is not plainly valid goes through `_item_errors`, which words its errors.
+
+# The choices as plain strings (equal to the members): a member read from its enum class is a slow attribute lookup.
+_FIXED = DiscountType.FIXED.value
+_PERCENT = DiscountType.PERCENT.value
+_PRICE = DiscountType.PRICE.value
+_RELATIVE = PriceAdjuster.RELATIVE.value
+_PERCENTAGE = PriceAdjuster.PERCENTAGE.value
+_CHECKBOX = OptionType.CHECKBOX.value
 
 
 @dataclass(slots=True)
@@ -312,13 +323,6 @@ class _ProductRow:
     base_price: Decimal
     tax_class_id: int | None
     availability: str
-
-
-@dataclass(slots=True)
-class _VariantRow:
-    pk: int
-    product_id: int
-    price: Decimal | None
 
 
 @dataclass(slots=True)
@@ -359,9 +363,9 @@ class _Catalog:
     """Everything the items need, loaded in bulk."""
 
     products: dict[int, _ProductRow] = field(default_factory=dict)
-    variants: dict[int, _VariantRow] = field(default_factory=dict)
+    # variant id → (its product id, its base: the group's price-list record, else its own price, else its product's)
+    variants: dict[int, tuple[int, Decimal]] = field(default_factory=dict)
     variants_of_product: dict[int, list[int]] = field(default_factory=dict)
-    records: dict[int, Decimal] = field(default_factory=dict)  # variant id → group price
     store_tiers: dict[int, list[TierRow]] = field(default_factory=dict)
     group_tiers: dict[int, list[TierRow]] = field(default_factory=dict)
     options: dict[int, _OptionRow] = field(default_factory=dict)
@@ -378,41 +382,61 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
     catalog = _Catalog()
     # The chosen variants, and every variant of products priced without one (a product whose only variant is
     # its base variant prices as that variant).
-    without_variant = {item.product_id for item in items if item.variant_id is None}
+    product_ids, variant_ids, without_variant = set(), set(), set()
+    for item in items:
+        product_ids.add(item.product_id)
+        if item.variant_id is None:
+            without_variant.add(item.product_id)
+        else:
+            variant_ids.add(item.variant_id)
     rows = catalog_rows.product_variant_rows(
-        product_ids={item.product_id for item in items},
-        variant_ids={item.variant_id for item in items if item.variant_id is not None},
+        product_ids=product_ids,
+        variant_ids=variant_ids,
         whole_product_ids=without_variant,
         customer_group_id=customer_group_id,
         include_hidden=include_hidden,
     )
-    products, variants, records = catalog.products, catalog.variants, catalog.records
+    products, variants, variants_of_product = catalog.products, catalog.variants, catalog.variants_of_product
     for product_id, base_price, tax_class_id, availability, variant_id, variant_price, record_price in rows:
         if product_id not in products:
             products[product_id] = _ProductRow(product_id, base_price, tax_class_id, availability)
         if variant_id is None:
             continue
-        variants[variant_id] = _VariantRow(variant_id, product_id, variant_price)
         if record_price is not None:
-            records[variant_id] = record_price
+            variants[variant_id] = (product_id, record_price)
+        else:
+            variants[variant_id] = (product_id, variant_price if variant_price is not None else base_price)
         if product_id in without_variant:
-            catalog.variants_of_product.setdefault(product_id, []).append(variant_id)
+            variants_of_product.setdefault(product_id, []).append(variant_id)
 
     if products:
+        group_tiers, store_tiers = catalog.group_tiers, catalog.store_tiers
         for row in catalog_rows.tier_rows(product_ids=list(products), customer_group_id=customer_group_id):
             tier = TierRow(*row)
-            target = catalog.group_tiers if tier.price_list_id is not None else catalog.store_tiers
-            target.setdefault(tier.product_id, []).append(tier)
+            target = group_tiers if tier.price_list_id is not None else store_tiers
+            tiers = target.get(tier.product_id)
+            if tiers is None:
+                target[tier.product_id] = [tier]
+            else:
+                tiers.append(tier)
 
-    option_ids = {value_id(option_id) for item in items for option_id, _ in item.options} - {None}
+    option_ids = {
+        option_id if type(option_id) is int else value_id(option_id) for item in items for option_id, _ in item.options
+    }
+    option_ids.discard(None)
     if option_ids:
+        options, values, values_of_option = catalog.options, catalog.values, catalog.values_of_option
         for row in catalog_rows.option_value_rows(option_ids=option_ids):
             option_id = row[0]
-            if option_id not in catalog.options:
-                catalog.options[option_id] = _OptionRow(*row[:7])
+            if option_id not in options:
+                options[option_id] = _OptionRow(*row[:7])
             if row[7] is not None:
-                value = catalog.values[row[7]] = _ValueRow(row[7], option_id, *row[8:])
-                catalog.values_of_option.setdefault(option_id, {})[value.pk] = value
+                value = values[row[7]] = _ValueRow(row[7], option_id, row[8], row[9], row[10])
+                of_option = values_of_option.get(option_id)
+                if of_option is None:
+                    values_of_option[option_id] = {value.pk: value}
+                else:
+                    of_option[value.pk] = value
     return catalog
 
 
@@ -430,19 +454,24 @@ def apply_tier(unit: Decimal, tier: TierRow | BulkPricingTier | None) -> Decimal
     """business §9: fixed replaces the price, percent takes a percentage off, price takes an amount off."""
     if tier is None:
         return unit
-    if tier.discount_type == DiscountType.FIXED:
-        return max(tier.amount, ZERO)
-    if tier.discount_type == DiscountType.PERCENT:
-        return max(unit - unit * tier.amount / HUNDRED, ZERO)
-    if tier.discount_type == DiscountType.PRICE:
-        return max(unit - tier.amount, ZERO)
+    return _tier_unit(unit, tier.discount_type, tier.amount)
+
+
+def _tier_unit(unit: Decimal, discount_type: str | None, amount: Decimal | None) -> Decimal:
+    """`apply_tier` of a tier given as its discount type and amount (None: no tier)."""
+    if discount_type == _FIXED:
+        return max(amount, ZERO)
+    if discount_type == _PERCENT:
+        return max(unit - unit * amount / HUNDRED, ZERO)
+    if discount_type == _PRICE:
+        return max(unit - amount, ZERO)
     return unit
 
 
 def _adjustment(adjuster: str, amount: Decimal, base: Decimal) -> Decimal:
-    if adjuster == PriceAdjuster.RELATIVE:
+    if adjuster == _RELATIVE:
         return amount
-    if adjuster == PriceAdjuster.PERCENTAGE:
+    if adjuster == _PERCENTAGE:
         return base * amount / HUNDRED
     return ZERO
 
@@ -471,21 +500,86 @@ def price_items(
         return []
     catalog = _load_catalog(items, customer_group_id, include_hidden)
     call = _CallPricing(pricing)
+    price_at = pricing.price_with_tax_factor
+    currency_code, show_inclusive = call.currency_code, call.show_inclusive
+    products = catalog.products
     of_product: dict[int, _ProductPricing] = {}
     errors: dict[str, list[ValidationError]] = {}
     results = []
     for index, item in enumerate(items):
-        item_errors = _item_errors(item, catalog)
-        if item_errors:
-            for name, error in item_errors.items():
-                errors.setdefault(f"items.{index}.{name}", []).append(error)
-            continue
-        product = of_product.get(item.product_id)
-        if product is None:
-            product = of_product[item.product_id] = call.product(catalog.products[item.product_id], catalog)
-        if not isinstance(item.quantity, int):
-            item = replace(item, quantity=validate_quantity(item.quantity))  # "12" → 12
-        results.append(_price_item(item, catalog, product, call))
+        product_id, quantity = item.product_id, item.quantity
+        product = products.get(product_id)
+        # The item's variant (the product's only one when it names none) and base price, then its unit price before
+        # the tier: None when the item is not plainly valid (for `_item_errors` to say why, if it is not valid).
+        variant_and_base = unit = None
+        if product is not None and type(quantity) is int and QUANTITY_MIN <= quantity <= QUANTITY_MAX:
+            variant_and_base = _variant_and_base(item, product, catalog)
+            if variant_and_base is not None:
+                unit = _unit_before_tier(item.options, variant_and_base[1], product.pk, catalog)
+        if unit is None:
+            item_errors = _item_errors(item, catalog)
+            if item_errors:
+                for name, error in item_errors.items():
+                    errors.setdefault(f"items.{index}.{name}", []).append(error)
+                continue
+            if not isinstance(quantity, int):
+                quantity = validate_quantity(quantity)  # "12" → 12
+            variant_and_base = _variant_and_base(item, product, catalog)
+            unit = _unit_before_tier(item.options, variant_and_base[1], product.pk, catalog)
+        if errors:
+            continue  # the call fails: what is left is to find the other items' errors
+        variant_id = variant_and_base[0]
+        priced = of_product.get(product_id)
+        if priced is None:
+            priced = of_product[product_id] = call.product(product, catalog)
+        # The Price of an amount is remembered by the amount's text: a new Decimal's hash costs three times more.
+        prices, factor = priced.prices, priced.tax_factor
+        base_price = prices.get(key := str(unit))
+        if base_price is None:
+            base_price = prices[key] = price_at(unit, factor)
+        calculated, tier_index = base_price, None
+        for position, minimum, maximum, discount_type, amount in priced.spans:
+            if minimum <= quantity and (maximum == 0 or quantity <= maximum):
+                tier_index = position
+                tiered = _tier_unit(unit, discount_type, amount)
+                calculated = prices.get(key := str(tiered))
+                if calculated is None:
+                    calculated = prices[key] = price_at(tiered, factor)
+                break
+
+        next_tier = None
+        for minimum, discount_type, amount in priced.hints:
+            if minimum <= quantity:
+                continue
+            tiered = _tier_unit(unit, discount_type, amount)
+            candidate = prices.get(key := str(tiered))
+            if candidate is None:
+                candidate = prices[key] = price_at(tiered, factor)
+            if candidate.tax_exclusive < calculated.tax_exclusive:
+                next_tier = _frozen(
+                    NextTier, {"additional_quantity": minimum - quantity, "minimum": minimum, "unit_price": candidate}
+                )
+                break
+        results.append(
+            _frozen(
+                PriceResult,
+                {
+                    "product_id": priced.pk,
+                    "variant_id": variant_id,
+                    "quantity": quantity,
+                    "options": tuple(item.options),
+                    "currency_code": currency_code,
+                    "calculated_price": calculated,
+                    "base_price": base_price,
+                    "bulk_pricing": priced.bulk,
+                    "applied_tier": priced.bulk[tier_index] if tier_index is not None else None,
+                    "next_tier": next_tier,
+                    "tax_rate": priced.plain_tax_rate,
+                    "show_inclusive": show_inclusive,
+                    "price_on_request": priced.price_on_request,
+                },
+            )
+        )
     if errors:
         raise ValidationError(errors)
     return results
@@ -497,12 +591,15 @@ class _ProductPricing:
 
     pk: int
     tax_factor: Decimal  # tax_factor(the product's tax rate)
-    prices: dict[Decimal, Price]  # amount → its Price at that rate (_CallPricing.price), shared by the rate's products
+    prices: dict[str, Price]  # an amount's text → its Price at that rate (StorePricing.price), for the rate's products
     plain_tax_rate: Decimal  # the rate as the result shows it
-    tiers: list[TierRow]  # by minimum quantity, then id
+    # The tiers (by minimum quantity, then id) as (position, minimum, maximum, discount type, amount), last first:
+    # the first that applies to a quantity is `applicable_tier`'s (the one with the highest minimum).
+    spans: list[tuple[int, int, int, str, Decimal]]
     bulk: list[BulkTier]  # the tiers as the result shows them (one list, shared by the product's results)
-    # (a tier's minimum, the tier that applies at that quantity), in tier order, within the quantity bound
-    hints: list[tuple[int, TierRow | None]]
+    # (a tier's minimum, and the discount type and amount of the tier that applies at that quantity, None when
+    # none does), in tier order, within the quantity bound
+    hints: list[tuple[int, str | None, Decimal | None]]
     price_on_request: bool
 
 
@@ -514,15 +611,8 @@ class _CallPricing:
         self.pricing = pricing
         self.currency_code = pricing.currency.code
         self.show_inclusive = pricing.show_inclusive
-        self._prices: dict[Decimal, dict[Decimal, Price]] = {}  # tax factor → amount → its Price
+        self._prices: dict[Decimal, dict[str, Price]] = {}  # tax factor → an amount's text → its Price
         self._of_rate: dict[Decimal, tuple[Decimal, Decimal]] = {}  # tax rate → (its factor, as shown)
-
-    def price(self, amount: Decimal, product: _ProductPricing) -> Price:
-        """`StorePricing.price` of the amount at the product's tax rate, remembered."""
-        price = product.prices.get(amount)
-        if price is None:
-            price = product.prices[amount] = self.pricing.price_with_tax_factor(amount, product.tax_factor)
-        return price
 
     def product(self, product: _ProductRow, catalog: _Catalog) -> _ProductPricing:
         tax_rate = self.pricing.tax_rate(product.tax_class_id)
@@ -530,42 +620,54 @@ class _CallPricing:
         if of_rate is None:
             of_rate = self._of_rate[tax_rate] = (tax_factor(tax_rate), _plain(tax_rate))
         tiers = catalog.tiers_of(product.pk)
-        hints = [
-            (tier.min_quantity, _applicable(tiers, tier.min_quantity))
-            for tier in tiers
-            if tier.min_quantity <= QUANTITY_MAX
-        ]
+        hints = []
+        for tier in tiers:
+            if tier.min_quantity <= QUANTITY_MAX:
+                applies = _applicable(tiers, tier.min_quantity)
+                hints.append(
+                    (tier.min_quantity, None, None)
+                    if applies is None
+                    else (tier.min_quantity, applies.discount_type, applies.amount)
+                )
         return _ProductPricing(
             pk=product.pk,
             tax_factor=of_rate[0],
             prices=self._prices.setdefault(of_rate[0], {}),
             plain_tax_rate=of_rate[1],
-            tiers=tiers,
+            spans=[
+                (position, tier.min_quantity, tier.max_quantity, tier.discount_type, tier.amount)
+                for position, tier in reversed(list(enumerate(tiers)))
+            ],
             bulk=[_bulk_tier(tier, self.pricing) for tier in tiers],
             hints=hints,
             price_on_request=is_price_on_request(product.availability),
         )
 
 
-def _applicable_index(tiers: list[TierRow], quantity: int) -> int | None:
+def _applicable(tiers: list[TierRow], quantity: int) -> TierRow | None:
     """`applicable_tier` over tiers in (minimum, id) order: the last one that applies has the highest minimum."""
     for index in range(len(tiers) - 1, -1, -1):
         tier = tiers[index]
         if tier.min_quantity <= quantity and (tier.max_quantity == 0 or quantity <= tier.max_quantity):
-            return index
+            return tier
     return None
 
 
-def _applicable(tiers: list[TierRow], quantity: int) -> TierRow | None:
-    index = _applicable_index(tiers, quantity)
-    return tiers[index] if index is not None else None
-
-
-def _resolved_variant_id(item: PriceRequestItem, catalog: _Catalog) -> int | None:
-    if item.variant_id is not None:
-        return item.variant_id
-    own = catalog.variants_of_product.get(item.product_id, [])
-    return own[0] if len(own) == 1 else None
+def _variant_and_base(
+    item: PriceRequestItem, product: _ProductRow, catalog: _Catalog
+) -> tuple[int | None, Decimal] | None:
+    """The item's variant (the product's only variant when the item names none; else None) and base price: the
+    variant's, or the product's without one. None when the item names a variant that is not the product's."""
+    variant_id = item.variant_id
+    if variant_id is None:
+        own = catalog.variants_of_product.get(item.product_id)
+        if own is not None and len(own) == 1:
+            return own[0], catalog.variants[own[0]][1]
+        return None, product.base_price
+    variant = catalog.variants.get(variant_id)
+    if variant is None or variant[0] != product.pk:
+        return None
+    return variant_id, variant[1]
 
 
 def _item_errors(item: PriceRequestItem, catalog: _Catalog) -> dict[str, ValidationError] | None:
@@ -584,7 +686,7 @@ def _item_errors(item: PriceRequestItem, catalog: _Catalog) -> dict[str, Validat
         return errors
     if item.variant_id is not None:
         variant = catalog.variants.get(item.variant_id)
-        if variant is None or variant.product_id != product.pk:
+        if variant is None or variant[0] != product.pk:
             errors["variantId"] = ValidationError(
                 f"Variant {item.variant_id} does not belong to product {product.pk}.",
                 code=PricingErrorCode.UNKNOWN_VARIANT,
@@ -609,72 +711,37 @@ def _item_errors(item: PriceRequestItem, catalog: _Catalog) -> dict[str, Validat
     return errors or None
 
 
-def _unit_before_tier(item: PriceRequestItem, catalog: _Catalog, variant_id: int | None) -> Decimal:
-    base = catalog.products[item.product_id].base_price
-    if variant_id is not None:
-        record = catalog.records.get(variant_id)
-        if record is not None:
-            base = record
-        else:
-            variant_price = catalog.variants[variant_id].price
-            if variant_price is not None:
-                base = variant_price
-    if not item.options:
+def _unit_before_tier(
+    options: Sequence[tuple[int, Any]], base: Decimal, product_pk: int, catalog: _Catalog
+) -> Decimal | None:
+    """The base plus the adjustments of the chosen options, never below 0. None when an option is not the
+    product's or a multiple-choice value not the option's (`_item_errors` words it)."""
+    if not options:
         return max(base + ZERO, ZERO)  # as below: + 0 as the sum would (-0 → 0)
     adjustment = ZERO
-    for option_id, value in item.options:
-        option = catalog.options[option_id if type(option_id) is int else value_id(option_id)]
-        if option.type in MULTIPLE_CHOICE_TYPES and not option.is_variant_option:
-            chosen = catalog.values[value if type(value) is int else value_id(value)]
-            adjustment += _adjustment(chosen.price_adjuster, chosen.price_adjustment, base)
-        elif option.type == OptionType.CHECKBOX and checkbox_ticked(
-            option, value, catalog.values_of_option.get(option.pk, {})
-        ):
+    for option_id, value in options:
+        option = catalog.options.get(option_id if type(option_id) is int else value_id(option_id))
+        if option is None or option.product_id != product_pk:
+            return None
+        if option.type in MULTIPLE_CHOICE_TYPES:
+            chosen = catalog.values.get(value if type(value) is int else value_id(value))
+            if chosen is None or chosen.option_id != option.pk:
+                return None
+            if not option.is_variant_option:
+                adjustment += _adjustment(chosen.price_adjuster, chosen.price_adjustment, base)
+        elif option.type == _CHECKBOX and checkbox_ticked(option, value, catalog.values_of_option.get(option.pk, {})):
             adjustment += _adjustment(option.checkbox_price_adjuster, option.checkbox_price_adjustment, base)
     return max(base + adjustment, ZERO)
 
 
-def _price_item(item: PriceRequestItem, catalog: _Catalog, product: _ProductPricing, call: _CallPricing) -> PriceResult:
-    quantity = item.quantity
-    tiers = product.tiers
-    variant_id = _resolved_variant_id(item, catalog)
-    unit = _unit_before_tier(item, catalog, variant_id)
-    base_price = call.price(unit, product)
-    tier_index = _applicable_index(tiers, quantity) if tiers else None
-    calculated = base_price if tier_index is None else call.price(apply_tier(unit, tiers[tier_index]), product)
-
-    next_tier = None
-    for minimum, tier_at_minimum in product.hints:
-        if minimum <= quantity:
-            continue
-        candidate_price = call.price(apply_tier(unit, tier_at_minimum), product)
-        if candidate_price.tax_exclusive < calculated.tax_exclusive:
-            next_tier = _frozen(
-                NextTier, {"additional_quantity": minimum - quantity, "minimum": minimum, "unit_price": candidate_price}
-            )
-            break
-    return _frozen(
-        PriceResult,
-        {
-            "product_id": product.pk,
-            "variant_id": variant_id,
-            "quantity": quantity,
-            "options": tuple(item.options),
-            "currency_code": call.currency_code,
-            "calculated_price": calculated,
-            "base_price": base_price,
-            "bulk_pricing": product.bulk,
-            "applied_tier": product.bulk[tier_index] if tier_index is not None else None,
-            "next_tier": next_tier,
-            "tax_rate": product.plain_tax_rate,
-            "show_inclusive": call.show_inclusive,
-            "price_on_request": product.price_on_request,
-        },
-    )
-
-
 def _bulk_tier(tier: TierRow, pricing: StorePricing) -> BulkTier:
-    amount = _plain(tier.amount) if tier.discount_type == DiscountType.PERCENT else pricing.convert(tier.amount)
-    return BulkTier(
-        minimum=tier.min_quantity, maximum=tier.max_quantity, discount_type=tier.discount_type, discount_amount=amount
+    amount = _plain(tier.amount) if tier.discount_type == _PERCENT else pricing.convert(tier.amount)
+    return _frozen(
+        BulkTier,
+        {
+            "minimum": tier.min_quantity,
+            "maximum": tier.max_quantity,
+            "discount_type": tier.discount_type,
+            "discount_amount": amount,
+        },
     )

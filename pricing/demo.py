@@ -22,6 +22,7 @@ from django.utils.text import slugify
 
 from accounts.models import CustomerGroup
 from portal.models import TaxClass
+from portal.startup_cache import catalog_data_changed
 from pricing.models import (
     Availability,
     BulkPricingTier,
@@ -1103,6 +1104,8 @@ def seed_categories() -> dict[str, Category]:
     ]
     for category in Category.objects.bulk_create(missing):
         existing[category.slug] = category
+    if missing:
+        catalog_data_changed()  # bulk_create sends no signal (pricing/search_cache.py)
     return existing
 
 

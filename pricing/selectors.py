@@ -144,22 +144,10 @@ def priced_products(queryset: QuerySet[Product], *, customer_group_id: int | Non
     return queryset.filter(Exists(priced_variant) | (~Exists(any_variant) & Q(base_price__gt=0)))
 
 
-def product_search(
-    *,
-    query: str = "",
-    category_slug: str | None = None,
-    product_ids: Sequence[int] | None = None,
-    customer_group_id: int | None = None,
-    limit: int = 50,
-    offset: int = 0,
+def _matching_products(
+    *, query: str, category_slug: str | None, product_ids: Sequence[int] | None, customer_group_id: int | None
 ) -> QuerySet[Product]:
-    """Visible, priced products matching a query (business §7 productsSearch), best matches first, with their
-    variants and options prefetched.
-
-    Chemistry-aware: a catalog number matches whatever its hyphens, spaces or case ("HS-1042-500" =
-    "hs1042500", and "HS-1042" finds every pack size), a CAS registry number with or without hyphens
-    ("64-17-5" = "64175"), synonyms, and words of the name, brand and description (each query word must start
-    a word of the product). Works on SQLite and PostgreSQL alike (icontains on `Product.search_text`)."""
+    """The visible, priced products matching a query, best matches first (`product_search` without its page)."""
     products = Product.objects.filter(is_visible=True)
     if product_ids is not None:
         products = products.filter(pk__in=list(product_ids))
@@ -177,7 +165,7 @@ def product_search(
         for word in words:
             every_word &= Q(search_text__icontains=f" {word}")
         products = products.filter(every_word | Q(search_text__icontains=f" {compact}"))
-        products = products.annotate(
+        return products.annotate(
             search_rank=Case(
                 When(search_text__icontains=f" {compact} ", then=Value(0)),  # a whole code, CAS or word
                 When(search_text__icontains=f" {compact}", then=Value(1)),  # the start of one
@@ -186,10 +174,124 @@ def product_search(
                 output_field=IntegerField(),
             )
         ).order_by("search_rank", "name", "pk")
-    else:
-        products = products.order_by("name", "pk")
+    return products.order_by("name", "pk")
+
+
+def product_search(
+    *,
+    query: str = "",
+    category_slug: str | None = None,
+    product_ids: Sequence[int] | None = None,
+    customer_group_id: int | None = None,
+    limit: int = 50,
+    offset: int = 0,
+) -> QuerySet[Product]:
+    """Visible, priced products matching a query (business §7 productsSearch), best matches first, with their
+    variants and options prefetched.
+
+    Chemistry-aware: a catalog number matches whatever its hyphens, spaces or case ("HS-1042-500" =
+    "hs1042500", and "HS-1042" finds every pack size), a CAS registry number with or without hyphens
+    ("64-17-5" = "64175"), synonyms, and words of the name, brand and description (each query word must start
+    a word of the product). Works on SQLite and PostgreSQL alike (icontains on `Product.search_text`)."""
+    products = _matching_products(
+        query=query, category_slug=category_slug, product_ids=product_ids, customer_group_id=customer_group_id
+    )
     offset = max(offset, 0)
     return products.prefetch_related(*product_catalog_prefetches())[offset : offset + max(limit, 0)]
+
+
+# The columns of a page of search results (`product_search_page`), as the search answer shows them.
+SEARCH_PRODUCT_COLUMNS = (
+    "pk", "name", "sku", "slug", "brand", "cas_number", "availability", "inventory_tracking", "inventory_level",
+    "purchasing_disabled", "base_price", "image",
+)  # fmt: skip
+SEARCH_VARIANT_COLUMNS = ("pk", "product_id", "sku", "image", "inventory_level", "purchasing_disabled")
+SEARCH_VARIANT_VALUE_COLUMNS = ("pk", "label", "option_id", "option_display_name")
+SEARCH_OPTION_COLUMNS = (
+    "pk", "product_id", "type", "display_name", "required", "is_variant_option", "sort_order", "text_min_length",
+    "text_max_length", "text_max_lines", "number_limited", "number_lowest_value", "number_highest_value",
+    "number_integers_only", "default_value", "checkbox_label", "checked_by_default", "file_max_size", "file_types",
+)  # fmt: skip
+SEARCH_OPTION_VALUE_COLUMNS = ("pk", "label", "sort_order", "is_default", "value_data")
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    """A page of search results as plain rows (dicts keyed by the SEARCH_*_COLUMNS), in the order shown."""
+
+    products: list[dict]
+    # By product id: its variants (sort order, id), each with its "option_values" (by their option's sort order and
+    # id, then their own sort order).
+    variants: dict[int, list[dict]]
+    # By product id: its options (sort order, id), each with its "values" (sort order, id).
+    options: dict[int, list[dict]]
+
+
+def product_search_page(
+    *,
+    query: str = "",
+    category_slug: str | None = None,
+    product_ids: Sequence[int] | None = None,
+    customer_group_id: int | None = None,
+    limit: int = 50,
+    offset: int = 0,
+) -> SearchPage:
+    """`product_search`'s page as plain rows, without model instances, in three queries (one when nothing matches):
+    the products; their variants with the variants' option values; their options with their values."""
+    products = _matching_products(
+        query=query, category_slug=category_slug, product_ids=product_ids, customer_group_id=customer_group_id
+    )
+    offset = max(offset, 0)
+    rows = list(products.values(*SEARCH_PRODUCT_COLUMNS)[offset : offset + max(limit, 0)])
+    if not rows:
+        return SearchPage(products=[], variants={}, options={})
+    ids = [row["pk"] for row in rows]
+
+    variants: dict[int, list[dict]] = {}
+    variant_rows = (
+        ProductVariant.objects.filter(product_id__in=ids)
+        .order_by(
+            "sort_order",
+            "pk",
+            "option_values__option__sort_order",
+            "option_values__option_id",
+            "option_values__sort_order",
+            "option_values__pk",
+        )
+        .values_list(
+            *SEARCH_VARIANT_COLUMNS,
+            "option_values__pk",
+            "option_values__label",
+            "option_values__option_id",
+            "option_values__option__display_name",
+        )
+    )
+    variant_width = len(SEARCH_VARIANT_COLUMNS)
+    current: dict | None = None
+    for row in variant_rows:
+        if current is None or current["pk"] != row[0]:
+            current = dict(zip(SEARCH_VARIANT_COLUMNS, row[:variant_width], strict=True))
+            current["option_values"] = []
+            variants.setdefault(current["product_id"], []).append(current)
+        if row[variant_width] is not None:
+            current["option_values"].append(dict(zip(SEARCH_VARIANT_VALUE_COLUMNS, row[variant_width:], strict=True)))
+
+    options: dict[int, list[dict]] = {}
+    option_rows = (
+        ProductOption.objects.filter(product_id__in=ids)
+        .order_by("sort_order", "pk", "values__sort_order", "values__pk")
+        .values_list(*SEARCH_OPTION_COLUMNS, *(f"values__{column}" for column in SEARCH_OPTION_VALUE_COLUMNS))
+    )
+    option_width = len(SEARCH_OPTION_COLUMNS)
+    current = None
+    for row in option_rows:
+        if current is None or current["pk"] != row[0]:
+            current = dict(zip(SEARCH_OPTION_COLUMNS, row[:option_width], strict=True))
+            current["values"] = []
+            options.setdefault(current["product_id"], []).append(current)
+        if row[option_width] is not None:
+            current["values"].append(dict(zip(SEARCH_OPTION_VALUE_COLUMNS, row[option_width:], strict=True)))
+    return SearchPage(products=rows, variants=variants, options=options)
 
 
 def product_detail(*, slug: str | None = None, product_id: int | None = None) -> Product | None:

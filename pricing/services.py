@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 
+from portal.startup_cache import catalog_data_changed
 from pricing.errors import PricingErrorCode
 from pricing.models import InventoryTracking, Product, ProductVariant
 from pricing.options import OUT_OF_STOCK_MESSAGE
@@ -22,6 +23,7 @@ def product_search_text_refresh(product: Product) -> str:
     variant_skus = variants.values_list("sku", flat=True)
     text = product_search_text_build(product=product, variant_skus=list(variant_skus))
     Product.objects.filter(pk=product.pk).update(search_text=text)
+    catalog_data_changed()  # the update sends no signal (pricing/search_cache.py)
     product.search_text = text
     return text
 
@@ -39,6 +41,7 @@ def product_search_text_refresh_all(*, products: Iterable[Product] | None = None
     for product in chosen:
         product.search_text = product_search_text_build(product=product, variant_skus=skus.get(product.pk, []))
     Product.objects.bulk_update(chosen, ["search_text"], batch_size=500)
+    catalog_data_changed()  # bulk_update sends no signal (pricing/search_cache.py)
     return len(chosen)
 
 
@@ -72,6 +75,8 @@ def stock_consume(*, lines: Iterable[tuple[int, int | None, int]]) -> None:
         Product.objects.filter(pk=product_id).update(inventory_level=F("inventory_level") - quantity)
     for variant_id, quantity in wanted_variants.items():
         ProductVariant.objects.filter(pk=variant_id).update(inventory_level=F("inventory_level") - quantity)
+    if wanted_products or wanted_variants:
+        catalog_data_changed()  # the updates send no signal; search answers show stock (pricing/search_cache.py)
 
 
 def stock_restore(*, lines: Iterable[tuple[int | None, int | None, int]]) -> None:
@@ -86,6 +91,8 @@ def stock_restore(*, lines: Iterable[tuple[int | None, int | None, int]]) -> Non
             ProductVariant.objects.filter(pk=variant_id, product_id=product_id).update(
                 inventory_level=F("inventory_level") + quantity
             )
+    if lines:
+        catalog_data_changed()  # the updates send no signal; search answers show stock (pricing/search_cache.py)
 
 
 def _refuse_short_stock(in_stock: int, quantity: int) -> None:

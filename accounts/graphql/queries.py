@@ -1,8 +1,10 @@
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
+from graphql import FieldNode, FragmentSpreadNode, GraphQLIncludeDirective, GraphQLSkipDirective, get_directive_values
+from graphql.execution import VariableValues
 
 from accounts import selectors
 from accounts.countries import country_list
@@ -11,7 +13,6 @@ from accounts.graphql.types import (
     AccountFormFieldType,
     CompanyAttachment,
     CompanyCreditConfig,
-    CompanyInfo,
     CompanyMasqueradeSession,
     CompanyMasqueradeSessionConnection,
     CompanyMasqueradeSessionEdge,
@@ -25,12 +26,12 @@ from accounts.graphql.types import (
     SuperAdminCompanyConnection,
     SuperAdminCompanyEdge,
     UserCompany,
-    UserInfo,
     UserLoginState,
 )
 from accounts.models import FormGroup, FormType, MasqueradeSession
 from portal.errors import InputError, PermissionDeniedError
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
+from portal.graphql.plain import PlainData
 
 # shell §5: sorted list queries require an orderBy.
 ORDER_BY_REQUIRED = "Invalid query: orderBy property is required"
@@ -52,32 +53,103 @@ def masquerade_payload(actor: selectors.Actor) -> MasqueradeCompany | None:
     )
 
 
-def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
+def _included(node: Any, variables: Any) -> bool:
+    """@skip and @include as graphql-core applies them (skip wins)."""
+    if not node.directives:
+        return True
+    skip = get_directive_values(GraphQLSkipDirective, node, variables)
+    if skip is not None and skip["if"] is True:
+        return False
+    include = get_directive_values(GraphQLIncludeDirective, node, variables)
+    return include is None or include["if"] is not False
+
+
+def asks_for(info: strawberry.Info, field_name: str) -> bool:
+    """Whether the operation selects `field_name` on the object this field returns (through fragments, with @skip and
+    @include applied): what decides whether graphql-core would call that field's resolver."""
+    raw = info._raw_info
+    # strawberry hands resolvers the coerced values alone; graphql-core's directive reader takes its container.
+    variables = raw.variable_values
+    if not isinstance(variables, VariableValues):
+        variables = VariableValues(sources={}, coerced=variables)
+    pending = [node.selection_set for node in raw.field_nodes if node.selection_set is not None]
+    spread: set[str] = set()
+    while pending:
+        for selection in pending.pop().selections:
+            if not _included(selection, variables):
+                continue
+            if isinstance(selection, FieldNode):
+                if selection.name.value == field_name:
+                    return True
+            elif isinstance(selection, FragmentSpreadNode):
+                name = selection.name.value
+                if name not in spread and name in raw.fragments:
+                    spread.add(name)
+                    pending.append(raw.fragments[name].selection_set)
+            else:  # an inline fragment: on the object's own type (it implements no interface)
+                pending.append(selection.selection_set)
+    return False
+
+
+def account_status_data(actor: selectors.Actor) -> dict[str, bool] | Exception:
+    """An AccountStatus as plain data (one query). A failure is put in its place, to be reported at its path as its
+    resolver's would be (portal.graphql.plain), the rest of the answer kept."""
+    try:
+        status = selectors.account_status(actor)
+    except Exception as error:  # noqa: BLE001
+        return error
+    return {
+        "orderCreationBlocked": status.order_creation_blocked,
+        "pricesHidden": status.prices_hidden,
+        "convertLinkVisible": status.convert_link_visible,
+        "b2bRegistrationEnabled": status.b2b_registration_enabled,
+        "b2cRegistrationEnabled": status.b2c_registration_enabled,
+    }
+
+
+def customer_info_payload(actor: selectors.Actor, info: strawberry.Info) -> PlainData:
+    """A CustomerInfo as plain data (issue 21: its permissions alone are dozens of fields, each a resolver call
+    otherwise). accountStatus costs a query: read only when the operation asks for it, as its resolver was called."""
     user = actor.user
-    return CustomerInfo(
-        user_type=actor.user_type,
-        user_info=UserInfo(
-            id=user.pk,
-            role=actor.role,
-            company_role_name=actor.company_role_name,
-            first_name=user.first_name,
-            last_name=user.last_name,
-            email=user.email,
-            phone_number=user.phone,
-        ),
-        company_info=(
-            CompanyInfo(
-                id=actor.company.pk,
-                company_name=actor.company.name,
-                status=actor.company.status,
-                rejection_reason=actor.company.rejection_reason if actor.company.status == 2 else "",
-            )
-            if actor.company
-            else None
-        ),
-        permissions=permissions_payload(actor),
-        masquerade=masquerade_payload(actor),
-        actor=actor,
+    company = actor.company
+    masquerade = actor.masquerade.company if actor.is_masquerading else None
+    return PlainData(
+        {
+            "userType": actor.user_type,
+            "userInfo": {
+                "id": user.pk,
+                "role": actor.role,
+                "companyRoleName": actor.company_role_name,
+                "firstName": user.first_name,
+                "lastName": user.last_name,
+                "email": user.email,
+                "phoneNumber": user.phone,
+            },
+            "companyInfo": (
+                {
+                    "id": company.pk,
+                    "companyName": company.name,
+                    "status": company.status,
+                    "rejectionReason": company.rejection_reason if company.status == 2 else "",
+                }
+                if company
+                else None
+            ),
+            "permissions": [
+                {"code": code, "permissionLevel": level} for code, level in sorted(actor.permissions.items())
+            ],
+            "masquerade": (
+                {
+                    "id": masquerade.pk,
+                    "isAgenting": True,
+                    "companyName": masquerade.name,
+                    "customerGroupId": masquerade.customer_group_id,
+                }
+                if masquerade is not None
+                else None
+            ),
+            "accountStatus": account_status_data(actor) if asks_for(info, "accountStatus") else None,
+        }
     )
 
 
@@ -102,7 +174,7 @@ def _session_payload(session: MasqueradeSession) -> CompanyMasqueradeSession:
 class Query:
     @strawberry.field(permission_classes=[IsAuthenticated], description="Who the caller is.")
     def customer_info(self, info: strawberry.Info) -> CustomerInfo:
-        return customer_info_payload(info.context.actor)
+        return customer_info_payload(info.context.actor, info)
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],
@@ -113,7 +185,7 @@ class Query:
         ),
     )
     def startup_customer_info(self, info: strawberry.Info) -> CustomerInfo | None:
-        return customer_info_payload(info.context.actor)
+        return customer_info_payload(info.context.actor, info)
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],

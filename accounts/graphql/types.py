@@ -6,8 +6,6 @@ from decimal import Decimal
 import strawberry
 from strawberry.scalars import JSON
 
-from accounts import selectors
-
 
 @strawberry.type(description="A permission code with its level: 1 own records, 2 the whole company.")
 class Permission:
@@ -77,20 +75,10 @@ class CustomerInfo:
         description="The company the super admin is masquerading as in this session (role 3 with this set); null "
         "otherwise (a super admin with role 3 and no masquerade is role 4 to the overlay).",
     )
-    actor: strawberry.Private[selectors.Actor | None] = None
-
-    @strawberry.field(description="Pending tips and the convert link (one more query: ask only when needed).")
-    def account_status(self) -> AccountStatus | None:
-        if self.actor is None:
-            return None
-        status = selectors.account_status(self.actor)
-        return AccountStatus(
-            order_creation_blocked=status.order_creation_blocked,
-            prices_hidden=status.prices_hidden,
-            convert_link_visible=status.convert_link_visible,
-            b2b_registration_enabled=status.b2b_registration_enabled,
-            b2c_registration_enabled=status.b2c_registration_enabled,
-        )
+    # Answered as plain data (accounts.graphql.queries.customer_info_payload).
+    account_status: AccountStatus | None = strawberry.field(
+        default=None, description="Pending tips and the convert link (one more query: ask only when needed)."
+    )
 
 
 @strawberry.type(description="A company as its own users see it.")

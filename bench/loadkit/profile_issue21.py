@@ -336,6 +336,7 @@ def schema_variants(requests: list, runs: int) -> None:
 
     from portal.graphql.context import PortalContext
     from portal.graphql.limits import RequestLimits
+    from portal.graphql.plain import PlainDataExecutor
     from portal.schema import Mutation, PortalSchema, Query, schema
 
     factory = RequestFactory()
@@ -346,11 +347,17 @@ def schema_variants(requests: list, runs: int) -> None:
         return type(extension()).__name__ if callable(extension) else type(extension).__name__
 
     configured = list(schema.extensions)
+
+    def copy(extensions):  # the configured schema's executor (plain data) with other extensions
+        return PortalSchema(
+            query=Query, mutation=Mutation, extensions=extensions, execution_context_class=PlainDataExecutor
+        )
+
     variants = [("as configured", schema)]
     for left_out in (DjangoOptimizerExtension, RequestLimits, MaxTokensLimiter):
         kept = [e for e in configured if named(e) != left_out.__name__]
-        variants.append((f"without {left_out.__name__}", PortalSchema(query=Query, mutation=Mutation, extensions=kept)))
-    variants.append(("without any extension", PortalSchema(query=Query, mutation=Mutation, extensions=[])))
+        variants.append((f"without {left_out.__name__}", copy(kept)))
+    variants.append(("without any extension", copy([])))
 
     def runner(variant, request):
         body = json.loads(request.body)

@@ -53,12 +53,18 @@ class _LRU:
 
 _documents = _LRU(MAX_DOCUMENTS)
 _validations = _LRU(MAX_DOCUMENTS)
+# The compiled projectors of plain data (portal.graphql.plain), by the type and selection they answer, and its
+# coercers of variables, by input type.
+plain_projectors = _LRU(MAX_DOCUMENTS)
+plain_input_coercers = _LRU(MAX_DOCUMENTS)
 
 
 def clear() -> None:
-    """Forget every kept document and validation (tests that change the schema's rules or settings)."""
+    """Forget every kept document, validation and projector (tests that change the schema's rules or settings)."""
     _documents.clear()
     _validations.clear()
+    plain_projectors.clear()
+    plain_input_coercers.clear()
 
 
 def parsed(query: str, options: dict[str, Any]) -> DocumentNode:

@@ -4,12 +4,12 @@ from typing import Annotated, Any
 
 import strawberry
 
-from portal.actor import PortalActor
 from portal.errors import InputError, PortalError
-from portal.graphql.plain import PlainData
+from portal.graphql.plain import Later, PlainData
 from portal.selectors import DEFAULT_CHANNEL_ID, channel_get
-from pricing import calculation, selectors
+from pricing import calculation, search_cache, selectors
 from pricing.errors import PRICES_HIDDEN_MESSAGE, PricingErrorCode
+from pricing.graphql.search import absolute_urls, search_answer
 from pricing.graphql.types import (
     PricedProduct,
     PriceItemInput,
@@ -30,26 +30,6 @@ CALLERS_GROUP_NOTE = (
     "while masquerading), else the caller's own group, else the default prices; a customerGroupId or companyId "
     "other than the caller's own is ignored and never reveals another group's prices."
 )
-
-
-def _page_prices(products: list, *, actor: PortalActor, currency_code: str | None) -> None:
-    """Price every variant of a page of products for quantity 1, in a fixed number of queries, and attach the
-    prices (null when hidden for the caller, or when the product's price is on request) for the types to show."""
-    pricing = calculation.store_pricing(currency_code=currency_code)
-    if calculation.prices_hidden_for(actor):
-        return
-    products = [product for product in products if not product.price_on_request]
-    variants = [variant for product in products for variant in product.variants.all()]
-    results = calculation.price_items(
-        items=[calculation.PriceRequestItem(product_id=v.product_id, variant_id=v.pk, quantity=1) for v in variants],
-        customer_group_id=calculation.customer_group_for(actor),
-        currency_code=currency_code,
-        pricing=pricing,
-    )
-    for variant, result in zip(variants, results, strict=True):
-        variant._search_price = result
-    for product in products:
-        product._search_base_price = pricing.convert(product.base_price)
 
 
 def _bounded(name: str, values: list | None, limit: int) -> None:
@@ -91,18 +71,25 @@ class Query:
             message = f"Ask for at most {MAX_SEARCH_RESULTS} products at a time."
             raise InputError(message, fields={"first": [message]})
         actor = info.context.actor
-        products = list(
-            selectors.product_search(
-                query=search or "",
-                category_slug=category_filter or None,
-                product_ids=product_ids,
-                customer_group_id=calculation.customer_group_for(actor),
-                limit=first,
-                offset=offset,
-            )
+        arguments = {
+            "query": search or "",
+            "category_slug": category_filter or None,
+            "product_ids": product_ids,
+            "limit": first,
+            "offset": offset,
+        }
+
+        def answer() -> list[dict]:
+            page = selectors.product_search_page(customer_group_id=calculation.customer_group_for(actor), **arguments)
+            return search_answer(page, actor=actor, currency_code=currency_code)
+
+        # A guest's answer is everyone's without a token: cached (pricing/search_cache.py).
+        is_guest = actor.user is None and actor.company is None
+        products = (
+            search_cache.guest_search(**arguments, currency_code=currency_code, build=answer) if is_guest else answer()
         )
-        _page_prices(products, actor=actor, currency_code=currency_code)
-        return products
+        # Completed as plain data (issue 21): a page of products would otherwise cost a resolver call per field.
+        return PlainData(absolute_urls(info, products))
 
     @strawberry.field(
         description="Variants of visible products by SKU (case-insensitive), in the order asked; unknown SKUs "
@@ -192,51 +179,50 @@ def _priced(result: calculation.PriceResult, item: PriceItemInput, tiers: dict[i
     """One PricedProduct as plain data (portal.graphql.plain): keyed by GraphQL field name. `tiers` holds the
     BulkPricingTier dicts and lists made so far, by the engine's tier or list (alive in the results meanwhile): the
     items of one product share its tiers."""
-    options = [
-        {"optionId": option.option_id, "valueId": option.value_id, "value": option.value} for option in item.options
-    ]
+    options = (
+        [{"optionId": option.option_id, "valueId": option.value_id, "value": option.value} for option in item.options]
+        if item.options
+        else []
+    )
     if result.price_on_request:  # issue 13: no amount of any kind, not even its quantity breaks
-        return {
-            "productId": result.product_id,
-            "variantId": result.variant_id,
-            "quantity": result.quantity,
-            "options": options,
-            "currencyCode": result.currency_code,
-            "price": None,
-            "basePrice": None,
-            "lineTotal": None,
-            "bulkPricing": [],
-            "appliedTier": None,
-            "nextTier": None,
-            "taxRate": result.tax_rate,
-            "showInclusive": result.show_inclusive,
-            "priceOnRequest": True,
-        }
-    next_tier = result.next_tier
+        price = base_price = line_total = applied_tier = next_tier = None
+        bulk_pricing = []
+    else:
+        price = _plain_price(result.calculated_price)
+        base_price = _plain_price(result.base_price)
+        line_total = Later(_plain_line_total, result)  # made only when asked for: a third of the dicts' cost
+        bulk_pricing = _plain_tiers(result.bulk_pricing, tiers)
+        applied_tier = _plain_tier(result.applied_tier, tiers) if result.applied_tier else None
+        hint = result.next_tier
+        next_tier = (
+            {
+                "additionalQuantity": hint.additional_quantity,
+                "minimum": hint.minimum,
+                "price": _plain_price(hint.unit_price),
+            }
+            if hint
+            else None
+        )
     return {
         "productId": result.product_id,
         "variantId": result.variant_id,
         "quantity": result.quantity,
         "options": options,
         "currencyCode": result.currency_code,
-        "price": _plain_price(result.calculated_price),
-        "basePrice": _plain_price(result.base_price),
-        "lineTotal": _plain_price(result.line_total),
-        "bulkPricing": _plain_tiers(result.bulk_pricing, tiers),
-        "appliedTier": _plain_tier(result.applied_tier, tiers) if result.applied_tier else None,
-        "nextTier": (
-            {
-                "additionalQuantity": next_tier.additional_quantity,
-                "minimum": next_tier.minimum,
-                "price": _plain_price(next_tier.unit_price),
-            }
-            if next_tier
-            else None
-        ),
+        "price": price,
+        "basePrice": base_price,
+        "lineTotal": line_total,
+        "bulkPricing": bulk_pricing,
+        "appliedTier": applied_tier,
+        "nextTier": next_tier,
         "taxRate": result.tax_rate,
         "showInclusive": result.show_inclusive,
-        "priceOnRequest": False,
+        "priceOnRequest": result.price_on_request,
     }
+
+
+def _plain_line_total(result: calculation.PriceResult) -> dict:
+    return _plain_price(result.line_total)
 
 
 def _plain_price(price: calculation.Price) -> dict:

@@ -3,14 +3,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 import strawberry
-import strawberry_django
 from django.templatetags.static import static
 from django.urls import NoReverseMatch, reverse
 from strawberry.scalars import JSON
 
 from portal.graphql.plain import plain_input
 from pricing import calculation, models
-from pricing.options import format_limit, stock_problem, tracked_stock
+from pricing.options import stock_problem, tracked_stock
 
 # Where the storefront shows a product when it names no route of its own (`storefront:product`).
 PRODUCT_URL_FALLBACK = "/products/{slug}/"
@@ -142,12 +141,16 @@ def absolute_url(info: strawberry.Info, path: str) -> str | None:
     return info.context.request.build_absolute_uri(path if path.startswith("/") else static(path))
 
 
-def product_url(info: strawberry.Info, product: models.Product) -> str | None:
+def product_path(slug: str) -> str:
+    """The storefront's path of a product page."""
     try:
-        path = reverse("storefront:product", kwargs={"slug": product.slug})
+        return reverse("storefront:product", kwargs={"slug": slug})
     except NoReverseMatch:
-        path = PRODUCT_URL_FALLBACK.format(slug=product.slug)
-    return absolute_url(info, path)
+        return PRODUCT_URL_FALLBACK.format(slug=slug)
+
+
+def product_url(info: strawberry.Info, product: models.Product) -> str | None:
+    return absolute_url(info, product_path(product.slug))
 
 
 @strawberry.type(description="A variant's value of one variant option.")
@@ -164,23 +167,19 @@ class VariantOptionValue:
         )
 
 
-@strawberry_django.type(models.OptionValue, description="A value of a multiple-choice or checkbox option.")
+# The search result types below are plain data (portal.graphql.plain, issue 21): productsSearch builds the whole answer
+# as dicts keyed by these fields' GraphQL names (pricing/graphql/search.py), so no field has a resolver of its own.
+
+
+@strawberry.type(description="A value of a multiple-choice or checkbox option.")
 class ProductOptionValue:
     label: str
     sort_order: int
     is_default: bool
-    value_data: JSON = strawberry_django.field(
+    value_data: JSON = strawberry.field(
         description="image_url, product_id (product list), colors (swatch), checked_value (checkbox)."
     )
-
-    @strawberry_django.field(description="The value id, sent back as the option's value.")
-    def id(self) -> int:
-        return self.pk
-
-
-def _limit(value: Decimal | None) -> Decimal | None:
-    """10.0000 → 10, 2.5000 → 2.5: limits as the validation messages write them (business §5)."""
-    return Decimal(format_limit(value)) if value is not None else None
+    id: int = strawberry.field(description="The value id, sent back as the option's value.")
 
 
 @strawberry.type(description="An option's configuration (business §3 option config).")
@@ -200,137 +199,70 @@ class ProductOptionConfig:
     file_types: list[str]
 
 
-@strawberry_django.type(models.ProductOption, description="A product option (business §3 Option).")
+@strawberry.type(description="A product option (business §3 Option).")
 class ProductOptionType:
-    type: str = strawberry_django.field(
+    type: str = strawberry.field(
         description="text, numbers_only_text, multi_line_text, date, checkbox, radio_buttons, dropdown, "
         "rectangles, file, swatch or product_list_with_images."
     )
     display_name: str
     required: bool
-    is_variant_option: bool = strawberry_django.field(description="Its values form the product's variants.")
+    is_variant_option: bool = strawberry.field(description="Its values form the product's variants.")
     sort_order: int
-
-    @strawberry_django.field(description="The option id (attribute[{id}] in the storefront's form).")
-    def id(self) -> int:
-        return self.pk
-
-    @strawberry_django.field(description="The option's limits and defaults.")
-    def config(self) -> ProductOptionConfig:
-        return ProductOptionConfig(
-            text_min_length=self.text_min_length,
-            text_max_length=self.text_max_length,
-            text_max_lines=self.text_max_lines,
-            number_limited=bool(self.number_limited),
-            number_limit_mode=self.number_limited,
-            number_lowest_value=_limit(self.number_lowest_value),
-            number_highest_value=_limit(self.number_highest_value),
-            number_integers_only=self.number_integers_only,
-            default_value=self.default_value,
-            checkbox_label=self.checkbox_label,
-            checked_by_default=self.checked_by_default,
-            file_max_size=self.file_max_size,
-            file_types=[ext.strip() for ext in self.file_types.split(",") if ext.strip()],
-        )
-
-    @strawberry_django.field(description="The option's values (multiple-choice and checkbox options).")
-    def option_values(self) -> list[ProductOptionValue]:
-        return list(self.values.all())
+    id: int = strawberry.field(description="The option id (attribute[{id}] in the storefront's form).")
+    config: ProductOptionConfig = strawberry.field(description="The option's limits and defaults.")
+    option_values: list[ProductOptionValue] = strawberry.field(
+        description="The option's values (multiple-choice and checkbox options)."
+    )
 
 
-@strawberry_django.type(models.ProductVariant, description="A variant of a search result (business §3).")
+@strawberry.type(description="A variant of a search result (business §3).")
 class ProductSearchVariant:
     sku: str
     inventory_level: int
     purchasing_disabled: bool
-
-    @strawberry_django.field
-    def variant_id(self) -> int:
-        return self.pk
-
-    @strawberry_django.field
-    def product_id(self) -> int:
-        return self.product_id
-
-    @strawberry_django.field(description="The variant's image, else the product's.")
-    def image_url(self, info: strawberry.Info) -> str | None:
-        return absolute_url(info, self.image or getattr(self, "_search_product_image", ""))
-
-    @strawberry_django.field(
+    variant_id: int
+    product_id: int
+    image_url: str | None = strawberry.field(description="The variant's image, else the product's.")
+    calculated_price: Decimal | None = strawberry.field(
         description="The caller's unit price for quantity 1, excluding tax; null when hidden or on request."
     )
-    def calculated_price(self) -> Decimal | None:
-        price = getattr(self, "_search_price", None)
-        return price.calculated_price.tax_exclusive if price else None
-
-    @strawberry_django.field(description="The caller's unit price for quantity 1 with and without tax.")
-    def bc_calculated_price(self) -> BcCalculatedPrice | None:
-        price = getattr(self, "_search_price", None)
-        if price is None:
-            return None
-        return BcCalculatedPrice(
-            tax_inclusive=price.calculated_price.tax_inclusive, tax_exclusive=price.calculated_price.tax_exclusive
-        )
-
-    @strawberry_django.field(description="The variant's values of the variant options.")
-    def option_values(self) -> list[VariantOptionValue]:
-        return [VariantOptionValue.of(value) for value in self.option_values.all()]
+    bc_calculated_price: BcCalculatedPrice | None = strawberry.field(
+        description="The caller's unit price for quantity 1 with and without tax."
+    )
+    option_values: list[VariantOptionValue] = strawberry.field(
+        description="The variant's values of the variant options."
+    )
 
 
-@strawberry_django.type(models.Product, description="A product as search results show it (business §3).")
+@strawberry.type(description="A product as search results show it (business §3).")
 class ProductSearchResult:
     name: str
-    sku: str = strawberry_django.field(description="The catalog number.")
+    sku: str = strawberry.field(description="The catalog number.")
     slug: str
     brand: str
-    cas_number: str = strawberry_django.field(description="The CAS registry number; empty when none.")
-    availability: str = strawberry_django.field(
+    cas_number: str = strawberry.field(description="The CAS registry number; empty when none.")
+    availability: str = strawberry.field(
         description="available, disabled (not purchasable, may still be quoted) or preorder."
     )
-    inventory_tracking: str = strawberry_django.field(description="none, product or variant.")
-    inventory_level: int = strawberry_django.field(description="Stock when tracked per product.")
+    inventory_tracking: str = strawberry.field(description="none, product or variant.")
+    inventory_level: int = strawberry.field(description="Stock when tracked per product.")
     purchasing_disabled: bool
-
-    @strawberry_django.field
-    def id(self) -> int:
-        return self.pk
-
-    @strawberry_django.field(
+    id: int
+    base_price: Decimal | None = strawberry.field(
         description="The catalog price in the requested currency; null when prices are hidden or on request."
     )
-    def base_price(self) -> Decimal | None:
-        return getattr(self, "_search_base_price", None)
-
-    @strawberry_django.field(description=PRICE_ON_REQUEST_DESCRIPTION + " Its prices are null.", only=["availability"])
-    def price_on_request(self) -> bool:
-        return self.price_on_request
-
-    @strawberry_django.field
-    def image_url(self, info: strawberry.Info) -> str | None:
-        return absolute_url(info, self.image)
-
-    @strawberry_django.field
-    def product_url(self, info: strawberry.Info) -> str | None:
-        return product_url(info, self)
-
-    @strawberry_django.field
-    def variants(self) -> list[ProductSearchVariant]:
-        variants = list(self.variants.all())
-        for variant in variants:
-            variant._search_product_image = self.image
-        return variants
-
-    @strawberry_django.field(description="The variant options (their values form the variants).")
-    def options(self) -> list[ProductOptionType]:
-        return [option for option in self.options.all() if option.is_variant_option]
-
-    @strawberry_django.field(description="The options that are not variant options (they may adjust the price).")
-    def modifiers(self) -> list[ProductOptionType]:
-        return [option for option in self.options.all() if not option.is_variant_option]
-
-    @strawberry_django.field(description="Every option: variant options and modifiers.")
-    def all_options(self) -> list[ProductOptionType]:
-        return list(self.options.all())
+    price_on_request: bool = strawberry.field(description=PRICE_ON_REQUEST_DESCRIPTION + " Its prices are null.")
+    image_url: str | None
+    product_url: str | None
+    variants: list[ProductSearchVariant]
+    options: list[ProductOptionType] = strawberry.field(
+        description="The variant options (their values form the variants)."
+    )
+    modifiers: list[ProductOptionType] = strawberry.field(
+        description="The options that are not variant options (they may adjust the price)."
+    )
+    all_options: list[ProductOptionType] = strawberry.field(description="Every option: variant options and modifiers.")
 
 
 @strawberry.type(description="Whether a product (or one of its variants) can be bought (business §7).")

@@ -7,16 +7,16 @@ import strawberry
 
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
 from portal.graphql.permissions import GuestOrValidToken, requires
+from portal.graphql.plain import PlainData
 from pricing.selectors import product_detail
 from quotes import permissions, selectors
 from quotes.graphql.types import (
     QuoteDetail,
     QuoteDraft,
-    QuoteEdge,
     QuoteEnabled,
-    QuoteHeader,
     QuoteList,
     QuotePdf,
+    quote_header_data,
     signed_download_url,
 )
 from quotes.pdf import quote_pdf_file_name
@@ -121,10 +121,10 @@ class Query:
         filters = selectors.QuoteFilters(
             search=search or "", status=status or None, date_from=date_from, date_to=date_to, order_by=order_by or ""
         )
-        quotes = selectors.quote_list(actor=info.context.actor, filters=filters)
-        total = quotes.count()
-        page = list(quotes[offset : offset + first])
-        return QuoteList(total_count=total, edges=[QuoteEdge(node=QuoteHeader(quote=quote)) for quote in page])
+        total, page = selectors.quote_list_page(actor=info.context.actor, filters=filters, offset=offset, limit=first)
+        on = selectors.today()
+        # Completed as plain data (issue 21): no resolver call per field of each quote.
+        return PlainData({"totalCount": total, "edges": [{"node": quote_header_data(quote, on=on)} for quote in page]})
 
     @strawberry.field(
         description="A quote by id or number, with its lines, summary, messages, files and revisions "

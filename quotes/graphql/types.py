@@ -343,93 +343,75 @@ class QuotePerson:
     email: str
 
 
-def _person(user) -> QuotePerson | None:
+def _person_data(user) -> dict[str, str] | None:
     if user is None:
         return None
-    return QuotePerson(name=user.get_full_name() or user.email, email=user.email)
+    return {"name": user.get_full_name() or user.email, "email": user.email}
+
+
+def _person(user) -> QuotePerson | None:
+    data = _person_data(user)
+    return None if data is None else QuotePerson(**data)
 
 
 @strawberry.type(description="A quote's header: what the quotes list shows.")
 class QuoteHeader:
-    quote: strawberry.Private[Quote]
-
-    @strawberry.field
-    def id(self) -> int:
-        return self.quote.pk
-
-    @strawberry.field(description="Q-100001 and on.")
-    def number(self) -> str:
-        return self.quote.number or ""
-
-    @strawberry.field
-    def title(self) -> str:
-        return self.quote.title
-
-    @strawberry.field(description="open, ordered or expired (an open quote past its expiry date is expired).")
-    def status(self) -> str:
-        return effective_status(self.quote)
-
-    @strawberry.field(description="0: as submitted, awaiting the supplier; 1 and on: the supplier's versions.")
-    def revision(self) -> int:
-        return self.quote.revision
-
-    @strawberry.field(description="The supplier has priced it (revision 1 or later).")
-    def is_priced(self) -> bool:
-        return self.quote.is_priced
-
-    @strawberry.field
-    def issued_on(self) -> datetime.datetime:
-        return self.quote.created_at
-
-    @strawberry.field(description="The last day it can be ordered.")
-    def expires_on(self) -> datetime.date:
-        return self.quote.expires_on
-
-    @strawberry.field
-    def updated_at(self) -> datetime.datetime:
-        return self.quote.updated_at
-
-    @strawberry.field
-    def sales_rep(self) -> QuotePerson | None:
-        return _person(self.quote.sales_rep)
-
-    @strawberry.field(description="Who requested it (null for a guest).")
-    def created_by(self) -> QuotePerson | None:
-        return _person(self.quote.user)
-
-    @strawberry.field
-    def contact_info(self) -> QuoteContactInfo:
-        quote = self.quote
-        return QuoteContactInfo(
-            name=quote.contact_name,
-            email=quote.contact_email,
-            company_name=quote.company_name,
-            phone_number=quote.phone_number,
-            quote_title=quote.title,
-        )
-
-    @strawberry.field
-    def currency_code(self) -> str:
-        return self.quote.currency_code
-
-    @strawberry.field(
+    # Plain data (issue 21): the list answers it from dicts (quote_header_data, completed by
+    # portal.graphql.plain) without a resolver per field. QuoteDetail has the same fields, each resolved from its quote.
+    id: int
+    number: str = strawberry.field(description="Q-100001 and on.")
+    title: str
+    status: str = strawberry.field(
+        description="open, ordered or expired (an open quote past its expiry date is expired)."
+    )
+    revision: int = strawberry.field(
+        description="0: as submitted, awaiting the supplier; 1 and on: the supplier's versions."
+    )
+    is_priced: bool = strawberry.field(description="The supplier has priced it (revision 1 or later).")
+    issued_on: datetime.datetime
+    expires_on: datetime.date = strawberry.field(description="The last day it can be ordered.")
+    updated_at: datetime.datetime
+    sales_rep: QuotePerson | None
+    created_by: QuotePerson | None = strawberry.field(description="Who requested it (null for a guest).")
+    contact_info: QuoteContactInfo
+    currency_code: str
+    original_subtotal: Decimal | None = strawberry.field(
         description="At the buyer's prices when submitted, excluding tax; null while a line's price is on request "
         "and not yet quoted."
     )
-    def original_subtotal(self) -> Decimal | None:
-        return self.quote.original_subtotal
+    quoted_subtotal: Decimal | None = strawberry.field(description="Null until priced.")
+    grand_total: Decimal | None = strawberry.field(description="Null until priced.")
+    order_id: int | None = strawberry.field(description="The order placed from it, once ordered.")
 
-    @strawberry.field(description="Null until priced.")
-    def quoted_subtotal(self) -> Decimal | None:
-        return self.quote.quoted_subtotal
 
-    @strawberry.field(description="Null until priced.")
-    def grand_total(self) -> Decimal | None:
-        return self.quote.grand_total
-
-    @strawberry.field(description="The order placed from it, once ordered.")
-    def order_id(self) -> int | None:
-        return self.quote.order_id
+def quote_header_data(quote: Quote, *, on: datetime.date) -> dict[str, Any]:
+    """A QuoteHeader as plain data (keyed by GraphQL field name): what QuoteDetail's resolvers of the same fields
+    answer, with the status as of `on` (today)."""
+    return {
+        "id": quote.pk,
+        "number": quote.number or "",
+        "title": quote.title,
+        "status": effective_status(quote, on=on),
+        "revision": quote.revision,
+        "isPriced": quote.is_priced,
+        "issuedOn": quote.created_at,
+        "expiresOn": quote.expires_on,
+        "updatedAt": quote.updated_at,
+        "salesRep": _person_data(quote.sales_rep),
+        "createdBy": _person_data(quote.user),
+        "contactInfo": {
+            "name": quote.contact_name,
+            "email": quote.contact_email,
+            "companyName": quote.company_name,
+            "phoneNumber": quote.phone_number,
+            "quoteTitle": quote.title,
+        },
+        "currencyCode": quote.currency_code,
+        "originalSubtotal": quote.original_subtotal,
+        "quotedSubtotal": quote.quoted_subtotal,
+        "grandTotal": quote.grand_total,
+        "orderId": quote.order_id,
+    }
 
 
 @strawberry.type
@@ -619,9 +601,92 @@ class QuoteRevisionType:
 
 
 @strawberry.type(description="A quote with everything its page shows (/quoteDetail/{id}).")
-class QuoteDetail(QuoteHeader):
+class QuoteDetail:
+    quote: strawberry.Private[Quote]
     actor: strawberry.Private[Actor]
     guest_access: strawberry.Private[bool]
+
+    # QuoteHeader's fields (quote_header_data gives the list the same answers)
+
+    @strawberry.field
+    def id(self) -> int:
+        return self.quote.pk
+
+    @strawberry.field(description="Q-100001 and on.")
+    def number(self) -> str:
+        return self.quote.number or ""
+
+    @strawberry.field
+    def title(self) -> str:
+        return self.quote.title
+
+    @strawberry.field(description="open, ordered or expired (an open quote past its expiry date is expired).")
+    def status(self) -> str:
+        return effective_status(self.quote)
+
+    @strawberry.field(description="0: as submitted, awaiting the supplier; 1 and on: the supplier's versions.")
+    def revision(self) -> int:
+        return self.quote.revision
+
+    @strawberry.field(description="The supplier has priced it (revision 1 or later).")
+    def is_priced(self) -> bool:
+        return self.quote.is_priced
+
+    @strawberry.field
+    def issued_on(self) -> datetime.datetime:
+        return self.quote.created_at
+
+    @strawberry.field(description="The last day it can be ordered.")
+    def expires_on(self) -> datetime.date:
+        return self.quote.expires_on
+
+    @strawberry.field
+    def updated_at(self) -> datetime.datetime:
+        return self.quote.updated_at
+
+    @strawberry.field
+    def sales_rep(self) -> QuotePerson | None:
+        return _person(self.quote.sales_rep)
+
+    @strawberry.field(description="Who requested it (null for a guest).")
+    def created_by(self) -> QuotePerson | None:
+        return _person(self.quote.user)
+
+    @strawberry.field
+    def contact_info(self) -> QuoteContactInfo:
+        quote = self.quote
+        return QuoteContactInfo(
+            name=quote.contact_name,
+            email=quote.contact_email,
+            company_name=quote.company_name,
+            phone_number=quote.phone_number,
+            quote_title=quote.title,
+        )
+
+    @strawberry.field
+    def currency_code(self) -> str:
+        return self.quote.currency_code
+
+    @strawberry.field(
+        description="At the buyer's prices when submitted, excluding tax; null while a line's price is on request "
+        "and not yet quoted."
+    )
+    def original_subtotal(self) -> Decimal | None:
+        return self.quote.original_subtotal
+
+    @strawberry.field(description="Null until priced.")
+    def quoted_subtotal(self) -> Decimal | None:
+        return self.quote.quoted_subtotal
+
+    @strawberry.field(description="Null until priced.")
+    def grand_total(self) -> Decimal | None:
+        return self.quote.grand_total
+
+    @strawberry.field(description="The order placed from it, once ordered.")
+    def order_id(self) -> int | None:
+        return self.quote.order_id
+
+    # the detail's own fields
 
     @strawberry.field
     def shipping_address(self) -> QuoteAddress:

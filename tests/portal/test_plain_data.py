@@ -1,17 +1,27 @@
 """Plain data (portal.graphql.plain, issue 21): an answer given as dicts completes exactly as graphql-core completes
 the same answer given as strawberry objects — the data, and every error's message, path and location — whatever the
-selection does (aliases, fragments, @include/@skip, __typename, nested lists, nulls, enums, Decimal); fields with a
-rule of their own are refused; plain inputs are built as strawberry builds them."""
+selection does (aliases, fragments, @include/@skip, __typename, nested lists, nulls, enums, Decimal), whether the
+compiled projector or the completers answer it; fields with a rule of their own are refused; plain inputs are built
+as strawberry builds them; variables are coerced as graphql-core coerces them, and refused with its errors."""
 
 from __future__ import annotations
 
+import json
+from contextlib import contextmanager
 from decimal import Decimal
 from enum import Enum
+from unittest import mock
 
 import pytest
 import strawberry
+from graphql import parse
+from graphql.execution.values import get_variable_values
+from graphql.pyutils import Undefined
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
-from portal.graphql.plain import PlainData, PlainDataExecutor, plain_input
+from portal.graphql import caching
+from portal.graphql import plain as plain_module
+from portal.graphql.plain import Later, PlainData, PlainDataExecutor, plain_input, plain_variable_values
 
 # --- a small schema whose resolvers answer with objects or, the same data, with plain dicts -------------------------
 
@@ -98,10 +108,16 @@ ITEMS = [_item(1), _item(2), _item(3)]
 
 def _objects(value):
     """The same data as strawberry objects (snake_case attributes), as an ordinary resolver returns them."""
+    if isinstance(value, Later):
+        try:
+            value = value.function(value.argument)
+        except Exception as error:  # noqa: BLE001 (a resolver's error, at the field's path)
+            return error
     if isinstance(value, list):
         return [_objects(v) for v in value]
     if not isinstance(value, dict):
         return value
+    value = {key: _objects(item) if isinstance(item, Later) else item for key, item in value.items()}
     if "pages" in value:
         return Book(name=value["name"], pages=value["pages"])
     if "colour" in value and "name" in value:
@@ -144,14 +160,35 @@ class Query:
 schema = strawberry.Schema(query=Query, types=[Pen, Book], execution_context_class=PlainDataExecutor)
 
 
+@contextmanager
+def without_projector():
+    """Plain data completed by the completers alone, as before the compiled projectors."""
+    with mock.patch.object(plain_module, "projector", lambda _shape: None):
+        yield
+
+
+@contextmanager
+def without_plain_variables():
+    """Variables coerced by graphql-core alone, as before `plain_variable_values`."""
+    with mock.patch.object(plain_module, "_plain_operation", lambda *_args: None):
+        yield
+
+
 def both(query: str, items=None, variables=None) -> tuple[dict, dict]:
-    """The answer from plain data and from objects, each as the client receives it (data, errors)."""
+    """The answer from plain data and from objects, each as the client receives it (data, errors). The plain answer
+    is the same, as JSON text, whether the compiled projector or the completers alone give it."""
     answers = []
     for plain in (True, False):
         result = schema.execute_sync(
             query, variable_values=variables, context_value={"plain": plain, "items": ITEMS if items is None else items}
         )
         answers.append({"data": result.data, "errors": [error.formatted for error in result.errors or []]})
+    with without_projector():
+        result = schema.execute_sync(
+            query, variable_values=variables, context_value={"plain": True, "items": ITEMS if items is None else items}
+        )
+    completers = {"data": result.data, "errors": [error.formatted for error in result.errors or []]}
+    assert json.dumps(completers) == json.dumps(answers[0])
     return answers[0], answers[1]
 
 
@@ -396,3 +433,344 @@ def test_a_list_shared_by_several_items_completes_for_each_of_them():
         ["maybeItems", 0, "maybeTiers", 1, "minimum"],
         ["maybeItems", 1, "maybeTiers", 1, "minimum"],
     ]
+
+
+# --- the compiled projector ------------------------------------------------------------------------------------------
+
+
+def completer_calls(query: str, items=None) -> list[list]:
+    """The paths of the root fields whose plain answer the completers gave (rather than the compiled projector)."""
+    calls = []
+    build = PlainDataExecutor._plain_completer
+
+    def counted(self, *args):
+        complete = build(self, *args)
+
+        def spy(value, path):
+            if len(path.as_list()) == 1:  # a root field's answer (not an abstract type's own completion inside it)
+                calls.append(path.as_list())
+            return complete(value, path)
+
+        spy.shape = complete.shape
+        return spy
+
+    with mock.patch.object(PlainDataExecutor, "_plain_completer", counted):
+        schema.execute_sync(query, context_value={"plain": True, "items": ITEMS if items is None else items})
+    return calls
+
+
+def test_a_plainly_valid_answer_is_projected_without_the_completers():
+    query = "{ items { id label price tiers { minimum amount } bestTier { amount } scores } }"
+
+    plain, objects = both(query)
+
+    assert plain == objects
+    assert plain["errors"] == []
+    assert completer_calls(query) == []
+    assert len(caching.plain_projectors._items) >= 1
+
+
+NOT_PLAINLY_VALID = [
+    {"id": None},  # null in a non-null field
+    {"id": 2**31},  # out of the Int range
+    {"id": True},  # serialized (1), not an int
+    {"label": 7},  # serialized ("7"), not a str
+    {"inStock": 1},
+    {"code": 5},
+    {"price": Exception("no price")},
+    {"tiers": [{"minimum": None, "amount": Decimal(1)}]},
+    {"scores": [1, "many"]},
+    {"scores": None},
+]
+
+
+@pytest.mark.parametrize("changes", NOT_PLAINLY_VALID)
+def test_what_is_not_plainly_valid_is_answered_by_the_completers_as_graphql_core_answers_it(changes):
+    items = [_item(1), _item(2, **changes), _item(3)]
+    query = "{ maybeItems { id label colour price ratio inStock code tiers { minimum amount } scores } }"
+
+    plain, objects = both(query, items)  # and the completers' answer is the same with the projector on or off
+
+    assert plain == objects
+    assert completer_calls(query, items) == [["maybeItems"]]
+
+
+@pytest.mark.parametrize("changes", [{"ratio": 2}, {"price": "12.50"}])
+def test_other_scalars_and_enums_are_serialized_by_the_projector_as_the_completers_serialize_them(changes):
+    items = [_item(1), _item(2, **changes)]
+    query = "{ maybeItems { id colour ratio price } }"
+
+    plain, objects = both(query, items)
+
+    assert plain == objects
+    assert plain["errors"] == []
+    assert completer_calls(query, items) == []
+
+
+@pytest.mark.parametrize(
+    "changes", [{"bestTier": "not a dict"}, {"tiers": ({"minimum": 1, "amount": Decimal(1)},)}, {"colour": "RED"}]
+)
+def test_other_shapes_are_answered_by_the_completers(changes):
+    items = [_item(1), _item(2, **changes)]
+
+    query = "{ maybeItems { id colour tiers { minimum } bestTier { amount } } }"
+
+    both(query, items)
+
+    assert completer_calls(query, items) == [["maybeItems"]]
+
+
+def test_one_projector_per_type_and_selection_is_compiled_and_reused():
+    caching.clear()
+    both("{ items { id price } }")
+    both("{ items { id price } }")
+    both("{ items { a: id price } }")
+    both("query($p: Boolean!) { items { id price @include(if: $p) } }", variables={"p": False})
+
+    shapes = list(caching.plain_projectors._items)
+    assert len(shapes) == 3  # { id price }, { a: id price } and, without the price, { id }
+    assert [[name for name, _field, _shape in shape[2][3]] for shape in shapes] == [["id", "price"], ["a", "price"],
+                                                                                    ["id"]]  # fmt: skip
+
+
+def test_an_abstract_type_is_answered_by_the_completers():
+    query = "{ items { related { __typename name ... on Book { pages } } } }"
+
+    plain, objects = both(query)
+
+    assert plain == objects
+    assert completer_calls(query) == [["items"]]
+
+
+# --- variables ------------------------------------------------------------------------------------------------------
+
+
+@strawberry.input
+class Inner:
+    n: int
+    label: str | None = None
+    colour: Colour = Colour.RED
+    amount: Decimal | None = None
+
+
+@strawberry.input
+class Outer:
+    id: strawberry.ID
+    ratio: float = 1.5
+    flag: bool | None = None
+    inner: Inner | None = None
+    inners: list[Inner] = strawberry.field(default_factory=list)
+    grid: list[list[int | None]] | None = None
+    tags: list[str] | None = None
+
+
+@strawberry.type
+class EchoQuery:
+    @strawberry.field
+    def echo(
+        self,
+        outer: Outer | None = None,
+        outers: list[Outer] | None = None,
+        n: int | None = None,
+        ns: list[int] | None = None,
+        s: str | None = None,
+        b: bool | None = None,
+        f: float | None = None,
+        c: Colour | None = None,
+        d: Decimal | None = None,
+        id: strawberry.ID | None = None,
+        with_default: int | None = None,
+    ) -> str:
+        return repr([outer, outers, n, ns, s, b, f, c, d, id, with_default])
+
+
+echo_schema = strawberry.Schema(query=EchoQuery, execution_context_class=PlainDataExecutor)
+ECHO = """query($outer: Outer!, $outers: [Outer!], $n: Int, $ns: [Int!], $s: String, $b: Boolean, $f: Float,
+  $c: Colour, $d: Decimal, $id: ID, $withDefault: Int = 7) {
+  echo(outer: $outer, outers: $outers, n: $n, ns: $ns, s: $s, b: $b, f: $f, c: $c, d: $d, id: $id,
+       withDefault: $withDefault) }"""
+OUTER = {
+    "id": "o-1",
+    "ratio": 2.5,
+    "flag": True,
+    "inner": {"n": 1, "label": "x", "colour": "DARK_GREEN", "amount": "1.50"},
+    "inners": [{"n": 2}, {"n": 3, "label": None}],
+    "grid": [[1, None], []],
+    "tags": ["a"],
+}
+PLAINLY_VALID = [
+    {"outer": OUTER, "withDefault": 1},
+    {"outer": {"id": "1"}, "outers": [OUTER, {"id": 5}], "n": 5, "ns": [1, 2], "s": "text", "b": False, "f": 1.25,
+     "c": "RED", "d": "2.50", "id": "x", "withDefault": None},
+    {"outer": {"id": "1"}, "n": None, "ns": None, "s": None, "withDefault": 3},
+    {"outer": {"id": "1", "inner": None, "grid": None}, "f": 3, "id": 12, "n": 3.0, "withDefault": 3},
+    {"outer": {"id": "1"}, "unknownVariable": 1, "withDefault": 1},  # ignored, as graphql-core ignores it
+    {"outer": {"id": "1"}, "s": "nul \x00 text", "withDefault": 1},  # refused by the portal's text rule, not here
+]  # fmt: skip
+# Valid, but left to graphql-core (which then coerces them as ever).
+NOT_PLAIN_VALID = [
+    {"outer": OUTER},  # $withDefault's default to use
+    {"outer": {"id": "1"}, "ns": 5, "withDefault": 1},  # a single value for a list
+    {"outer": {"id": "1"}, "outers": {"id": "2"}, "withDefault": 1},
+    {"outer": {"id": "1", "grid": [1, [2]]}, "withDefault": 1},
+    {"outer": {"id": "1", "tags": "one"}, "withDefault": 1},
+    {"outer": {"id": "1"}, "ns": (1, 2), "withDefault": 1},  # in-process callers: a tuple for a list
+    {"outer": {"id": "1", "inner": {"n": 1, "label": Undefined}}, "withDefault": 1},
+]  # fmt: skip
+INVALID = [
+    {},  # $outer missing
+    {"outer": None},  # null in a non-null variable
+    {"outer": {"id": "1"}, "n": 2**31},  # out of the Int range
+    {"outer": {"id": "1"}, "n": -(2**31) - 1},
+    {"outer": {"id": "1"}, "n": "5"},  # a string for an Int
+    {"outer": {"id": "1"}, "n": True},
+    {"outer": {"id": "1"}, "n": 1.5},
+    {"outer": {"id": "1", "zzz": 1}},  # an unknown field
+    {"outer": {"id": "1", "inner": {"label": "x"}}},  # a required field missing
+    {"outer": {"id": "1", "inner": {"n": None}}},  # null in a non-null field
+    {"outer": {"ratio": 1.0}},
+    {"outer": {"id": "1"}, "ns": [1, None]},  # null in a list of non-null
+    {"outer": [{"id": "1"}]},  # a list for an object
+    {"outer": "o-1"},
+    {"outer": {"id": "1"}, "s": 5},
+    {"outer": {"id": "1"}, "b": 1},
+    {"outer": {"id": "1"}, "f": "1.5"},
+    {"outer": {"id": "1"}, "f": float("nan")},
+    {"outer": {"id": "1"}, "c": "red"},
+    {"outer": {"id": "1"}, "c": 1},
+    {"outer": {"id": "1"}, "d": "abc"},
+    {"outer": {"id": "1"}, "id": 1.5},
+]  # fmt: skip
+NOT_PLAIN = NOT_PLAIN_VALID + INVALID
+
+
+def _typed(value):
+    """The value with the type of every part: 1 and 1.0, True and 1 differ."""
+    if isinstance(value, dict):
+        return {key: _typed(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, [_typed(item) for item in value])
+    return (type(value).__name__, repr(value))
+
+
+def _echo(variables) -> dict:
+    result = echo_schema.execute_sync(ECHO, variable_values=variables)
+    return {"data": result.data, "errors": [error.formatted for error in result.errors or []]}
+
+
+@pytest.mark.parametrize("variables", PLAINLY_VALID + NOT_PLAIN)
+def test_variables_are_coerced_or_refused_as_graphql_core_does(variables):
+    answer = _echo(variables)
+    with without_plain_variables():
+        expected = _echo(variables)
+
+    assert json.dumps(answer) == json.dumps(expected)
+    assert (answer["errors"] == []) is (variables not in INVALID)
+
+
+@pytest.mark.parametrize("variables", PLAINLY_VALID)
+def test_plainly_valid_variables_are_coerced_to_what_graphql_core_coerces_them_to(variables):
+    definitions = parse(ECHO).definitions[0].variable_definitions
+
+    plain = plain_variable_values(echo_schema._schema, definitions, variables)
+    expected = get_variable_values(echo_schema._schema, definitions, variables)
+
+    assert plain is not None
+    assert _typed(plain.coerced) == _typed(expected.coerced)
+    assert {name: (str(source.signature.type), source.value) for name, source in plain.sources.items()} == {
+        name: (str(source.signature.type), source.value) for name, source in expected.sources.items()
+    }
+    assert all(plain.sources[name].value is expected.sources[name].value for name in expected.sources)
+
+
+@pytest.mark.parametrize("variables", NOT_PLAIN)
+def test_other_variables_are_left_to_graphql_core(variables):
+    definitions = parse(ECHO).definitions[0].variable_definitions
+
+    assert plain_variable_values(echo_schema._schema, definitions, variables) is None
+
+
+def test_a_schema_default_of_an_input_field_is_graphql_core_s_own_value():
+    definitions = parse(ECHO).definitions[0].variable_definitions
+    variables = {"outer": {"id": "1"}, "withDefault": 1}
+
+    plain = plain_variable_values(echo_schema._schema, definitions, variables)
+    expected = get_variable_values(echo_schema._schema, definitions, variables)
+
+    assert plain.coerced["outer"]["inners"] is expected.coerced["outer"]["inners"]  # shared: strawberry copies it
+
+
+def test_the_operation_is_the_one_graphql_core_chooses():
+    two = parse("query A($n: Int) { echo(n: $n) } query B { echo(n: 2) } fragment F on EchoQuery { echo }")
+
+    operation, fragment_definitions, fragments, variables = plain_module._plain_operation(
+        echo_schema._schema, two, "A", {"n": 4}
+    )
+
+    assert operation is two.definitions[0]
+    assert fragment_definitions == {"F": two.definitions[2]}
+    assert fragments["F"].definition is two.definitions[2]
+    assert fragments["F"].variable_signatures is None
+    assert variables.coerced == {"n": 4}
+    assert echo_schema.execute_sync("query A($n: Int) { echo(n: $n) } query B { echo(n: 2) }",
+                                    variable_values={"n": 4}, operation_name="B").data["echo"].startswith(
+        "[None, None, 2,")  # fmt: skip
+
+
+def test_what_graphql_core_must_report_is_left_to_it():
+    with_fragment_variables = parse(
+        "query { ...F } fragment F($n: Int) on EchoQuery { echo(n: $n) }", experimental_fragment_arguments=True
+    )
+
+    for document, name in ((parse("query A { echo } query B { echo }"), None), (parse("{ echo }"), "C")):
+        assert plain_module._plain_operation(echo_schema._schema, document, name, {}) is None
+    assert plain_module._plain_operation(echo_schema._schema, with_fragment_variables, None, {}) is None
+
+
+def test_the_base_executor_answers_as_the_plain_one():
+    base_schema = strawberry.Schema(query=EchoQuery, execution_context_class=StrawberryGraphQLCoreExecutionContext)
+    for variables in PLAINLY_VALID + NOT_PLAIN[:12]:
+        result = base_schema.execute_sync(ECHO, variable_values=variables)
+        expected = {"data": result.data, "errors": [error.formatted for error in result.errors or []]}
+        assert json.dumps(_echo(variables)) == json.dumps(expected)
+
+
+# --- values made later ------------------------------------------------------------------------------------------
+
+
+def test_a_later_value_is_made_only_when_the_selection_reads_it():
+    made = []
+
+    def best_tier(minimum):
+        made.append(minimum)
+        return _tier(minimum, "1.5")
+
+    items = [_item(1, bestTier=Later(best_tier, 7)), _item(2, bestTier=Later(best_tier, 8))]
+    query = "{ items { id bestTier { minimum amount } } }"
+
+    assert completer_calls("{ items { id } }", items) == []
+    assert made == []
+
+    plain, objects = both(query, items)
+    assert plain == objects
+    assert [item["bestTier"] for item in plain["data"]["items"]] == [{"minimum": 7, "amount": "1.5"},
+                                                                     {"minimum": 8, "amount": "1.5"}]  # fmt: skip
+    assert completer_calls(query, items) == []
+
+
+def test_a_failing_later_value_is_the_field_s_error_and_a_later_leaf_is_made_by_the_completers():
+    def fail(_argument):
+        raise ValueError("no tiers today")
+
+    items = [_item(1, price=Later(Decimal, "3.50")), _item(2, tiers=Later(fail, None))]
+    query = "{ maybeItems { id price tiers { minimum } } }"
+
+    plain, objects = both(query, items)
+
+    assert plain == objects
+    assert plain["data"]["maybeItems"][0]["price"] == "3.50"
+    assert plain["data"]["maybeItems"][1] is None
+    assert [(error["message"], error["path"]) for error in plain["errors"]] == [
+        ("no tiers today", ["maybeItems", 1, "tiers"])
+    ]
+    assert completer_calls(query, items) == [["maybeItems"]]

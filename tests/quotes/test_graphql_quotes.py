@@ -174,7 +174,7 @@ def test_a_role_without_update_quote_message_is_refused(quotes, graphql, login):
 
 # --- query counts ---------------------------------------------------------------------------------------------
 
-LIST_QUERIES = 4  # the token (with the user, company, role), the role grants, the count, the page
+LIST_QUERIES = 3  # the token (with the user, company, role), the role grants, the page (each row with the count)
 DETAIL_QUERIES = 8  # token, grants, the scope check, the quote, its lines, messages, attachments, revisions
 
 
