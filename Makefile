@@ -53,8 +53,11 @@ test-backend: $(VENV)/.installed
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npm run typecheck && npm test
 
+# Two browsers at once (pytest-xdist; each worker has its own live server, database and cache): the journeys wait on
+# pages as much as they compute, and the suite is the longest part of CI. BROWSER_WORKERS=1 runs them one by one.
+BROWSER_WORKERS ?= 2
 test-browser: check-chromium install frontend
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -m e2e -q
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -m e2e -q -n $(BROWSER_WORKERS)
 
 check-chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \

@@ -26,6 +26,7 @@ from accounts.models import (
     User,
 )
 from accounts.permissions import INDIVIDUAL_PERMISSIONS, Code
+from accounts.token_rows import token_row
 from portal.colors import is_hex_color, text_color_on
 from portal.errors import NotFound, Refused
 from portal.models import StorefrontConfig
@@ -151,9 +152,16 @@ def _masquerade_usable(session: MasqueradeSession | None) -> bool:
     return session is not None and session.company is not None and session.company.status == CompanyStatus.APPROVED
 
 
-def actor_build(user: User, *, masquerade: MasqueradeSession | None = None, token: B2BToken | None = None) -> Actor:
+def actor_build(
+    user: User,
+    *,
+    masquerade: MasqueradeSession | None = None,
+    token: B2BToken | None = None,
+    grants: dict[str, int] | None = None,
+) -> Actor:
     """Role resolution of shell §4: B2C unless a user of an approved company, or a super admin (as the company
-    while masquerading as an approved company)."""
+    while masquerading as an approved company). `grants`: the membership's role's permissions when the caller has
+    read them already (accounts.token_rows), else they are read here."""
     if user.is_super_admin:
         if _masquerade_usable(masquerade):
             return _masquerading_actor(user, masquerade, token)
@@ -167,7 +175,7 @@ def actor_build(user: User, *, masquerade: MasqueradeSession | None = None, toke
     if company.status == CompanyStatus.APPROVED:
         return Actor(
             user, UserType.MULTIPLE_INDIVIDUAL, membership.role, membership.role_name, company,
-            role_permissions(membership), token=token,
+            role_permissions(membership) if grants is None else grants, token=token,
         )  # fmt: skip
     # A user of a pending, rejected or inactive company is treated as an individual customer.
     return Actor(
@@ -197,25 +205,18 @@ def actor_for_user(user: User) -> Actor:
 
 
 def actor_for_token(raw_token: str) -> Actor:
-    """The caller behind a bearer token; GUEST when it is missing, unknown, expired or revoked."""
+    """The caller behind a bearer token; GUEST when it is missing, unknown, expired or revoked. One query
+    (accounts.token_rows), two for a super admin (their masquerade)."""
     if not raw_token or len(raw_token) > 200:
         return GUEST
-    token = (
-        B2BToken.objects.select_related("user", "user__membership__company", "user__membership__custom_role")
-        .filter(
-            key_hash=token_hash(raw_token),
-            revoked_at__isnull=True,
-            expires_at__gt=timezone.now(),
-            user__is_active=True,
-        )
-        .first()
-    )
-    if token is None:
+    row = token_row(token_hash(raw_token))
+    if row is None:
         return GUEST
+    user = row.token.user
     # The masquerade is the super admin's, whichever of their tokens calls (issue 13): the portal on every device and
     # the storefront pages agree.
-    masquerade = masquerade_of_user(token.user) if token.user.is_super_admin else None
-    return actor_build(token.user, masquerade=masquerade, token=token)
+    masquerade = masquerade_of_user(user) if user.is_super_admin else None
+    return actor_build(user, masquerade=masquerade, token=row.token, grants=row.grants)
 
 
 def company_for_user(*, actor: Actor, user_id: int) -> Company:

@@ -88,8 +88,27 @@ def validation_errors(
     if errors is None:
         errors = tuple(validate_document(schema, document, fixed))
         _validations.put(key, errors)
-    found = list(validate(schema, document, per_request)) if per_request else []
-    return [*found, *errors]
+    return [*_per_request_errors(schema, document, per_request), *errors]
+
+
+def _per_request_errors(schema: GraphQLSchema, document: DocumentNode, rules: list[type]) -> list[GraphQLError]:
+    """The errors of the per-request rules. A rule with `document_errors(schema, document)` gives its errors without
+    graphql-core's walk of the whole document with type information (0.4–1.3 ms a request for the overlay's
+    documents): the errors reported on entering the document first, then those reported on leaving it
+    (`reports_on_leave`), as a walk orders them. Any other rule is run by graphql-core's `validate`."""
+    walked = [rule for rule in rules if not hasattr(rule, "document_errors")]
+    errors = list(validate(schema, document, walked)) if walked else []
+    direct = [rule for rule in rules if hasattr(rule, "document_errors")]
+    on_entering = [
+        e
+        for rule in direct
+        if not getattr(rule, "reports_on_leave", False)
+        for e in rule.document_errors(schema, document)
+    ]
+    on_leaving = [
+        e for rule in direct if getattr(rule, "reports_on_leave", False) for e in rule.document_errors(schema, document)
+    ]
+    return [*on_entering, *errors, *on_leaving]
 
 
 class DocumentCache(SchemaExtension):

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from graphql import (
+    DocumentNode,
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
@@ -36,8 +37,10 @@ from graphql import (
     ValueNode,
     VariableDefinitionNode,
     VariableNode,
+    Visitor,
     get_named_type,
     value_from_ast_untyped,
+    visit,
 )
 from graphql.language import ArgumentNode, ObjectFieldNode
 from graphql.pyutils import Undefined
@@ -162,17 +165,60 @@ def _text_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
 
         def leave_document(self, *_args) -> None:
             if self.paths:
-                self.report_error(
-                    GraphQLError(
-                        UNSTORABLE_TEXT_MESSAGE,
-                        extensions={
-                            "code": str(ErrorCode.BAD_USER_INPUT),
-                            "fields": {path: [UNSTORABLE_TEXT_MESSAGE] for path in self.paths},
-                        },
-                    )
-                )
+                self.report_error(_unstorable_text_error(self.paths))
+
+        # portal.graphql.caching runs the rule this way (issue 21): the same error, without graphql-core walking the
+        # whole document with type information on every request; the literals' part is kept per document.
+        reports_on_leave = True  # after the errors other rules report on entering the document, as in a walk
+
+        @staticmethod
+        def document_errors(_schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
+            paths = unstorable_variable_paths(variables)
+            paths.extend(literal_unstorable_paths(document)[: max(0, _MAX_REPORTED_PATHS - len(paths))])
+            return [_unstorable_text_error(paths)] if paths else []
 
     return UnstorableTextRule
+
+
+def _unstorable_text_error(paths: list[str]) -> GraphQLError:
+    return GraphQLError(
+        UNSTORABLE_TEXT_MESSAGE,
+        extensions={
+            "code": str(ErrorCode.BAD_USER_INPUT),
+            "fields": {path: [UNSTORABLE_TEXT_MESSAGE] for path in paths},
+        },
+    )
+
+
+class _LiteralPaths(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.paths: list[str] = []
+
+    def enter_string_value(self, node: StringValueNode, _key, parent, _path, ancestors) -> None:
+        if _unstorable(node.value):
+            names = [_name(n) for n in (*ancestors, parent) if isinstance(n, _NAMED_VALUE_HOLDERS)]
+            self.paths.append(".".join(names) or "query")
+
+
+_literal_paths: dict[int, tuple[DocumentNode, tuple[str, ...]]] = {}
+_LITERAL_PATHS_KEPT = 512
+
+
+def literal_unstorable_paths(document: DocumentNode) -> tuple[str, ...]:
+    """The paths of the document's string literals PostgreSQL cannot store, in document order, as
+    UnstorableTextRule's walk finds them. Kept per document object (portal.graphql.caching keeps one object per query
+    text), at most _LITERAL_PATHS_KEPT of them."""
+    kept = _literal_paths.get(id(document))
+    if kept is not None and kept[0] is document:
+        return kept[1]
+    visitor = _LiteralPaths()
+    visit(document, visitor)
+    paths = tuple(visitor.paths)
+    if len(_literal_paths) >= _LITERAL_PATHS_KEPT:
+        _literal_paths.clear()
+    _literal_paths[id(document)] = (document, paths)
+    return paths
 
 
 # Depth, root fields and cost ----------------------------------------------------------------------------------------
@@ -183,11 +229,19 @@ def _measure_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
         per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
 
         def enter_document(self, node, *_args) -> None:
-            fragments = {d.name.value: d for d in node.definitions if isinstance(d, FragmentDefinitionNode)}
-            for definition in node.definitions:
+            for error in self.document_errors(self.context.schema, node):
+                self.report_error(error)
+
+        @staticmethod
+        def document_errors(schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
+            """The rule's errors without a walk of the document (portal.graphql.caching): it reads the whole document
+            on entering it anyway."""
+            fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+            errors = []
+            for definition in document.definitions:
                 if isinstance(definition, OperationDefinitionNode):
-                    for error in measure_errors(self.context.schema, definition, fragments, variables):
-                        self.report_error(error)
+                    errors.extend(measure_errors(schema, definition, fragments, variables))
+            return errors
 
     return QueryMeasureRule
 

@@ -112,8 +112,8 @@ def test_a_picker_asks_for_a_few_shipping_addresses_matching_what_was_typed(book
     assert body["data"]["addresses"]["totalCount"] == 12
 
 
-# Token → user, company and role (1), the role's permissions (1), the count (1), the page with who added each (1).
-LIST_QUERIES = 4
+# Token → user, company, role and the role's permissions (1), the count (1), the page with who added each (1).
+LIST_QUERIES = 3
 
 
 def test_the_list_takes_the_same_queries_for_3_or_30_addresses(book, token, graphql, django_assert_num_queries):

@@ -103,5 +103,5 @@ def test_deactivating_a_user_ends_their_sessions(demo_store, graphql, login):
 
 def test_customer_info_takes_a_constant_number_of_queries(demo_store, graphql, login, django_assert_num_queries):
     token = login("admin@acme.test")
-    with django_assert_num_queries(2):  # the token with user, membership and company; the role's grants
+    with django_assert_num_queries(1):  # the token with user, membership, company and the role's grants
         graphql(CUSTOMER_INFO, token=token)

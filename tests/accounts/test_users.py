@@ -422,7 +422,7 @@ def test_the_node_says_everything_the_page_shows(admin_token, graphql):
 
 # --- query counts ---------------------------------------------------------------------------------------------
 
-LIST_QUERIES = 4  # the token (with the user, membership, company, custom role), the role's grants, the count, the page
+LIST_QUERIES = 3  # the token (with the user, membership, company, custom role, the role's grants), the count, the page
 
 
 def test_the_list_takes_the_same_queries_for_3_or_13_users(admin_token, graphql, django_assert_num_queries):
@@ -445,12 +445,12 @@ def test_created_by_takes_the_same_queries_for_any_number_of_creators(admin_toke
 
     quote_by("senior@acme.test")
     variables = {"companyId": acme().pk, "module": "quotes"}
-    with django_assert_num_queries(3):  # the token, the grants, the users
+    with django_assert_num_queries(2):  # the token with the grants, the users
         body = graphql(CREATED_BY, variables, token=admin_token)
     assert len(body["data"]["createdByUser"]) == 1
     for n in range(5):
         quote_by(acme_member(f"buyer{n}@acme.test", role=CompanyRole.SENIOR_BUYER).user.email)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         body = graphql(CREATED_BY, variables, token=admin_token)
     assert len(body["data"]["createdByUser"]) == 6
 
@@ -499,10 +499,10 @@ def test_the_log_takes_the_same_queries_for_any_length(token_of, graphql, django
     token = token_of("admin")
     company = acme()
     audit_record(action="company_approved", summary="approved", company=company)
-    with django_assert_num_queries(4):  # the token, the grants, the page, the count
+    with django_assert_num_queries(3):  # the token with the grants, the page, the count
         assert len(graphql(EVENTS, {"first": 50}, token=token)["data"]["companyAuditEvents"]["edges"]) == 1
     AuditEvent.objects.bulk_create(
         AuditEvent(action="order_placed", summary=f"order {n}", company=company) for n in range(20)
     )
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         assert len(graphql(EVENTS, {"first": 50}, token=token)["data"]["companyAuditEvents"]["edges"]) == 21

@@ -17,13 +17,13 @@ pytestmark = pytest.mark.django_db
 
 # The token (with its user, membership and company), the role's grants, the count, the page (each invoice with its
 # order, customer and company joined; the overdue status and pending payments annotated).
-LIST_QUERIES = 4
-# The token, the grants, the invoice (with order, customer, company), its lines, its payments (with receipts).
-DETAIL_QUERIES = 5
-# The token, the grants, the count, the page (each line with its receipt and invoice).
-RECEIPT_LINES_QUERIES = 4
-# The token, the grants, the receipt (with its payer), its lines (with their invoices).
-RECEIPT_QUERIES = 4
+LIST_QUERIES = 3
+# The token with the grants, the invoice (with order, customer, company), its lines, its payments (with receipts).
+DETAIL_QUERIES = 4
+# The token with the grants, the count, the page (each line with its receipt and invoice).
+RECEIPT_LINES_QUERIES = 3
+# The token with the grants, the receipt (with its payer), its lines (with their invoices).
+RECEIPT_QUERIES = 3
 
 TRACKING = [{"number": "1Z999AA10123456784", "carrier": "UPS"}, {"number": "986578788855", "carrier": "FedEx"},
             {"number": "3318810025", "carrier": "DHL"}, {"number": "RR123456785DE", "carrier": "Post"}]  # fmt: skip

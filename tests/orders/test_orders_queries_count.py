@@ -14,10 +14,10 @@ pytestmark = pytest.mark.django_db
 
 # The token (with its user, membership and company), the role's grants, the count, the page (with each order's
 # placer and its item and line counts).
-LIST_QUERIES = 4
-# The token, the grants, the order (with its placer), its lines (with products and variants), its shipments, their
+LIST_QUERIES = 3
+# The token with the grants, the order (with its placer), its lines (with products and variants), its shipments, their
 # lines (with lots); the quote switches and store features of canAddToQuote.
-DETAIL_QUERIES = 8
+DETAIL_QUERIES = 7
 
 
 def _orders(count: int, *, lines_each: int = 2) -> None:

@@ -208,10 +208,10 @@ def test_a_page_above_the_cap_is_refused(purchases, graphql, sign_in):
     assert body["errors"][0]["extensions"]["fields"] == {"first": ["Ask for at most 100 products at a time."]}
 
 
-# The token (with its user, membership and company), the role's grants, the store and its features, the count, the
+# The token (with its user, membership, company and the role's grants), the store and its features, the count, the
 # page, the page's products, their variants, and the price engine's (the products with their variants and the group's
 # records, the tiers, the options with their values; the store pricing comes from the cache).
-LIST_QUERIES = 11
+LIST_QUERIES = 10
 
 
 def test_the_list_takes_the_same_queries_for_two_or_six_products(purchases, graphql, sign_in,

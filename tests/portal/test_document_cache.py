@@ -62,3 +62,45 @@ def test_the_cache_is_bounded(monkeypatch):
     for n in range(5):
         lru.put(n, str(n))
     assert [lru.get(n) for n in range(5)] == [None, None, "2", "3", "4"]
+
+
+# The per-request rules without graphql-core's walk (portal.graphql.caching._per_request_errors): the same errors, in
+# the same order, as validating the document with them.
+DIRECT_CASES = [
+    ("clean", SEARCH, {"search": "acid", "first": 5}),
+    ("NUL in a variable", SEARCH, {"search": "ac\x00id", "first": 5}),
+    ("a surrogate in a key", "query($d: JSON) { __typename }", {"d": {"a\ud800": 1}}),
+    ("NUL in a literal", '{ productsSearch(search: "ac\\u0000id", first: 1) { id } }', {}),
+    (
+        "literals and variables, over 20 paths",
+        "query($s: [String!]) { a: productsSearch(search: \"\\u0000\") { id } "
+        + " ".join(f'p{i}: productsSearch(search: "x\\u0000{i}") {{ id }}' for i in range(8))
+        + " }",
+        {"s": [f"n\x00{i}" for i in range(15)]},
+    ),
+    ("too costly and NUL", SEARCH, {"search": "ac\x00id", "first": 100_000}),
+    ("too many root fields", "{ " + " ".join(f"a{i}: __typename" for i in range(12)) + " }", {}),
+    ("too deep", "{ __schema { types { " + "fields { type { " + "ofType { " * 12 + "name" + " }" * 17, {}),
+    (
+        "fragments",
+        "query($f: Int) { ...A } fragment A on Query { productsSearch(search: \"\\u0000\", first: $f) { id } }",
+        {"f": 100_000},
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("case", "query", "variables"), DIRECT_CASES, ids=[c[0] for c in DIRECT_CASES])
+def test_the_per_request_rules_answer_as_a_walk_of_the_document_would(case, query, variables):
+    from graphql import parse, validate
+
+    from portal.graphql.limits import _measure_rule, _text_rule
+    from portal.schema import schema
+
+    document = parse(query)
+    rules = [_text_rule(variables), _measure_rule(variables)]
+    walked = [error.formatted for error in validate(schema._schema, document, rules)]
+    direct = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
+    assert direct == walked
+    assert bool(walked) == (case != "clean")
+    again = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
+    assert again == walked  # the literals' paths kept for the document give the same answer

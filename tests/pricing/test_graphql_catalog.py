@@ -228,9 +228,9 @@ def test_a_page_of_results_takes_the_same_queries_for_5_and_50_products(
     buyer = MembershipFactory(company=CompanyFactory(customer_group=PriceListRecordFactory().price_list.customer_group))
     token = token_for(buyer.user)
 
-    # token, role permissions; products, variants with their option values, options with their values;
+    # token with the role's permissions; products, variants with their option values, options with their values;
     # currency, tax zone, rates; products with their variants and group records, tiers (engine)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         body = graphql(PRODUCTS_SEARCH, {"search": "reagent", "first": 50}, token=token)
 
     assert len(body["data"]["productsSearch"]) == count

@@ -218,9 +218,9 @@ def test_pricing_takes_the_same_queries_for_10_and_500_items(two_companies, grap
     items = [_item(product, v, 2, [{"optionId": grade.pk, "valueId": acs.pk}]) for v in variants]
     token = token_for(c["acme_buyer"])
 
-    # the token with its user and company, the role's permissions, the channel, then the six of the engine (three of
+    # the token with its user, company and the role's permissions, the channel, then the six of the engine (three of
     # them the store pricing's, cached after this: pricing.calculation.store_pricing)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         body = graphql(PRICE_PRODUCTS, {"currencyCode": "USD", "items": items}, token=token)
 
     assert len(body["data"]["priceProducts"]) == count

@@ -174,8 +174,8 @@ def test_a_role_without_update_quote_message_is_refused(quotes, graphql, login):
 
 # --- query counts ---------------------------------------------------------------------------------------------
 
-LIST_QUERIES = 3  # the token (with the user, company, role), the role grants, the page (each row with the count)
-DETAIL_QUERIES = 8  # token, grants, the scope check, the quote, its lines, messages, attachments, revisions
+LIST_QUERIES = 2  # the token (with the user, company, role and the role's grants), the page (each row with the count)
+DETAIL_QUERIES = 7  # token with grants, the scope check, the quote, its lines, messages, attachments, revisions
 
 
 def _many(n: int, lines_each: int = 1):

@@ -75,10 +75,10 @@ def test_at_most_a_hundred_skus(catalog, graphql, sign_in):
     assert body["errors"][0]["extensions"]["fields"] == {"skus": ["Send at most 100 SKUs at a time."]}
 
 
-# The token, the grants, the store and its features; the exact catalog numbers (variants, products), the compact
+# The token with the grants, the store and its features; the exact catalog numbers (variants, products), the compact
 # forms (products by search text, their variants), the products found, their variants, options and option values,
 # and the pack sizes' labels.
-LOOKUP_QUERIES = 13
+LOOKUP_QUERIES = 12
 
 
 def test_the_lookup_takes_the_same_queries_for_two_or_eight_skus(catalog, graphql, sign_in, django_assert_num_queries):
