@@ -71,9 +71,20 @@ class RowReader:
         connection = self.connection
         converted = []
         for row in rows:
+            # A NULL stays None under Django's converters (and the project's fields have none of their own): a row
+            # whose converted columns are all NULL is as read (a LEFT JOIN that found nothing; the options' value
+            # data of the price engine, NULL for all but checkbox options).
+            for position, _, _, _ in converters:
+                if row[position] is not None:
+                    break
+            else:
+                converted.append(row)
+                continue
             values = list(row)
             for position, functions, expression, memo in converters:
                 raw = value = values[position]
+                if raw is None:
+                    continue
                 if memo is not None and raw:  # not 0: -0.0 == 0.0 as a key, and they convert apart
                     value = memo.get(raw, _UNSEEN)
                     if value is not _UNSEEN:

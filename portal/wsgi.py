@@ -1,3 +1,4 @@
+import gc
 import os
 
 from django.core.wsgi import get_wsgi_application
@@ -5,6 +6,14 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "portal.settings")
 application = get_wsgi_application()
 
+from django.urls import get_resolver  # noqa: E402
+
 from portal.startup import require_production_secret_key  # noqa: E402
 
 require_production_secret_key()
+
+# Issue 21: load the URLconf now (and with it the GraphQL schema, the views and the apps' code), then take every
+# object made so far out of the garbage collector's sight. They live as long as the process; without this, each full
+# collection walked them all again (~230,000 objects: 19–53 ms, once every few large requests, on a request's time).
+get_resolver().url_patterns  # noqa: B018 — the URLconf's import is the point
+gc.freeze()

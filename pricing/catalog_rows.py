@@ -19,12 +19,12 @@ parameter: hence the `noqa: S608` below.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
-from django.db import connections, router
-from django.db.models import DecimalField, Field
+from django.db.models import Field
 
+from portal.sql_rows import RowReader
 from pricing.models import BulkPricingTier, OptionType, OptionValue, PriceList, PriceListRecord, Product, ProductOption
 from pricing.models import ProductVariant as Variant
 
@@ -37,9 +37,6 @@ TierTuple = tuple[int, int, int | None, int, int, str, Any]
 OptionValueRow = tuple[int, int, str, bool, str, str, Any, int | None, str | None, Any, Any]
 
 
-_UNSEEN = object()
-
-
 def _field(model, name: str) -> Field:
     return model._meta.get_field(name)
 
@@ -48,18 +45,8 @@ def _table(model) -> str:
     return model._meta.db_table
 
 
-class _Reader:
-    """One database connection's way of writing id lists and converting the selected columns."""
-
-    def __init__(self, model) -> None:
-        self.connection = connections[router.db_for_read(model)]
-        self.vendor = self.connection.vendor
-
-    def q(self, name: str) -> str:
-        return self.connection.ops.quote_name(name)
-
-    def col(self, alias: str, model, name: str) -> str:
-        return f"{alias}.{self.q(_field(model, name).column)}"
+class _Reader(RowReader):
+    """One database connection's way of writing id lists, naming columns and converting them (portal.sql_rows)."""
 
     def in_ids(self, column: str, ids: Collection[int]) -> tuple[str, list[Any]]:
         """`column` is one of the ids, as SQL and its parameters (one parameter where the backend allows)."""
@@ -90,54 +77,6 @@ class _Reader:
         columns = _field(PriceList, "id").column, _field(PriceList, "customer_group").column
         table = self.q(_table(PriceList))
         return f"SELECT {self.q(columns[0])} FROM {table} WHERE {self.q(columns[1])} = %s"  # noqa: S608
-
-    def rows(self, sql: str, params: Sequence[Any], fields: Iterable[Field | None]) -> list[tuple]:
-        """The rows of `sql`, each column converted as the ORM converts `fields` (None: no conversion)."""
-        with self.connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            rows = cursor.fetchall()
-        converters = []
-        for position, field in enumerate(fields):
-            if field is None:
-                continue
-            expression = field.get_col(field.model._meta.db_table)
-            functions = self.connection.ops.get_db_converters(expression) + field.get_db_converters(self.connection)
-            if functions:
-                # A decimal depends on the stored value alone and cannot change: each distinct one is converted once
-                # (SQLite stores numbers; its converter was most of this function's time; prices repeat).
-                memo = {} if isinstance(field, DecimalField) else None
-                converters.append((position, functions, expression, memo))
-        if not converters or not rows:
-            return rows
-        connection = self.connection
-        converted = []
-        for row in rows:
-            # A NULL stays None under Django's converters: a row whose converted columns are all NULL is as read
-            # (on PostgreSQL the options' value data, NULL for all but checkbox options, is the only such column).
-            for position, _, _, _ in converters:
-                if row[position] is not None:
-                    break
-            else:
-                converted.append(row)
-                continue
-            values = list(row)
-            for position, functions, expression, memo in converters:
-                raw = value = values[position]
-                if raw is None:
-                    continue
-                if memo is not None and raw:  # not 0: -0.0 == 0.0 as a key, and they convert apart
-                    value = memo.get(raw, _UNSEEN)
-                    if value is not _UNSEEN:
-                        values[position] = value
-                        continue
-                    value = raw
-                for function in functions:
-                    value = function(value, expression, connection)
-                if memo is not None and raw:
-                    memo[raw] = value
-                values[position] = value
-            converted.append(tuple(values))
-        return converted
 
 
 # The statements' SQL by (database alias, vendor, statement, shape): `_Reader.sql`.

@@ -263,8 +263,9 @@ def test_signed_in_callers_are_not_served_the_guests_answer(shop, graphql, login
     token = login("senior@acme.test")  # Acme's group pays 85%
     graphql(EVERY_FIELD, SEARCH, token=token)
 
-    # token, role permissions; products, variants, options; products with their variants and group records, tiers
-    with django_assert_num_queries(7):
+    # token with the role's permissions; products, variants, options; products with their variants and group
+    # records, tiers
+    with django_assert_num_queries(6):
         body = graphql(EVERY_FIELD, SEARCH, token=token)
 
     def first_price(products: list[dict]) -> str:
