@@ -11,12 +11,9 @@ reference and compares the answers as JSON text (field order included), their er
 
 from __future__ import annotations
 
-import json
-
 import pytest
 import strawberry
 from django.db import connection
-from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from strawberry.tools import merge_types
 
@@ -34,15 +31,13 @@ from accounts.models import Company, CompanyMembership, CompanyRole, RolePermiss
 from bench.loadkit.documents import overlay_document
 from bench.loadkit.mix import STARTUP_VARIABLES
 from portal.errors import InputError
-from portal.graphql.caching import DocumentCache
-from portal.graphql.context import PortalContext
-from portal.graphql.errors import format_error
 from portal.graphql.permissions import IsAuthenticated
-from portal.graphql.plain import PlainDataExecutor
 from portal.graphql.queries import Query as PortalQuery
 from portal.models import StorefrontConfig
-from portal.schema import PortalSchema, schema
+from portal.schema import schema
 from portal.startup_cache import store_data_changed
+from tests.plain_reference import assert_same_answer as same_answer
+from tests.plain_reference import reference_schema, request_context
 
 pytestmark = pytest.mark.django_db
 
@@ -143,50 +138,17 @@ class RefMutation:
         return _ref_payload(selectors.actor_for_token(info.context.bearer_token))
 
 
-# The portal's extensions but its per-process document cache (keyed by query text: it would serve one schema's
-# validation to the other): the masquerade audit and the request limits run as they did.
-REFERENCE = PortalSchema(
-    query=merge_types("Query", (PortalQuery, RefAccountsQuery)),
-    mutation=RefMutation,
-    execution_context_class=PlainDataExecutor,
-    extensions=[extension for extension in schema.extensions if extension is not DocumentCache],
-)
-
-
-# --- running a document both ways ---------------------------------------------------------------------------------
-
-
-def _context(token: str | None) -> PortalContext:
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return PortalContext(request=RequestFactory().post("/graphql", **headers), response=None)
-
-
-def _answer(result) -> str:
-    errors = [format_error(error) for error in result.errors or []]
-    return json.dumps({"data": result.data, "errors": errors}, ensure_ascii=False)
-
-
-def _run(which, document: str, variables: dict | None, token: str | None):
-    context = _context(token)
-    context.actor  # noqa: B018 (the caller is read before counting: both read it the same way)
-    with CaptureQueriesContext(connection) as queries:
-        result = which.execute_sync(document, variables, context_value=context)
-    return result, len(queries)
+REFERENCE = reference_schema(merge_types("Query", (PortalQuery, RefAccountsQuery)), RefMutation)
 
 
 def assert_same_answer(
     document: str, variables: dict | None = None, token: str | None = None, *, refused: bool = False
 ) -> dict:
     """The portal's answer equals the reference's, as JSON text, in as many queries; returns the portal's data.
-    Without errors unless `refused`: then with errors."""
-    store_data_changed()  # both start from a cold store-wide cache
-    new, new_queries = _run(schema, document, variables, token)
-    store_data_changed()
-    old, old_queries = _run(REFERENCE, document, variables, token)
-    assert _answer(new) == _answer(old)
-    assert new_queries == old_queries
-    assert bool(new.errors) == refused, new.errors
-    return new.data
+    Without errors unless `refused`: then with errors. Both start from a cold store-wide cache."""
+    return same_answer(
+        REFERENCE, document, variables, token, refused=refused, same_queries=True, before_each=store_data_changed
+    )
 
 
 # --- the callers ----------------------------------------------------------------------------------------------------
@@ -305,7 +267,7 @@ def test_the_account_status_is_read_only_when_asked_for_as_before(callers):
     """Same queries both ways (assert_same_answer counts them): none for accountStatus when it is not selected."""
     assert_same_answer(TYPENAME_ONLY, None, callers["admin"])
     assert_same_answer(WITHOUT_STATUS, None, callers["admin"])
-    context = _context(callers["admin"])
+    context = request_context(callers["admin"])
     context.actor  # noqa: B018
     with CaptureQueriesContext(connection) as without:
         schema.execute_sync(WITHOUT_STATUS, None, context_value=context)

@@ -14,7 +14,6 @@ from decimal import Decimal
 import pytest
 import strawberry
 import strawberry_django
-from django.test import RequestFactory
 from strawberry.scalars import JSON
 from strawberry_django.optimizer import DjangoOptimizerExtension
 
@@ -22,15 +21,14 @@ from accounts.models import Company
 from bench.loadkit.documents import overlay_document
 from portal.actor import PortalActor
 from portal.errors import InputError
-from portal.graphql.context import PortalContext
 from portal.models import StorefrontConfig
-from portal.schema import schema
 from pricing import calculation, models, selectors
 from pricing.graphql.queries import MAX_PRODUCT_IDS, MAX_SEARCH_RESULTS
 from pricing.graphql.types import PRICE_ON_REQUEST_DESCRIPTION, absolute_url, product_url
 from pricing.models import Availability, DiscountType, InventoryTracking, OptionType, PriceList
 from pricing.options import format_limit
 from pricing.services import product_search_text_refresh_all
+from tests.plain_reference import assert_same_answer as same_answer
 from tests.pricing.factories import (
     CategoryFactory,
     OptionFactory,
@@ -289,12 +287,8 @@ REFERENCE = strawberry.Schema(query=RefQuery, extensions=[DjangoOptimizerExtensi
 # --- running a document both ways ---------------------------------------------------------------------------------
 
 
-def _context(token: str | None) -> PortalContext:
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return PortalContext(request=RequestFactory().post("/graphql", **headers), response=None)
-
-
 def _answer(result) -> str:
+    # Messages, paths and locations: the reference is a plain strawberry schema, without the portal's error codes.
     errors = [
         {"message": error.message, "path": error.path, "locations": [tuple(loc) for loc in error.locations or []]}
         for error in result.errors or []
@@ -307,11 +301,7 @@ def assert_same_answer(
 ) -> dict:
     """The portal's answer equals the reference's, as JSON text; returns the portal's data. Without errors unless
     `refused`: then with errors."""
-    new = schema.execute_sync(document, variables, context_value=_context(token))
-    old = REFERENCE.execute_sync(document, variables, context_value=_context(token))
-    assert _answer(new) == _answer(old)
-    assert bool(new.errors) == refused, new.errors
-    return new.data
+    return same_answer(REFERENCE, document, variables, token, refused=refused, answer=_answer)
 
 
 # --- the catalog and the callers ----------------------------------------------------------------------------------

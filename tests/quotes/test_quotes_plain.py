@@ -10,30 +10,26 @@ the client receives them (message, path, locations, extensions).
 from __future__ import annotations
 
 import datetime
-import json
 from decimal import Decimal
 from typing import Annotated
 
 import pytest
 import strawberry
-from django.test import RequestFactory
 
 from accounts.models import Company, User
 from bench.loadkit.documents import overlay_document
 from bench.loadkit.mix import QUOTES_VARIABLES
 from portal.errors import InputError
-from portal.graphql.caching import DocumentCache
-from portal.graphql.context import PortalContext
-from portal.graphql.errors import format_error
 from portal.graphql.permissions import requires
-from portal.graphql.plain import PlainDataExecutor
-from portal.schema import PortalSchema, schema
+from portal.schema import schema
 from quotes import selectors
 from quotes.graphql.queries import MAX_PAGE_SIZE
 from quotes.graphql.types import QuoteContactInfo, QuotePerson
 from quotes.models import Quote, QuoteStatus
 from quotes.selectors import effective_status
 from tests.orders.factories import OrderFactory
+from tests.plain_reference import assert_same_answer as same_answer
+from tests.plain_reference import reference_schema, request_context
 from tests.quotes.support import LIST, make_quote
 
 pytestmark = pytest.mark.django_db
@@ -169,26 +165,7 @@ class RefQuery:
         return RefQuoteList(total_count=total, edges=[RefQuoteEdge(node=RefQuoteHeader(quote=quote)) for quote in page])
 
 
-# The portal's extensions but its per-process document cache (keyed by query text: it would serve one schema's
-# validation to the other).
-REFERENCE = PortalSchema(
-    query=RefQuery,
-    execution_context_class=PlainDataExecutor,
-    extensions=[extension for extension in schema.extensions if extension is not DocumentCache],
-)
-
-
-# --- running a document both ways ---------------------------------------------------------------------------------
-
-
-def _context(token: str | None) -> PortalContext:
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return PortalContext(request=RequestFactory().post("/graphql", **headers), response=None)
-
-
-def _answer(result) -> str:
-    errors = [format_error(error) for error in result.errors or []]
-    return json.dumps({"data": result.data, "errors": errors}, ensure_ascii=False)
+REFERENCE = reference_schema(RefQuery)
 
 
 def assert_same_answer(
@@ -196,11 +173,7 @@ def assert_same_answer(
 ) -> dict:
     """The portal's answer equals the reference's, as JSON text; returns the portal's data. Without errors unless
     `refused`: then with errors."""
-    new = schema.execute_sync(document, variables, context_value=_context(token))
-    old = REFERENCE.execute_sync(document, variables, context_value=_context(token))
-    assert _answer(new) == _answer(old)
-    assert bool(new.errors) == refused, new.errors
-    return new.data
+    return same_answer(REFERENCE, document, variables, token, refused=refused)
 
 
 # --- the quotes and the callers -------------------------------------------------------------------------------------
@@ -373,7 +346,8 @@ def test_a_list_node_answers_as_the_quotes_detail(quotes, callers):
     assert len(listed["quotes"]["edges"]) == 5
     for edge in listed["quotes"]["edges"]:
         node = edge["node"]
-        detail = schema.execute_sync(detail_document, {"id": node["id"]}, context_value=_context(callers["admin"]))
+        context = request_context(callers["admin"])
+        detail = schema.execute_sync(detail_document, {"id": node["id"]}, context_value=context)
         assert detail.errors is None
         assert list({"__typename": "QuoteHeader", **detail.data["quote"]}.items()) == list(node.items())
 
