@@ -4,7 +4,8 @@ import strawberry
 from strawberry.scalars import JSON
 
 # The store-wide answers of start-up are plain data (portal/startup_cache.py): these types are plain strawberry types
-# filled from it, with the SDL the model-backed types had (issue 21).
+# with the SDL the model-backed types had, answered as PlainData (portal/graphql/plain.py), so none of their fields may
+# have a resolver, arguments, permissions or extensions of its own (issue 21).
 
 
 @strawberry.type(description="A sales channel (storefront site) of the store.")
@@ -90,10 +91,6 @@ class TaxZoneRateType:
     priority: int
     class_rates: list[TaxClassRateType]
 
-    @classmethod
-    def from_data(cls, data: dict) -> TaxZoneRateType:
-        return cls(**{**data, "class_rates": [TaxClassRateType(**rate) for rate in data["class_rates"]]})
-
 
 @strawberry.type(description="A tax zone with its rates per tax class.")
 class TaxZoneType:
@@ -104,10 +101,6 @@ class TaxZoneType:
     show_inclusive: bool = strawberry.field(description="Show prices including tax in this zone.")
     country_codes: list[str]
     rates: list[TaxZoneRateType]
-
-    @classmethod
-    def from_data(cls, data: dict) -> TaxZoneType:
-        return cls(**{**data, "rates": [TaxZoneRateType.from_data(rate) for rate in data["rates"]]})
 
 
 @strawberry.type
