@@ -1,10 +1,8 @@
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import strawberry
-from graphql import FieldNode, FragmentSpreadNode, GraphQLIncludeDirective, GraphQLSkipDirective, get_directive_values
-from graphql.execution import VariableValues
 
 from accounts import selectors
 from accounts.countries import country_list
@@ -31,7 +29,7 @@ from accounts.graphql.types import (
 from accounts.models import FormGroup, FormType, MasqueradeSession
 from portal.errors import InputError, PermissionDeniedError
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
-from portal.graphql.plain import PlainData
+from portal.graphql.plain import PlainData, asks_for
 
 # shell §5: sorted list queries require an orderBy.
 ORDER_BY_REQUIRED = "Invalid query: orderBy property is required"
@@ -51,44 +49,6 @@ def masquerade_payload(actor: selectors.Actor) -> MasqueradeCompany | None:
     return MasqueradeCompany(
         id=company.pk, is_agenting=True, company_name=company.name, customer_group_id=company.customer_group_id
     )
-
-
-def _included(node: Any, variables: Any) -> bool:
-    """@skip and @include as graphql-core applies them (skip wins)."""
-    if not node.directives:
-        return True
-    skip = get_directive_values(GraphQLSkipDirective, node, variables)
-    if skip is not None and skip["if"] is True:
-        return False
-    include = get_directive_values(GraphQLIncludeDirective, node, variables)
-    return include is None or include["if"] is not False
-
-
-def asks_for(info: strawberry.Info, field_name: str) -> bool:
-    """Whether the operation selects `field_name` on the object this field returns (through fragments, with @skip and
-    @include applied): what decides whether graphql-core would call that field's resolver."""
-    raw = info._raw_info
-    # strawberry hands resolvers the coerced values alone; graphql-core's directive reader takes its container.
-    variables = raw.variable_values
-    if not isinstance(variables, VariableValues):
-        variables = VariableValues(sources={}, coerced=variables)
-    pending = [node.selection_set for node in raw.field_nodes if node.selection_set is not None]
-    spread: set[str] = set()
-    while pending:
-        for selection in pending.pop().selections:
-            if not _included(selection, variables):
-                continue
-            if isinstance(selection, FieldNode):
-                if selection.name.value == field_name:
-                    return True
-            elif isinstance(selection, FragmentSpreadNode):
-                name = selection.name.value
-                if name not in spread and name in raw.fragments:
-                    spread.add(name)
-                    pending.append(raw.fragments[name].selection_set)
-            else:  # an inline fragment: on the object's own type (it implements no interface)
-                pending.append(selection.selection_set)
-    return False
 
 
 def account_status_data(actor: selectors.Actor) -> dict[str, bool] | Exception:

@@ -44,10 +44,13 @@ from typing import Any
 
 from graphql import (
     DocumentNode,
+    FieldNode,
     FragmentDefinitionNode,
+    FragmentSpreadNode,
     GraphQLBoolean,
     GraphQLError,
     GraphQLID,
+    GraphQLIncludeDirective,
     GraphQLInputObjectType,
     GraphQLInputType,
     GraphQLInt,
@@ -55,10 +58,12 @@ from graphql import (
     GraphQLObjectType,
     GraphQLOutputType,
     GraphQLSchema,
+    GraphQLSkipDirective,
     GraphQLString,
     OperationDefinitionNode,
     VariableDefinitionNode,
     assert_valid_schema,
+    get_directive_values,
     get_named_type,
     get_nullable_type,
     is_abstract_type,
@@ -777,3 +782,47 @@ def _list_of_inputs(item_cls: type) -> Callable[[Iterable[Mapping[str, Any]], An
         return [None if value is None else from_input(item_cls, value, context) for value in values]
 
     return convert
+
+
+# Which fields an operation asks for -------------------------------------------------------------------------------
+# A resolver answering plain data computes every field itself; a costly one (a query) only when the operation selects
+# it, as graphql-core would only then have called its resolver.
+
+
+def _included(node: Any, variables: Any) -> bool:
+    """@skip and @include as graphql-core applies them (skip wins)."""
+    if not node.directives:
+        return True
+    skip = get_directive_values(GraphQLSkipDirective, node, variables)
+    if skip is not None and skip["if"] is True:
+        return False
+    include = get_directive_values(GraphQLIncludeDirective, node, variables)
+    return include is None or include["if"] is not False
+
+
+def asks_for(info: Any, field_name: str) -> bool:
+    """Whether the operation selects `field_name` on the object this field (`info`: strawberry's Info) returns,
+    through fragments, with @skip and @include applied: what decides whether graphql-core would call that field's
+    resolver."""
+    raw = info._raw_info
+    # strawberry hands resolvers the coerced values alone; graphql-core's directive reader takes its container.
+    variables = raw.variable_values
+    if not isinstance(variables, VariableValues):
+        variables = VariableValues(sources={}, coerced=variables)
+    pending = [node.selection_set for node in raw.field_nodes if node.selection_set is not None]
+    spread: set[str] = set()
+    while pending:
+        for selection in pending.pop().selections:
+            if not _included(selection, variables):
+                continue
+            if isinstance(selection, FieldNode):
+                if selection.name.value == field_name:
+                    return True
+            elif isinstance(selection, FragmentSpreadNode):
+                name = selection.name.value
+                if name not in spread and name in raw.fragments:
+                    spread.add(name)
+                    pending.append(raw.fragments[name].selection_set)
+            else:  # an inline fragment: on the object's own type (it implements no interface)
+                pending.append(selection.selection_set)
+    return False
