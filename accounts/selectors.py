@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -287,10 +287,19 @@ class AccountStatus:
     b2c_registration_enabled: bool
 
 
-def account_status(actor: Actor, *, channel_id: int = DEFAULT_CHANNEL_ID) -> AccountStatus:
-    configs = storefront_configs(
-        REGISTRATION_CONFIG_KEY, BLOCK_ORDERS_CONFIG_KEY, BLOCK_PRICES_CONFIG_KEY, channel_id=channel_id
-    )
+ACCOUNT_STATUS_CONFIG_KEYS = (REGISTRATION_CONFIG_KEY, BLOCK_ORDERS_CONFIG_KEY, BLOCK_PRICES_CONFIG_KEY)
+
+
+def account_status(
+    actor: Actor,
+    *,
+    channel_id: int = DEFAULT_CHANNEL_ID,
+    configs: Mapping[str, StorefrontConfig | None] | None = None,
+) -> AccountStatus:
+    """`configs`: the channel's entries of ACCOUNT_STATUS_CONFIG_KEYS already read (as `storefront_configs` gives
+    them); read here when not given."""
+    if configs is None:
+        configs = storefront_configs(*ACCOUNT_STATUS_CONFIG_KEYS, channel_id=channel_id)
     pending = actor.company is not None and actor.company.status == CompanyStatus.PENDING and not actor.is_masquerading
     b2b_on = registration_allowed(kind="b2b", entry=configs[REGISTRATION_CONFIG_KEY])
     return AccountStatus(

@@ -17,11 +17,12 @@ What depends on the request is not cached: the logo URLs are kept as file names 
 from __future__ import annotations
 
 import uuid
+import zlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import router, transaction
 from django.db.models.signals import post_delete, post_save
 
 from portal import models, selectors
@@ -311,3 +312,67 @@ def catalog_cached(name: str, build: Callable[[], T], *, timeout: int = ENTRY_TI
     data = build()
     cache.set(key, (generations, data), timeout=timeout)
     return data
+
+
+# The channels, for portal.selectors.channel_get ---------------------------------------------------------------------
+# Every request that names a channel (priceProducts, registration, a channel's config entries and currencies) checks
+# it exists: a query each time for rows that are store data, under the same generation (Channel and Store saves and
+# deletes replace it). Kept as the rows' column values, by public channel id, and made into instances per call.
+
+
+def _channel_fields() -> tuple[list[str], list[str]]:
+    return (
+        [field.attname for field in models.Channel._meta.concrete_fields],
+        [field.attname for field in models.Store._meta.concrete_fields],
+    )
+
+
+def channel_rows() -> dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """Every channel's column values and its store's (in `_channel_fields()` order), by public channel id."""
+    channel_names, store_names = _channel_fields()
+
+    def build() -> dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]]:
+        rows = models.Channel.objects.order_by("pk").values_list(
+            *channel_names, *(f"store__{name}" for name in store_names)
+        )
+        position = channel_names.index("channel_id")
+        return {row[position]: (tuple(row[: len(channel_names)]), tuple(row[len(channel_names) :])) for row in rows}
+
+    # The columns are part of the entry's name: a deploy that adds or removes one never reads rows of the old columns.
+    shape = zlib.crc32(" ".join((*channel_names, "/", *store_names)).encode())
+    return _cached(f"channels:{shape:08x}", build, None, selectors.DEFAULT_CHANNEL_ID)
+
+
+def cached_channel(channel_id: int) -> models.Channel | None:
+    """The channel with public id `channel_id` and its store, as `Channel.objects.select_related("store")` gives it
+    (fresh instances on every call), or None when the cached channels have none of that id."""
+    found = channel_rows().get(channel_id)
+    if found is None:
+        return None
+    channel_names, store_names = _channel_fields()
+    alias = router.db_for_read(models.Channel)
+    channel = models.Channel.from_db(alias, channel_names, list(found[0]))
+    store = models.Store.from_db(router.db_for_read(models.Store), store_names, list(found[1]))
+    models.Channel.store.field.set_cached_value(channel, store)
+    return channel
+
+
+# A channel's config entries as rows, for rules that read a few of them (accounts.selectors.account_status) -------
+
+
+def cached_storefront_configs(*keys: str, channel_id: int) -> dict[str, models.StorefrontConfig | None] | None:
+    """The channel's entries for `keys` (None for a missing key), as accounts.selectors.storefront_configs reads them,
+    when the channel's full list of entries is cached (the start-up's storefrontConfigs keeps it): unsaved instances
+    of their key, value and extra fields. None when it is not: the caller reads the database as before, so a cold
+    cache takes the queries it took (an unknown channel's list is never cached)."""
+    name = f"config-entries:{channel_id}"
+    found = cache.get_many([GENERATION_KEY, _key(name)])
+    generation, entry = found.get(GENERATION_KEY), found.get(_key(name))
+    if generation is None or entry is None or entry[0] != generation:
+        return None
+    rows = {
+        key: models.StorefrontConfig(key=key, value=row["value"], extra_fields=row["extra_fields"])
+        for row in entry[1]
+        if (key := row["key"]) in keys
+    }
+    return {key: rows.get(key) for key in keys}

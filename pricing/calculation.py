@@ -378,7 +378,8 @@ class _Catalog:
 
 
 def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | None, include_hidden: bool) -> _Catalog:
-    """Three queries (two when no item has options): pricing.catalog_rows."""
+    """One query: pricing.catalog_rows.engine_rows (issue 21: products, their tiers and the options in one round
+    trip)."""
     catalog = _Catalog()
     # The chosen variants, and every variant of products priced without one (a product whose only variant is
     # its base variant prices as that variant).
@@ -389,12 +390,17 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
             without_variant.add(item.product_id)
         else:
             variant_ids.add(item.variant_id)
-    rows = catalog_rows.product_variant_rows(
+    option_ids = {
+        option_id if type(option_id) is int else value_id(option_id) for item in items for option_id, _ in item.options
+    }
+    option_ids.discard(None)
+    rows, tier_tuples, option_rows = catalog_rows.engine_rows(
         product_ids=product_ids,
         variant_ids=variant_ids,
         whole_product_ids=without_variant,
         customer_group_id=customer_group_id,
         include_hidden=include_hidden,
+        option_ids=option_ids,
     )
     products, variants, variants_of_product = catalog.products, catalog.variants, catalog.variants_of_product
     for product_id, base_price, tax_class_id, availability, variant_id, variant_price, record_price in rows:
@@ -411,7 +417,7 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
 
     if products:
         group_tiers, store_tiers = catalog.group_tiers, catalog.store_tiers
-        for row in catalog_rows.tier_rows(product_ids=list(products), customer_group_id=customer_group_id):
+        for row in tier_tuples:
             tier = TierRow(*row)
             target = group_tiers if tier.price_list_id is not None else store_tiers
             tiers = target.get(tier.product_id)
@@ -420,13 +426,9 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
             else:
                 tiers.append(tier)
 
-    option_ids = {
-        option_id if type(option_id) is int else value_id(option_id) for item in items for option_id, _ in item.options
-    }
-    option_ids.discard(None)
-    if option_ids:
+    if option_rows:
         options, values, values_of_option = catalog.options, catalog.values, catalog.values_of_option
-        for row in catalog_rows.option_value_rows(option_ids=option_ids):
+        for row in option_rows:
             option_id = row[0]
             if option_id not in options:
                 options[option_id] = _OptionRow(*row[:7])

@@ -1,4 +1,4 @@
-"""The catalog rows the price engine reads (pricing.calculation), in three round trips of plain tuples.
+"""The catalog rows the price engine reads (pricing.calculation), in one round trip of plain tuples.
 
 The engine only reads a few fields of products, variants, group price-list records, bulk tiers, options and option
 values, for up to 500 items at a time (business §3). Through the ORM that was six querysets whose `IN` lists of up to
@@ -7,6 +7,7 @@ values, for up to 500 items at a time (business §3). Through the ORM that was s
   group's price-list record of each variant: one query;
 - the product's bulk tiers, store-wide and the group's: one query;
 - the options the items name LEFT JOIN their values: one query (none when no item has options).
+The engine reads all three as one UNION ALL (`engine_rows`): one round trip.
 An id list is one parameter: an array literal on PostgreSQL (`= ANY(%s::bigint[])`), a JSON text on SQLite
 (`json_each`); other backends get one placeholder per id. Values pass the same converters as the ORM's (Django's
 per-field and per-backend ones: SQLite's decimals and booleans, JSON), so the engine sees what `values_list` gave it.
@@ -92,6 +93,90 @@ def _ids_params(db: _Reader, ids: Collection[int]) -> list[Any]:
     return db.in_ids("", ids)[1]
 
 
+_PRODUCT_COLUMNS = ((Product, "id"), (Product, "base_price"), (Product, "tax_class"), (Product, "availability"),
+                    (Variant, "id"), (Variant, "price"))  # fmt: skip
+_TIER_COLUMNS = ("id", "product", "price_list", "min_quantity", "max_quantity", "discount_type", "amount")
+
+
+class _Statement:
+    """One SELECT's parts: its columns (SQL), FROM and WHERE (SQL), parameters, and the fields converting the
+    columns; put together alone, or several as one round trip (`engine_rows`)."""
+
+    def __init__(self, columns: list[str], rest: str, params: list[Any], fields: list[Field | None]) -> None:
+        self.columns, self.rest, self.params, self.fields = columns, rest, params, fields
+
+
+def _product_statement(
+    db: _Reader,
+    product_ids: set[int],
+    variant_ids: set[int],
+    whole: set[int],
+    customer_group_id: int | None,
+    include_hidden: bool,
+) -> _Statement:
+    p, v, r = "p", "v", "r"
+    aliases = {Product: p, Variant: v}
+    columns = [db.col(aliases[model], model, name) for model, name in _PRODUCT_COLUMNS]
+    columns.append("NULL" if customer_group_id is None else db.col(r, PriceListRecord, "price"))
+    # The variants joined: the named ones, and every one of the products named without one (a list that is empty
+    # is left out).
+    named = [
+        db.in_ids(column, ids)[0]
+        for column, ids in ((db.col(v, Variant, "id"), variant_ids), (db.col(p, Product, "id"), whole))
+        if ids
+    ]
+    record_join = ""
+    if customer_group_id is not None:
+        record_join = (
+            f" LEFT JOIN {db.q(_table(PriceListRecord))} {r} ON {db.col(r, PriceListRecord, 'variant')} = "
+            f"{db.col(v, Variant, 'id')} AND {db.col(r, PriceListRecord, 'price_list')} IN "
+            f"({db.group_price_list()})"
+        )
+    visible = "" if include_hidden else f" AND {db.col(p, Product, 'is_visible')} = %s"
+    rest = (
+        f"FROM {db.q(_table(Product))} {p} "
+        f"LEFT JOIN {db.q(_table(Variant))} {v} ON {db.col(v, Variant, 'product')} = {db.col(p, Product, 'id')} "
+        f"AND ({' OR '.join(named) or '1 = 0'}){record_join} "
+        f"WHERE {db.in_ids(db.col(p, Product, 'id'), product_ids)[0]}{visible}"
+    )
+    params = [
+        *(_ids_params(db, variant_ids) if variant_ids else ()),
+        *(_ids_params(db, whole) if whole else ()),
+        *(() if customer_group_id is None else (int(customer_group_id),)),
+        *_ids_params(db, product_ids),
+        *(() if include_hidden else (True,)),
+    ]
+    fields: list[Field | None] = [_field(model, name) for model, name in _PRODUCT_COLUMNS]
+    fields.append(None if customer_group_id is None else _field(PriceListRecord, "price"))
+    return _Statement(columns, rest, params, fields)
+
+
+def _tier_statement(
+    db: _Reader, product_ids: set[int], customer_group_id: int | None, visible_products_only: bool = False
+) -> _Statement:
+    t = "t"
+    columns = [db.col(t, BulkPricingTier, name) for name in _TIER_COLUMNS]
+    visible_join, params = "", []
+    if visible_products_only:  # the tiers of the products the product statement finds, when read with it
+        visible_join = (
+            f" INNER JOIN {db.q(_table(Product))} tp ON {db.col('tp', Product, 'id')} = "
+            f"{db.col(t, BulkPricingTier, 'product')} AND {db.col('tp', Product, 'is_visible')} = %s"
+        )
+        params.append(True)
+    products_in = db.in_ids(db.col(t, BulkPricingTier, "product"), product_ids)[0]
+    params += _ids_params(db, product_ids)
+    scope = f"{db.col(t, BulkPricingTier, 'price_list')} IS NULL"
+    if customer_group_id is not None:
+        scope = f"({scope} OR {db.col(t, BulkPricingTier, 'price_list')} IN ({db.group_price_list()}))"
+        params.append(int(customer_group_id))
+    rest = f"FROM {db.q(_table(BulkPricingTier))} {t}{visible_join} WHERE {products_in} AND {scope}"
+    return _Statement(columns, rest, params, [_field(BulkPricingTier, name) for name in _TIER_COLUMNS])
+
+
+def _tier_order(db: _Reader) -> str:
+    return f"{db.col('t', BulkPricingTier, 'min_quantity')}, {db.col('t', BulkPricingTier, 'id')}"
+
+
 def product_variant_rows(
     *,
     product_ids: Iterable[int],
@@ -104,101 +189,118 @@ def product_variant_rows(
     `variant_ids` or whose product is in `whole_product_ids` (variant columns NULL when it has none of those), with
     the variant's price-list record of the customer group (NULL when none)."""
     db = _Reader(Product)
-    p, v, r = "p", "v", "r"
-    selected = [(p, Product, "id"), (p, Product, "base_price"), (p, Product, "tax_class"), (p, Product, "availability"),
-                (v, Variant, "id"), (v, Variant, "price")]  # fmt: skip
-    fields: list[Field | None] = [_field(model, name) for _, model, name in selected]
-    fields.append(None if customer_group_id is None else _field(PriceListRecord, "price"))
     product_ids, variant_ids, whole = _int_ids(product_ids), _int_ids(variant_ids), _int_ids(whole_product_ids)
+    statement = _product_statement(db, product_ids, variant_ids, whole, customer_group_id, include_hidden)
 
     def build() -> str:
-        columns = [db.col(alias, model, name) for alias, model, name in selected]
-        columns.append("NULL" if customer_group_id is None else db.col(r, PriceListRecord, "price"))
-        # The variants joined: the named ones, and every one of the products named without one (a list that is
-        # empty is left out).
-        named = [
-            db.in_ids(column, ids)[0]
-            for column, ids in ((db.col(v, Variant, "id"), variant_ids), (db.col(p, Product, "id"), whole))
-            if ids
-        ]
-        record_join = ""
-        if customer_group_id is not None:
-            record_join = (
-                f" LEFT JOIN {db.q(_table(PriceListRecord))} {r} ON {db.col(r, PriceListRecord, 'variant')} = "
-                f"{db.col(v, Variant, 'id')} AND {db.col(r, PriceListRecord, 'price_list')} IN "
-                f"({db.group_price_list()})"
-            )
-        visible = "" if include_hidden else f" AND {db.col(p, Product, 'is_visible')} = %s"
-        return (
-            f"SELECT {', '.join(columns)} FROM {db.q(_table(Product))} {p} "  # noqa: S608
-            f"LEFT JOIN {db.q(_table(Variant))} {v} ON {db.col(v, Variant, 'product')} = {db.col(p, Product, 'id')} "
-            f"AND ({' OR '.join(named) or '1 = 0'}){record_join} "
-            f"WHERE {db.in_ids(db.col(p, Product, 'id'), product_ids)[0]}{visible}"
-        )
+        return f"SELECT {', '.join(statement.columns)} {statement.rest}"
 
     shape = ("products", customer_group_id is None, include_hidden, bool(variant_ids), bool(whole))
     sql = db.sql(shape, build, variant_ids, whole, product_ids)
-    params = [
-        *(_ids_params(db, variant_ids) if variant_ids else ()),
-        *(_ids_params(db, whole) if whole else ()),
-        *(() if customer_group_id is None else (int(customer_group_id),)),
-        *_ids_params(db, product_ids),
-        *(() if include_hidden else (True,)),
-    ]
-    return db.rows(sql, params, fields)
+    return db.rows(sql, statement.params, statement.fields)
 
 
 def tier_rows(*, product_ids: Iterable[int], customer_group_id: int | None) -> list[TierTuple]:
     """The bulk tiers of the products, store-wide and the customer group's, by minimum quantity then id."""
     db = _Reader(BulkPricingTier)
-    t = "t"
-    names = ("id", "product", "price_list", "min_quantity", "max_quantity", "discount_type", "amount")
     product_ids = _int_ids(product_ids)
+    statement = _tier_statement(db, product_ids, customer_group_id)
 
     def build() -> str:
-        products_in = db.in_ids(db.col(t, BulkPricingTier, "product"), product_ids)[0]
-        scope = f"{db.col(t, BulkPricingTier, 'price_list')} IS NULL"
-        if customer_group_id is not None:
-            scope = f"({scope} OR {db.col(t, BulkPricingTier, 'price_list')} IN ({db.group_price_list()}))"
-        return (
-            f"SELECT {', '.join(db.col(t, BulkPricingTier, name) for name in names)} "  # noqa: S608
-            f"FROM {db.q(_table(BulkPricingTier))} {t} WHERE {products_in} AND {scope} "
-            f"ORDER BY {db.col(t, BulkPricingTier, 'min_quantity')}, {db.col(t, BulkPricingTier, 'id')}"
-        )
+        return f"SELECT {', '.join(statement.columns)} {statement.rest} ORDER BY {_tier_order(db)}"  # noqa: S608
 
     sql = db.sql(("tiers", customer_group_id is None), build, product_ids)
-    params = _ids_params(db, product_ids)
-    if customer_group_id is not None:
-        params.append(int(customer_group_id))
-    return db.rows(sql, params, [_field(BulkPricingTier, name) for name in names])
+    return db.rows(sql, statement.params, statement.fields)
+
+
+def engine_rows(
+    *,
+    product_ids: Iterable[int],
+    variant_ids: Iterable[int],
+    whole_product_ids: Iterable[int],
+    customer_group_id: int | None,
+    include_hidden: bool,
+    option_ids: Iterable[int] = (),
+) -> tuple[list[ProductVariantRow], list[TierTuple], list[OptionValueRow]]:
+    """`product_variant_rows`, the `tier_rows` of the products it finds and the `option_value_rows` of `option_ids`
+    (none when empty), in one round trip (issue 21): the SELECTs as one UNION ALL, each row led by which of them it
+    is (0, 1, 2) and NULL in the others' columns; the tiers in their order (no other rows have a set order)."""
+    db = _Reader(Product)
+    product_ids, variant_ids, whole = _int_ids(product_ids), _int_ids(variant_ids), _int_ids(whole_product_ids)
+    option_ids = _int_ids(option_ids)
+    statements = [
+        _product_statement(db, product_ids, variant_ids, whole, customer_group_id, include_hidden),
+        _tier_statement(db, product_ids, customer_group_id, visible_products_only=not include_hidden),
+    ]
+    if option_ids:
+        statements.append(_option_statement(db, option_ids))
+    widths = [len(statement.columns) for statement in statements]
+    starts = [1 + sum(widths[:kind]) for kind in range(len(statements))]  # each one's first column in a row
+
+    def null(field: Field | None) -> str:
+        # PostgreSQL types a UNION's columns pair by pair: two untyped NULLs make text, which a third SELECT's
+        # bigint or numeric then cannot match. Typed, a NULL matches the column it stands in for.
+        if field is None or db.vendor != "postgresql":
+            return "NULL"
+        return f"CAST(NULL AS {field.cast_db_type(db.connection)})"
+
+    def build() -> str:
+        selects = []
+        for kind, statement in enumerate(statements):
+            columns = [str(kind)]
+            for other, other_statement in enumerate(statements):
+                columns += statement.columns if other == kind else [null(f) for f in other_statement.fields]
+            selects.append(f"SELECT {', '.join(columns)} {statement.rest}")
+        tier_minimum = starts[1] + 1 + _TIER_COLUMNS.index("min_quantity")  # ORDER BY counts columns from 1
+        tier_id = starts[1] + 1 + _TIER_COLUMNS.index("id")
+        return f"{' UNION ALL '.join(selects)} ORDER BY 1, {tier_minimum}, {tier_id}"
+
+    shape = ("catalog", customer_group_id is None, include_hidden, bool(variant_ids), bool(whole), bool(option_ids))
+    sql = db.sql(shape, build, variant_ids, whole, product_ids, option_ids)
+    params = [param for statement in statements for param in statement.params]
+    fields = [None, *(field for statement in statements for field in statement.fields)]
+    found: tuple[list, list, list] = ([], [], [])
+    for row in db.rows(sql, params, fields):
+        kind = row[0]
+        found[kind].append(row[starts[kind] : starts[kind] + widths[kind]])
+    return found
+
+
+_OPTION_COLUMNS = (
+    "id", "product", "type", "is_variant_option", "display_name", "checkbox_price_adjuster",
+    "checkbox_price_adjustment",
+)  # fmt: skip
+_VALUE_COLUMNS = ("id", "price_adjuster", "price_adjustment")
+
+
+def _option_statement(db: _Reader, option_ids: set[int]) -> _Statement:
+    o, ov = "o", "ov"
+    columns = [db.col(o, ProductOption, name) for name in _OPTION_COLUMNS]
+    columns += [db.col(ov, OptionValue, name) for name in _VALUE_COLUMNS]
+    columns.append(
+        f"CASE WHEN {db.col(o, ProductOption, 'type')} = %s THEN {db.col(ov, OptionValue, 'value_data')} END"
+    )
+    rest = (
+        f"FROM {db.q(_table(ProductOption))} {o} "
+        f"LEFT JOIN {db.q(_table(OptionValue))} {ov} ON {db.col(ov, OptionValue, 'option')} = "
+        f"{db.col(o, ProductOption, 'id')} WHERE {db.in_ids(db.col(o, ProductOption, 'id'), option_ids)[0]}"
+    )
+    # The CASE's parameter comes first: the columns come before FROM.
+    params = [OptionType.CHECKBOX.value, *_ids_params(db, option_ids)]
+    fields: list[Field | None] = [_field(ProductOption, name) for name in _OPTION_COLUMNS]
+    fields += [_field(OptionValue, name) for name in (*_VALUE_COLUMNS, "value_data")]
+    return _Statement(columns, rest, params, fields)
 
 
 def option_value_rows(*, option_ids: Iterable[int]) -> list[OptionValueRow]:
     """The options with their values (value columns NULL for an option without values). A value's data only for
     checkbox options: the price reads no other (pricing.options.checkbox_ticked), and it is JSON to decode."""
     db = _Reader(ProductOption)
-    o, ov = "o", "ov"
-    option_names = (
-        "id", "product", "type", "is_variant_option", "display_name", "checkbox_price_adjuster",
-        "checkbox_price_adjustment",
-    )  # fmt: skip
-    value_names = ("id", "price_adjuster", "price_adjustment")
     option_ids = _int_ids(option_ids)
+    statement = _option_statement(db, option_ids)
 
     def build() -> str:
-        columns = [db.col(o, ProductOption, name) for name in option_names]
-        columns += [db.col(ov, OptionValue, name) for name in value_names]
-        columns.append(
-            f"CASE WHEN {db.col(o, ProductOption, 'type')} = %s THEN {db.col(ov, OptionValue, 'value_data')} END"
-        )
-        return (
-            f"SELECT {', '.join(columns)} FROM {db.q(_table(ProductOption))} {o} "  # noqa: S608
-            f"LEFT JOIN {db.q(_table(OptionValue))} {ov} ON {db.col(ov, OptionValue, 'option')} = "
-            f"{db.col(o, ProductOption, 'id')} WHERE {db.in_ids(db.col(o, ProductOption, 'id'), option_ids)[0]}"
-        )
+        return f"SELECT {', '.join(statement.columns)} {statement.rest}"
 
     sql = db.sql(("options",), build, option_ids)
-    params = [OptionType.CHECKBOX.value, *_ids_params(db, option_ids)]
-    fields = [_field(ProductOption, name) for name in option_names]
-    fields += [_field(OptionValue, name) for name in (*value_names, "value_data")]
-    return db.rows(sql, params, fields)
+    return db.rows(sql, statement.params, statement.fields)

@@ -27,6 +27,7 @@ from accounts.graphql.types import (
     UserLoginState,
 )
 from accounts.models import FormGroup, FormType, MasqueradeSession
+from portal import startup_cache
 from portal.errors import InputError, PermissionDeniedError
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 from portal.graphql.plain import PlainData, asks_for
@@ -52,10 +53,15 @@ def masquerade_payload(actor: selectors.Actor) -> MasqueradeCompany | None:
 
 
 def account_status_data(actor: selectors.Actor) -> dict[str, bool] | Exception:
-    """An AccountStatus as plain data (one query). A failure is put in its place, to be reported at its path as its
-    resolver's would be (portal.graphql.plain), the rest of the answer kept."""
+    """An AccountStatus as plain data (one query, none when the start-up's config entries are cached). A failure is
+    put in its place, to be reported at its path as its resolver's would be (portal.graphql.plain), the rest of the
+    answer kept."""
     try:
-        status = selectors.account_status(actor)
+        # The channel's config entries from the store data cache when the start-up has them there (issue 21)
+        configs = startup_cache.cached_storefront_configs(
+            *selectors.ACCOUNT_STATUS_CONFIG_KEYS, channel_id=selectors.DEFAULT_CHANNEL_ID
+        )
+        status = selectors.account_status(actor, configs=configs)
     except Exception as error:  # noqa: BLE001
         return error
     return {

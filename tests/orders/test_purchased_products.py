@@ -210,8 +210,8 @@ def test_a_page_above_the_cap_is_refused(purchases, graphql, sign_in):
 
 # The token (with its user, membership, company and the role's grants), the store and its features, the count, the
 # page, the page's products, their variants, and the price engine's (the products with their variants and the group's
-# records, the tiers, the options with their values; the store pricing comes from the cache).
-LIST_QUERIES = 10
+# records, their tiers and the options with their values, in one round trip; the store pricing comes from the cache).
+LIST_QUERIES = 8
 
 
 def test_the_list_takes_the_same_queries_for_two_or_six_products(purchases, graphql, sign_in,

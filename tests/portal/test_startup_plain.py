@@ -142,12 +142,24 @@ REFERENCE = reference_schema(merge_types("Query", (PortalQuery, RefAccountsQuery
 
 
 def assert_same_answer(
-    document: str, variables: dict | None = None, token: str | None = None, *, refused: bool = False
+    document: str,
+    variables: dict | None = None,
+    token: str | None = None,
+    *,
+    refused: bool = False,
+    fewer_queries: int = 0,
 ) -> dict:
-    """The portal's answer equals the reference's, as JSON text, in as many queries; returns the portal's data.
-    Without errors unless `refused`: then with errors. Both start from a cold store-wide cache."""
+    """The portal's answer equals the reference's, as JSON text, in as many queries (less `fewer_queries`); returns
+    the portal's data. Without errors unless `refused`: then with errors. Both start from a cold store-wide cache."""
     return same_answer(
-        REFERENCE, document, variables, token, refused=refused, same_queries=True, before_each=store_data_changed
+        REFERENCE,
+        document,
+        variables,
+        token,
+        refused=refused,
+        same_queries=True,
+        before_each=store_data_changed,
+        fewer_queries=fewer_queries,
     )
 
 
@@ -232,7 +244,8 @@ CALLERS = [
 
 @pytest.mark.parametrize("caller", CALLERS)
 def test_the_overlays_start_up_answers_as_before_for_every_caller(callers, caller):
-    data = assert_same_answer(STARTUP, STARTUP_VARIABLES, callers[caller])
+    # accountStatus reads the config entries the store part has just cached: one query fewer (issue 21)
+    data = assert_same_answer(STARTUP, STARTUP_VARIABLES, callers[caller], fewer_queries=1)
     assert data["customerInfo"]["accountStatus"] is not None
     assert_same_answer(STARTUP, {**STARTUP_VARIABLES, "withStore": False}, callers[caller])
     assert_same_answer(CUSTOMER_INFO, None, callers[caller])

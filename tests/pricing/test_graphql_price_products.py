@@ -218,9 +218,10 @@ def test_pricing_takes_the_same_queries_for_10_and_500_items(two_companies, grap
     items = [_item(product, v, 2, [{"optionId": grade.pk, "valueId": acs.pk}]) for v in variants]
     token = token_for(c["acme_buyer"])
 
-    # the token with its user, company and the role's permissions, the channel, then the six of the engine (three of
-    # them the store pricing's, cached after this: pricing.calculation.store_pricing)
-    with django_assert_num_queries(8):
+    # the token with its user, company and the role's permissions, the channels (cached after this:
+    # portal.selectors.channel_get), then the four of the engine (three of them the store pricing's, cached after
+    # this: pricing.calculation.store_pricing; products, their tiers and the options in one round trip)
+    with django_assert_num_queries(6):
         body = graphql(PRICE_PRODUCTS, {"currencyCode": "USD", "items": items}, token=token)
 
     assert len(body["data"]["priceProducts"]) == count
