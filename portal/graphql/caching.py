@@ -60,6 +60,9 @@ plain_projectors = _LRU(MAX_DOCUMENTS)
 plain_input_coercers = _LRU(MAX_DOCUMENTS)
 plain_selections = _LRU(4 * MAX_DOCUMENTS)
 plain_directive_variables = _LRU(MAX_DOCUMENTS)
+# The request limits' measure of an operation (portal.graphql.limits.operation_measure), by the operation and what
+# the measure reads of the variables.
+operation_measures = _LRU(4 * MAX_DOCUMENTS)
 
 
 def clear() -> None:
@@ -70,6 +73,7 @@ def clear() -> None:
     plain_input_coercers.clear()
     plain_selections.clear()
     plain_directive_variables.clear()
+    operation_measures.clear()
 
 
 def parsed(query: str, options: dict[str, Any]) -> DocumentNode:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from graphql import (
@@ -48,6 +48,7 @@ from graphql.validation import NoSchemaIntrospectionCustomRule, ValidationContex
 from strawberry.extensions import SchemaExtension
 
 from portal.errors import ErrorCode
+from portal.graphql import caching
 
 # The page-size argument of paged fields: the number of items a list field (or the list of a connection) returns.
 PAGE_SIZE_ARGUMENT = "first"
@@ -253,7 +254,7 @@ def measure_errors(
     variables: Mapping[str, Any],
 ) -> list[GraphQLError]:
     """The limit errors of one operation (empty when it is within every limit)."""
-    measure = OperationMeasure(schema, operation, fragments, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH)
+    measure = operation_measure(schema, operation, fragments, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH)
     name = operation.name.value if operation.name else "anonymous"
     if measure.too_deep:
         # The message of strawberry's depth limiter, which this rule replaces, kept as it was.
@@ -276,6 +277,58 @@ def measure_errors(
             )
         )
     return errors
+
+
+class Measured(NamedTuple):
+    too_deep: bool
+    root_fields: int
+    cost: int
+    max_depth: int
+
+
+def operation_measure(
+    schema: GraphQLSchema,
+    operation: OperationDefinitionNode,
+    fragments: Mapping[str, FragmentDefinitionNode],
+    variables: Mapping[str, Any],
+    *,
+    max_depth: int,
+) -> Measured:
+    """`OperationMeasure`'s figures for the operation, kept per process (caching.operation_measures) by the operation
+    object (documents are parsed once per text, so a known operation is the same object every request) and what the
+    measure reads of the variables: which are sent, an integer's value (a page size), a list's length (a list
+    argument). Any other value counts the same whatever it is."""
+    key = _measure_key(schema, operation, variables, max_depth)
+    if key is not None:
+        kept = caching.operation_measures.get(key)
+        if kept is not None and kept[0] is operation and kept[1] is schema:
+            return kept[2]
+    measure = OperationMeasure(schema, operation, fragments, variables, max_depth=max_depth)
+    measured = Measured(measure.too_deep, measure.root_fields, measure.cost, measure.max_depth)
+    if key is not None:
+        # The operation and schema are kept with it: their ids, in the key, cannot be reused meanwhile.
+        caching.operation_measures.put(key, (operation, schema, measured))
+    return measured
+
+
+def _measure_key(
+    schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Mapping[str, Any], max_depth: int
+) -> tuple | None:
+    read = []
+    for name, value in variables.items():
+        kind = value.__class__
+        if not isinstance(name, str):
+            return None
+        if kind is int:
+            read.append((name, "int", value))
+        elif kind is list:
+            read.append((name, "list", len(value)))
+        elif kind is bool or not isinstance(value, int | list):
+            read.append((name, "other", None))
+        else:
+            return None  # a subclass of int or list (not from JSON): not kept
+    read.sort()
+    return (id(operation), id(schema), max_depth, tuple(read))
 
 
 class OperationMeasure:
