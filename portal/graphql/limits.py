@@ -13,6 +13,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -67,17 +70,33 @@ def query_too_complex(message: str) -> GraphQLError:
     return GraphQLError(message, extensions={"code": str(ErrorCode.QUERY_TOO_COMPLEX)})
 
 
+# The variables of the operation being validated: the rules below read them (made once, not a class per request,
+# which cost ~70 µs and left cyclic garbage behind; issue 21).
+_variables: ContextVar[Mapping[str, Any]] = ContextVar("portal.graphql.limits.variables", default=MappingProxyType({}))
+
+
+@contextmanager
+def request_variables(variables: Mapping[str, Any]) -> Iterator[None]:
+    """The variables the request's rules read, for the time of the operation."""
+    token = _variables.set(variables)
+    try:
+        yield
+    finally:
+        _variables.reset(token)
+
+
 class RequestLimits(SchemaExtension):
-    """Adds the request's validation rules; one instance per operation, so the rules can see its variables."""
+    """Adds the request's validation rules, which read its variables (`request_variables`) during the operation."""
 
     def on_operation(self) -> Iterator[None]:
         context = self.execution_context
         variables = context.variables if isinstance(context.variables, Mapping) else {}
-        rules: list[type[ValidationRule]] = [_text_rule(variables), _measure_rule(variables)]
+        rules: list[type[ValidationRule]] = [UnstorableTextRule, QueryMeasureRule]
         if not settings.GRAPHQL_INTROSPECTION:
             rules.append(NoSchemaIntrospectionCustomRule)
         context.validation_rules = (*context.validation_rules, *rules)
-        yield
+        with request_variables(variables):
+            yield
 
 
 # Text -------------------------------------------------------------------------------------------------------------
@@ -148,37 +167,34 @@ def _name(node: ArgumentNode | ObjectFieldNode | VariableDefinitionNode) -> str:
     return node.variable.name.value if isinstance(node, VariableDefinitionNode) else node.name.value
 
 
-def _text_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
-    class UnstorableTextRule(ValidationRule):
-        """Refuses NUL and unpaired surrogates in every variable and string literal: PostgreSQL cannot store them
-        (a NUL makes it fail the statement), so no resolver may ever receive them."""
+class UnstorableTextRule(ValidationRule):
+    """Refuses NUL and unpaired surrogates in every variable (of `request_variables`) and string literal: PostgreSQL
+    cannot store them (a NUL makes it fail the statement), so no resolver may ever receive them."""
 
-        per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
+    per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
 
-        def __init__(self, context: ValidationContext) -> None:
-            super().__init__(context)
-            self.paths = unstorable_variable_paths(variables)
+    def __init__(self, context: ValidationContext) -> None:
+        super().__init__(context)
+        self.paths = unstorable_variable_paths(_variables.get())
 
-        def enter_string_value(self, node: StringValueNode, _key, parent, _path, ancestors) -> None:
-            if _unstorable(node.value) and len(self.paths) < _MAX_REPORTED_PATHS:
-                names = [_name(n) for n in (*ancestors, parent) if isinstance(n, _NAMED_VALUE_HOLDERS)]
-                self.paths.append(".".join(names) or "query")
+    def enter_string_value(self, node: StringValueNode, _key, parent, _path, ancestors) -> None:
+        if _unstorable(node.value) and len(self.paths) < _MAX_REPORTED_PATHS:
+            names = [_name(n) for n in (*ancestors, parent) if isinstance(n, _NAMED_VALUE_HOLDERS)]
+            self.paths.append(".".join(names) or "query")
 
-        def leave_document(self, *_args) -> None:
-            if self.paths:
-                self.report_error(_unstorable_text_error(self.paths))
+    def leave_document(self, *_args) -> None:
+        if self.paths:
+            self.report_error(_unstorable_text_error(self.paths))
 
-        # portal.graphql.caching runs the rule this way (issue 21): the same error, without graphql-core walking the
-        # whole document with type information on every request; the literals' part is kept per document.
-        reports_on_leave = True  # after the errors other rules report on entering the document, as in a walk
+    # portal.graphql.caching runs the rule this way (issue 21): the same error, without graphql-core walking the
+    # whole document with type information on every request; the literals' part is kept per document.
+    reports_on_leave = True  # after the errors other rules report on entering the document, as in a walk
 
-        @staticmethod
-        def document_errors(_schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
-            paths = unstorable_variable_paths(variables)
-            paths.extend(literal_unstorable_paths(document)[: max(0, _MAX_REPORTED_PATHS - len(paths))])
-            return [_unstorable_text_error(paths)] if paths else []
-
-    return UnstorableTextRule
+    @staticmethod
+    def document_errors(_schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
+        paths = unstorable_variable_paths(_variables.get())
+        paths.extend(literal_unstorable_paths(document)[: max(0, _MAX_REPORTED_PATHS - len(paths))])
+        return [_unstorable_text_error(paths)] if paths else []
 
 
 def _unstorable_text_error(paths: list[str]) -> GraphQLError:
@@ -225,26 +241,26 @@ def literal_unstorable_paths(document: DocumentNode) -> tuple[str, ...]:
 # Depth, root fields and cost ----------------------------------------------------------------------------------------
 
 
-def _measure_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
-    class QueryMeasureRule(ValidationRule):
-        per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
+class QueryMeasureRule(ValidationRule):
+    """Depth, root fields and cost of each operation, with the page sizes and list lengths of `request_variables`."""
 
-        def enter_document(self, node, *_args) -> None:
-            for error in self.document_errors(self.context.schema, node):
-                self.report_error(error)
+    per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
 
-        @staticmethod
-        def document_errors(schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
-            """The rule's errors without a walk of the document (portal.graphql.caching): it reads the whole document
-            on entering it anyway."""
-            fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
-            errors = []
-            for definition in document.definitions:
-                if isinstance(definition, OperationDefinitionNode):
-                    errors.extend(measure_errors(schema, definition, fragments, variables))
-            return errors
+    def enter_document(self, node, *_args) -> None:
+        for error in self.document_errors(self.context.schema, node):
+            self.report_error(error)
 
-    return QueryMeasureRule
+    @staticmethod
+    def document_errors(schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
+        """The rule's errors without a walk of the document (portal.graphql.caching): it reads the whole document on
+        entering it anyway."""
+        variables = _variables.get()
+        fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+        errors = []
+        for definition in document.definitions:
+            if isinstance(definition, OperationDefinitionNode):
+                errors.extend(measure_errors(schema, definition, fragments, variables))
+        return errors
 
 
 def measure_errors(
