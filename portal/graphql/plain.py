@@ -39,6 +39,7 @@ import contextlib
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING
+from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
@@ -543,14 +544,23 @@ def _compile(shape: tuple) -> Callable[[Any], Any]:
     source = _ProjectorSource()
     entry = source.function(shape)
     lines = [*source.lines, "def project(value):", f"    return {entry}(value, [{', '.join(['{}'] * source.lists)}])"]
-    namespace = {"_NotPlain": _NotPlain, "_Undefined": Undefined, "_Later": Later, **source.constants}
+    namespace = {
+        "_NotPlain": _NotPlain,
+        "_Undefined": Undefined,
+        "_Later": Later,
+        "_Decimal": Decimal,
+        "_str": str,
+        **source.constants,
+    }
     exec(compile("\n".join(lines), f"<plain projector {shape[0]}>", "exec"), namespace)  # noqa: S102 (our source)
     return namespace["project"]
 
 
 class _ProjectorSource:
-    """The source of a projector: a function per object, list and (as a list's item) leaf shape, each taking the
-    value and the memos of lists completed before (one dict per list function, by the list's id)."""
+    """The source of a projector: a function per list, per object that is a list's item or the whole answer, and per
+    leaf that is a list's item, each taking the value and the memos of lists completed before (one dict per list
+    function, by the list's id). An object that is a field of an object is projected inline, in its parent's function
+    (a call less per object)."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -579,24 +589,44 @@ class _ProjectorSource:
         return name
 
     def _object(self, shape: tuple) -> list[str]:
-        body = ["    if value.__class__ is not dict:", "        raise _NotPlain", "    get = value.get"]
+        body, answer = self._object_inline(shape, "value", "    ", "v")
+        return [*body, f"    return {answer}"]
+
+    def _object_inline(self, shape: tuple, value: str, indent: str, prefix: str) -> tuple[list[str], str]:
+        """Lines that check the object `value` (not null) and project its fields into locals named from `prefix`,
+        and the expression of the answer built from them."""
+        get = f"get_{prefix}"
+        body = [
+            f"{indent}if {value}.__class__ is not dict:",
+            f"{indent}    raise _NotPlain",
+            f"{indent}{get} = {value}.get",
+        ]
         answer = []
         for index, (response_name, field_name, field_shape) in enumerate(shape[3]):
             if field_shape[0] == "typename":
                 answer.append(f"{response_name!r}: {field_shape[1]!r}")
                 continue
-            local = f"v{index}"
-            body.append(f"    {local} = get({field_name!r})")
+            local = f"{prefix}{index}"
+            body.append(f"{indent}{local} = {get}({field_name!r})")
             if field_shape[0] == "leaf":
-                body += self._leaf(field_shape, local, "    ")
+                body += self._leaf(field_shape, local, indent)
+                answer.append(f"{response_name!r}: {local}")
+                continue
+            body += [
+                f"{indent}if {local}.__class__ is _Later:",
+                f"{indent}    {local} = {local}.function({local}.argument)",
+            ]
+            if field_shape[0] == "object":
+                nullable = field_shape[1]
+                inner = indent + "    " if nullable else indent
+                lines, nested = self._object_inline(field_shape, local, inner, f"{local}_")
+                if nullable:
+                    body.append(f"{indent}if {local} is not None:")
+                body += [*lines, f"{inner}{local} = {nested}"]
                 answer.append(f"{response_name!r}: {local}")
             else:
-                body += [
-                    f"    if {local}.__class__ is _Later:",
-                    f"        {local} = {local}.function({local}.argument)",
-                ]
                 answer.append(f"{response_name!r}: {self.function(field_shape)}({local}, memo)")
-        return [*body, f"    return {{{', '.join(answer)}}}"]
+        return body, f"{{{', '.join(answer)}}}"
 
     def _list(self, shape: tuple) -> list[str]:
         # A list object met again completes to the same answer, as in the completers (a product's quantity breaks).
@@ -635,6 +665,10 @@ class _ProjectorSource:
             ]
             if nullable:
                 lines = [lines[0], lines[1], f"if {local} is not None:", *[f"    {line}" for line in lines[2:]]]
+            if scalar.coerce_output_value is str:
+                # A Decimal (money) serialized by str: a text, nothing to check. Anything else as above.
+                lines = [f"if {local}.__class__ is _Decimal:", f"    {local} = _str({local})", "else:",
+                         *[f"    {line}" for line in lines]]  # fmt: skip
             return [f"{indent}{line}" for line in lines]
         if nullable:
             bad = f"{local} is not None and ({bad})"
@@ -774,6 +808,9 @@ def _input_object_coercer(type_: Any, nullable: bool, within: tuple, depth: int)
         fields.append((name, field.out_name or name, coerce, is_required_input_field(field), field))
     names = frozenset(type_.fields)
     out_type = None if type_.out_type is GraphQLInputObjectType.out_type else type_.out_type
+    plan = _plain_input_plan(type_) if out_type is None else None
+    if plan is not None:
+        return _plain_instance_coercer(plan, fields, names, nullable)
 
     def coerce_object(value: Any) -> Any:
         if value.__class__ is not dict or not names.issuperset(value):  # unknown fields: graphql-core's
@@ -795,22 +832,148 @@ def _input_object_coercer(type_: Any, nullable: bool, within: tuple, depth: int)
     return coerce_object
 
 
+def _plain_instance_coercer(plan: _PlainInputPlan, fields: list, names: frozenset, nullable: bool) -> Callable:
+    """The coercer of a `plain_input` type: what `coerce_object` accepts, built at once into the instance that
+    strawberry would build from graphql-core's dict (`_PlainInputPlan.build`), so that the items are walked once.
+    Compiled into straight-line Python (one per type and process, `_input_coercer`): an Int, String, ID or Boolean
+    of exactly its Python type is taken as it is, any other value goes to the field's own coercer; a field that is
+    missing takes the schema's default as graphql-core gives it, or None as strawberry does."""
+    by_name = {
+        graphql_name: (python_name, convert, implicit_none)
+        for graphql_name, python_name, convert, implicit_none in plan.fields
+    }
+    namespace: dict[str, Any] = {"_NotPlain": _NotPlain, "_names": names, "_new": _new_instance, "_cls": plan.cls,
+                                 "_make": plan.make}  # fmt: skip
+    lines = [
+        "def coerce_instance(value):",
+        "    if value.__class__ is not dict or not _names.issuperset(value):  # unknown fields: graphql-core's",
+        *(["        if value is None:", "            return None"] if nullable else []),
+        "        raise _NotPlain",
+    ]
+    attributes = []
+    for index, (name, _out_name, coerce, required, field) in enumerate(fields):
+        python_name, convert, implicit_none = by_name[name]
+        local, fast = f"a{index}", _PLAIN_INPUT_CHECKS.get(get_nullable_type(field.type))
+        namespace[f"_c{index}"] = coerce
+        lines += [f"    if {name!r} in value:", f"        {local} = value[{name!r}]"]
+        if fast is None:
+            lines.append(f"        {local} = _c{index}({local})")
+        else:
+            lines += [f"        if not ({fast.format(local)}):", f"            {local} = _c{index}({local})"]
+        lines.append("    else:")
+        if required:
+            lines.append("        raise _NotPlain")
+        elif field.default_value is Undefined and not implicit_none:
+            return _plain_instance_closure(plan, fields, names, nullable)  # the dataclass's own default: rare
+        else:
+            namespace[f"_m{index}"] = _missing_input_field(field, convert)
+            lines.append(f"        {local} = _m{index}()")
+        attributes.append(f"{python_name!r}: {local}")
+    answer = f"{{{', '.join(attributes)}}}"
+    if plan.init_only_stores:
+        # What the dataclass's __init__ would store (`_PlainInputPlan.make`).
+        lines += ["    instance = _new(_cls)", f"    instance.__dict__ = {answer}", "    return instance"]
+    else:
+        lines.append(f"    return _make(_cls, {answer}, True)")
+    source = "\n".join(lines)
+    exec(compile(source, f"<plain input {plan.cls.__name__}>", "exec"), namespace)  # noqa: S102 (our source)
+    return namespace["coerce_instance"]
+
+
+# An input value that is already what a built-in scalar's coercion returns (as in `coerce_leaf`).
+_PLAIN_INPUT_CHECKS = {
+    GraphQLInt: f"{{0}}.__class__ is int and {GRAPHQL_MIN_INT} <= {{0}} <= {GRAPHQL_MAX_INT}",
+    GraphQLString: "{0}.__class__ is str",
+    GraphQLID: "{0}.__class__ is str",
+    GraphQLBoolean: "{0}.__class__ is bool",
+}
+
+
+def _missing_input_field(field: Any, convert: Callable | None) -> Callable[[], Any]:
+    """The value of a field missing from the input: the schema's default as graphql-core gives it (a list copied: it
+    is shared between requests), or None when the schema has none (as strawberry does)."""
+
+    def missing() -> Any:
+        default = coerce_default_value(field)  # the same value graphql-core gives (memoized by it)
+        if default is Undefined:
+            return None
+        if convert is None or default is None:
+            return default
+        if convert is _copied_list or not default:
+            return list(default)
+        raise _NotPlain  # a default list of input objects: graphql-core's dicts, built by from_input
+
+    return missing
+
+
+def _plain_instance_closure(plan: _PlainInputPlan, fields: list, names: frozenset, nullable: bool) -> Callable:
+    """`_plain_instance_coercer` for a type with a field whose default only the dataclass knows (not compiled)."""
+    by_name = {
+        graphql_name: (python_name, convert, implicit_none)
+        for graphql_name, python_name, convert, implicit_none in plan.fields
+    }
+    steps = []
+    for name, _out_name, coerce, required, field in fields:
+        python_name, convert, implicit_none = by_name[name]
+        steps.append((name, python_name, coerce, required, field, convert, implicit_none))
+    cls, make, init_only_stores = plan.cls, plan.make, plan.init_only_stores
+
+    def coerce_instance(value: Any) -> Any:
+        if value.__class__ is not dict or not names.issuperset(value):  # unknown fields: graphql-core's
+            if value is None and nullable:
+                return None
+            raise _NotPlain
+        attributes = {}
+        every_field = True
+        for name, python_name, coerce, required, field, convert, implicit_none in steps:
+            if name in value:
+                attributes[python_name] = coerce(value[name])  # a list of plain inputs comes back built
+            elif required:
+                raise _NotPlain
+            else:
+                default = coerce_default_value(field)  # the same value graphql-core gives (memoized by it)
+                if default is Undefined:
+                    if implicit_none:
+                        attributes[python_name] = None
+                    else:
+                        every_field = False  # the dataclass's own default
+                elif convert is None or default is None:
+                    attributes[python_name] = default
+                elif convert is _copied_list or not default:
+                    attributes[python_name] = list(default)  # graphql-core's default is shared between requests
+                else:
+                    raise _NotPlain  # a default list of input objects: graphql-core's dicts, built by from_input
+        if every_field and init_only_stores:
+            instance = _new_instance(cls)
+            instance.__dict__ = attributes  # what the dataclass's __init__ would store (`_PlainInputPlan.make`)
+            return instance
+        return make(cls, attributes, every_field)
+
+    return coerce_instance
+
+
 def plain_input(cls: type) -> type:
     """Builds this strawberry input type straight from graphql-core's coerced value, without strawberry's
     per-field conversion. Its fields must be Int, Float, String or Boolean, lists of those, or lists of other
     `plain_input` types: graphql-core has validated and coerced every value and filled in the schema's defaults, and
     strawberry would pass such values on unchanged, so only the names change (GraphQL → Python) and the fields
-    without a default in the schema get None, as strawberry does."""
+    without a default in the schema get None, as strawberry does.
+
+    A variable of such a type that `plain_variable_values` coerces is built into instances there, in the same pass
+    (the items are not walked twice); strawberry then receives the instance, which needs nothing more."""
     definition = cls.__strawberry_definition__
     if not definition.is_input:
         raise TypeError(f"{cls.__name__} is not a strawberry input type.")
-    builders: list[Callable[[type, Mapping[str, Any], Any], Any]] = []
+    plans: list[_PlainInputPlan] = []
 
     def from_input(type_: type, value: Mapping[str, Any], context: Any) -> Any:
-        if not builders:  # built on first use: the field types may be forward references until the schema exists
-            builders.append(_input_builder(cls, definition, context.config))
-        return builders[0](type_, value, context)
+        if value.__class__ is type_:
+            return value  # built while its variable was coerced (`plain_variable_values`)
+        if not plans:  # made on first use: the field types may be forward references until the schema exists
+            plans.append(_PlainInputPlan(cls, definition, context.config.name_converter.from_field))
+        return plans[0].build(type_, value, context)
 
+    from_input.plain_input_class = cls
     definition.from_input = from_input
     return cls
 
@@ -818,43 +981,51 @@ def plain_input(cls: type) -> type:
 _PLAIN_SCALARS = (int, float, str, bool)
 
 
-def _input_builder(cls: type, definition: Any, config: Any) -> Callable[[type, Mapping[str, Any], Any], Any]:
-    fields = []
-    for field in definition.fields:
-        graphql_name = config.name_converter.from_field(field)
-        field_type = field.resolve_type(type_definition=definition)
-        if isinstance(field_type, StrawberryOptional):
-            field_type = field_type.of_type
-        if isinstance(field_type, StrawberryList):
-            item = field_type.of_type
-            if isinstance(item, StrawberryOptional):
-                item = item.of_type
-            if item in _PLAIN_SCALARS:
-                convert = _copied_list  # copied, as strawberry does: graphql-core shares a default between requests
-            elif has_object_definition(item) and item.__strawberry_definition__.from_input is not None:
-                convert = _list_of_inputs(item)
+class _PlainInputPlan:
+    """How a `plain_input` type is built from coerced values: per field its GraphQL and Python names, how its value
+    is converted (None: as it is; a copy of a list; a list of plain inputs) and whether it is None when missing (no
+    default in the schema, as strawberry does); and whether the dataclass's `__init__` would only store the fields
+    (then the instance is made with its attributes, without the call)."""
+
+    def __init__(self, cls: type, definition: Any, graphql_name_of: Callable[[Any], str]) -> None:
+        self.cls = cls
+        self.fields: list[tuple[str, str, Callable[[Any, Any], Any] | None, bool]] = []
+        for field in definition.fields:
+            graphql_name = graphql_name_of(field)
+            field_type = field.resolve_type(type_definition=definition)
+            if isinstance(field_type, StrawberryOptional):
+                field_type = field_type.of_type
+            if isinstance(field_type, StrawberryList):
+                item = field_type.of_type
+                if isinstance(item, StrawberryOptional):
+                    item = item.of_type
+                if item in _PLAIN_SCALARS:
+                    convert = _copied_list  # copied, as strawberry does: graphql-core shares a default between requests
+                elif has_object_definition(item) and item.__strawberry_definition__.from_input is not None:
+                    convert = _list_of_inputs(item)
+                else:
+                    raise TypeError(f"{definition.name}.{graphql_name}: plain_input takes scalars and plain inputs.")
+            elif field_type in _PLAIN_SCALARS:
+                convert = None
             else:
                 raise TypeError(f"{definition.name}.{graphql_name}: plain_input takes scalars and plain inputs.")
-        elif field_type in _PLAIN_SCALARS:
-            convert = None
-        else:
-            raise TypeError(f"{definition.name}.{graphql_name}: plain_input takes scalars and plain inputs.")
-        implicit_none = field.default_value is MISSING and field.default_factory is MISSING
-        fields.append((graphql_name, field.python_name, convert, implicit_none))
-    # With every field given (graphql-core fills in the schema's defaults, so as good as always), the dataclass's own
-    # __init__ would only store them, in field order: the instance is made with its attributes instead of the call.
-    init_only_stores = (
-        dataclasses.is_dataclass(cls)
-        and not hasattr(cls, "__post_init__")
-        and "__slots__" not in vars(cls)
-        and cls.__init__.__qualname__ == f"{cls.__qualname__}.__init__"
-        and [f.name for f in dataclasses.fields(cls) if f.init] == [python_name for _g, python_name, _c, _i in fields]
-    )
+            implicit_none = field.default_value is MISSING and field.default_factory is MISSING
+            self.fields.append((graphql_name, field.python_name, convert, implicit_none))
+        # With every field given (graphql-core fills in the schema's defaults, so as good as always), the dataclass's
+        # own __init__ would only store them, in field order.
+        self.init_only_stores = (
+            dataclasses.is_dataclass(cls)
+            and not hasattr(cls, "__post_init__")
+            and "__slots__" not in vars(cls)
+            and cls.__init__.__qualname__ == f"{cls.__qualname__}.__init__"
+            and [f.name for f in dataclasses.fields(cls) if f.init]
+            == [python_name for _g, python_name, _c, _i in self.fields]
+        )
 
-    def build(type_: type, value: Mapping[str, Any], context: Any) -> Any:
+    def build(self, type_: type, value: Mapping[str, Any], context: Any) -> Any:
         kwargs = {}
         every_field = True
-        for graphql_name, python_name, convert, implicit_none in fields:
+        for graphql_name, python_name, convert, implicit_none in self.fields:
             if graphql_name in value:
                 item = value[graphql_name]
                 kwargs[python_name] = item if convert is None or item is None else convert(item, context)
@@ -862,13 +1033,15 @@ def _input_builder(cls: type, definition: Any, config: Any) -> Callable[[type, M
                 kwargs[python_name] = None  # as strawberry: a field without a default in the schema gets None
             else:
                 every_field = False
-        if every_field and init_only_stores and type_ is cls:
-            instance = _new_instance(cls)
-            instance.__dict__.update(kwargs)
-            return instance
-        return type_(**kwargs)
+        return self.make(type_, kwargs, every_field)
 
-    return build
+    def make(self, type_: type, attributes: dict[str, Any], every_field: bool) -> Any:
+        """The instance with these attributes (by Python name); `every_field`: all of the type's fields are there."""
+        if every_field and self.init_only_stores and type_ is self.cls:
+            instance = _new_instance(type_)
+            instance.__dict__.update(attributes)
+            return instance
+        return type_(**attributes)
 
 
 _new_instance = object.__new__
@@ -886,6 +1059,28 @@ def _list_of_inputs(item_cls: type) -> Callable[[Iterable[Mapping[str, Any]], An
         return [None if value is None else from_input(item_cls, value, context) for value in values]
 
     return convert
+
+
+def _plain_input_plan(type_: Any, within: tuple = ()) -> _PlainInputPlan | None:
+    """The plan of a `plain_input` type, for `plain_variable_values` to build its instances: None for other input
+    types, and for one that plain_input refuses (its `from_input` then says why, as before)."""
+    definition = type_.extensions.get(_STRAWBERRY_DEFINITION) if type_.extensions else None
+    cls = getattr(getattr(definition, "from_input", None), "plain_input_class", None)
+    if cls is None:
+        return None
+    python_to_graphql = {}
+    for name, field in type_.fields.items():
+        strawberry_field = field.extensions.get(_STRAWBERRY_DEFINITION) if field.extensions else None
+        if strawberry_field is None:
+            return None
+        python_to_graphql[strawberry_field.python_name] = name
+        inner = get_named_type(field.type)
+        if is_input_object_type(inner) and (inner in within or _plain_input_plan(inner, (*within, type_)) is None):
+            return None  # its items would stay graphql-core's dicts: strawberry builds them all, as before
+    try:
+        return _PlainInputPlan(cls, definition, lambda field: python_to_graphql[field.python_name])
+    except (TypeError, KeyError):
+        return None
 
 
 # Which fields an operation asks for -------------------------------------------------------------------------------

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+import orjson
 from cross_web import HTTPException
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, JsonResponse
 from strawberry.django.views import GraphQLView
 from strawberry.exceptions import StrawberryGraphQLError
@@ -17,6 +19,15 @@ from portal.graphql.errors import format_error, logger, request_error
 
 INVALID_UTF8 = "The request body is not valid UTF-8."
 REQUEST_SHAPE = 'The request body must be a JSON object: {"query": "…", "variables": {…}, "operationName": "…"}.'
+
+# Issue 21: the answer's JSON by orjson, ~10x faster than strawberry's json.dumps with DjangoJSONEncoder (CPU per
+# request: priceProducts x500 1.56 -> 0.16 ms, a start-up mix request 0.08 -> 0.01 ms). Dates, times, Decimals, lazy
+# texts and dataclasses go to DjangoJSONEncoder's `default`, as before; what orjson refuses (an integer beyond 64
+# bits, a key that is not a string, nesting deeper than 254) json writes, as before. The content is the same; the
+# bytes differ where text beyond ASCII (DEL included) is no longer \u-escaped (JSON is UTF-8, RFC 8259) and in a
+# float's exponent (1e-7 for 1e-07).
+_JSON_DEFAULT = DjangoJSONEncoder().default
+_JSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
 class PortalGraphQLView(GraphQLView):
@@ -58,6 +69,12 @@ class PortalGraphQLView(GraphQLView):
         if data.operation_name is not None and not isinstance(data.operation_name, str):
             raise HTTPException(400, "The GraphQL operation's `operationName` must be a string or null, if provided.")
         return data
+
+    def encode_json(self, data: object) -> bytes | str:
+        try:
+            return orjson.dumps(data, default=_JSON_DEFAULT, option=_JSON_OPTIONS)
+        except TypeError:  # orjson.JSONEncodeError included
+            return super().encode_json(data)
 
     def process_result(self, request, result):
         data = super().process_result(request, result)

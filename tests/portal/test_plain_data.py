@@ -867,3 +867,128 @@ def test_a_failing_later_value_is_the_field_s_error_and_a_later_leaf_is_made_by_
         ("no tiers today", ["maybeItems", 1, "tiers"])
     ]
     assert completer_calls(query, items) == [["maybeItems"]]
+
+
+# --- plain inputs built while their variable is coerced, nested objects projected inline ------------------------------
+
+
+@strawberry.type
+class BuiltQuery:
+    @strawberry.field
+    def lines(self, plain_lines: list[PlainLineIn]) -> str:
+        return repr(plain_lines)
+
+
+built_schema = strawberry.Schema(query=BuiltQuery, execution_context_class=PlainDataExecutor)
+BUILT = "query($lines: [PlainLineIn!]!) { lines(plainLines: $lines) }"
+BUILT_LINES = [
+    {"productId": 1},
+    {"productId": 2, "quantity": 3, "note": None, "tags": ["a"], "options": [{"optionId": 4, "valueId": 5}]},
+    {"productId": 3, "note": "n", "options": [{"optionId": 6}, {"optionId": 7, "value": "x", "valueId": None}]},
+]
+
+
+def test_a_plain_input_variable_is_built_while_it_is_coerced_as_strawberry_builds_it():
+    definitions = parse(BUILT).definitions[0].variable_definitions
+
+    built = plain_variable_values(built_schema._schema, definitions, {"lines": BUILT_LINES}).coerced["lines"]
+    with without_plain_variables():
+        result = built_schema.execute_sync(BUILT, variable_values={"lines": BUILT_LINES})
+
+    assert [type(line) for line in built] == [PlainLineIn] * 3
+    assert {type(option) for line in built for option in line.options} == {PlainOptionIn}
+    assert result.data == {"lines": repr(built)}  # what strawberry built from graphql-core's dicts
+    assert built_schema.execute_sync(BUILT, variable_values={"lines": BUILT_LINES}).data == result.data
+
+
+def test_a_default_list_of_a_built_input_is_its_own():
+    definitions = parse(BUILT).definitions[0].variable_definitions
+    variables = {"lines": [{"productId": 1}]}
+
+    first = plain_variable_values(built_schema._schema, definitions, variables).coerced["lines"][0]
+    second = plain_variable_values(built_schema._schema, definitions, variables).coerced["lines"][0]
+    first.tags.append("changed")
+    first.options.append("changed")
+
+    assert (second.tags, second.options, second.note, second.quantity) == ([], [], None, 1)
+
+
+def test_a_type_plain_input_refuses_is_refused_as_before_when_sent_as_a_variable():
+    refusing = strawberry.Schema(query=DecimalQuery, execution_context_class=PlainDataExecutor)
+
+    result = refusing.execute_sync("query($v: WithDecimal!) { f(value: $v) }", variable_values={"v": {"amount": 1}})
+
+    assert result.data is None
+    assert result.errors[0].message == "WithDecimal.amount: plain_input takes scalars and plain inputs."
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"price": Decimal("0.10")},
+        {"price": 3},  # what the Decimal scalar's serializer (str) makes of other values
+        {"price": 1.5},
+        {"bestTier": Later(lambda amount: _tier(3, amount), "0.5")},
+        {"bestTier": None},
+        {"bestTier": _tier(1, "2", "two")},
+    ],
+)
+def test_nested_objects_and_money_are_projected_as_the_completers_answer_them(changes):
+    items = [_item(1), _item(2, **changes)]
+    query = "{ maybeItems { id price bestTier { minimum amount label } item: bestTier { amount } } }"
+
+    plain, objects = both(query, items)
+
+    assert plain == objects
+    assert plain["errors"] == []
+    assert completer_calls(query, items) == []
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"bestTier": {"minimum": 1, "amount": None}},  # null in a non-null field of an object projected inline
+        {"bestTier": {"minimum": None, "amount": Decimal(1)}},
+        {"bestTier": {"minimum": 1, "amount": Exception("no amount")}},
+        {"bestTier": {"minimum": 1, "amount": Undefined}},
+        {"price": None},
+    ],
+)
+def test_what_is_not_plainly_valid_inside_a_nested_object_is_answered_by_the_completers(changes):
+    items = [_item(1), _item(2, **changes)]
+    query = "{ maybeItems { id price bestTier { minimum amount } } }"
+
+    plain, objects = both(query, items)
+
+    assert plain == objects
+    assert plain["errors"]
+    assert completer_calls(query, items) == [["maybeItems"]]
+
+
+@plain_input
+@strawberry.input
+class WithUnsetIn:
+    n: int
+    maybe: int | None = strawberry.UNSET  # no default in the schema; the dataclass's own when missing
+
+
+@strawberry.type
+class UnsetQuery:
+    @strawberry.field
+    def f(self, values: list[WithUnsetIn]) -> str:
+        return repr([(value.n, value.maybe) for value in values])
+
+
+def test_a_field_whose_default_only_the_dataclass_knows_is_built_as_strawberry_builds_it():
+    unset_schema = strawberry.Schema(query=UnsetQuery, execution_context_class=PlainDataExecutor)
+    document = "query($v: [WithUnsetIn!]!) { f(values: $v) }"
+    variables = {"v": [{"n": 1}, {"n": 2, "maybe": None}, {"n": 3, "maybe": 4}]}
+    definitions = parse(document).definitions[0].variable_definitions
+
+    built = plain_variable_values(unset_schema._schema, definitions, variables).coerced["v"]
+    result = unset_schema.execute_sync(document, variable_values=variables)
+    with without_plain_variables():
+        expected = unset_schema.execute_sync(document, variable_values=variables)
+
+    assert [type(value) for value in built] == [WithUnsetIn] * 3
+    assert result.data == expected.data == {"f": repr([(1, strawberry.UNSET), (2, None), (3, 4)])}
