@@ -54,9 +54,15 @@ class _LRU:
 _documents = _LRU(MAX_DOCUMENTS)
 _validations = _LRU(MAX_DOCUMENTS)
 # The compiled projectors of plain data (portal.graphql.plain), by the type and selection they answer, and its
-# coercers of variables, by input type.
+# coercers of variables, by input type; the projector of each plain field of a kept document, by its place and the
+# values of the variables its directives read, and those variables' names per operation.
 plain_projectors = _LRU(MAX_DOCUMENTS)
 plain_input_coercers = _LRU(MAX_DOCUMENTS)
+plain_selections = _LRU(4 * MAX_DOCUMENTS)
+plain_directive_variables = _LRU(MAX_DOCUMENTS)
+# The request limits' measure of an operation (portal.graphql.limits.operation_measure), by the operation and what
+# the measure reads of the variables.
+operation_measures = _LRU(4 * MAX_DOCUMENTS)
 
 
 def clear() -> None:
@@ -65,6 +71,9 @@ def clear() -> None:
     _validations.clear()
     plain_projectors.clear()
     plain_input_coercers.clear()
+    plain_selections.clear()
+    plain_directive_variables.clear()
+    operation_measures.clear()
 
 
 def parsed(query: str, options: dict[str, Any]) -> DocumentNode:

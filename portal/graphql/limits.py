@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from contextlib import contextmanager
+from contextvars import ContextVar
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 import orjson
 from django.conf import settings
@@ -48,6 +51,7 @@ from graphql.validation import NoSchemaIntrospectionCustomRule, ValidationContex
 from strawberry.extensions import SchemaExtension
 
 from portal.errors import ErrorCode
+from portal.graphql import caching
 
 # The page-size argument of paged fields: the number of items a list field (or the list of a connection) returns.
 PAGE_SIZE_ARGUMENT = "first"
@@ -66,17 +70,33 @@ def query_too_complex(message: str) -> GraphQLError:
     return GraphQLError(message, extensions={"code": str(ErrorCode.QUERY_TOO_COMPLEX)})
 
 
+# The variables of the operation being validated: the rules below read them (made once, not a class per request,
+# which cost ~70 µs and left cyclic garbage behind; issue 21).
+_variables: ContextVar[Mapping[str, Any]] = ContextVar("portal.graphql.limits.variables", default=MappingProxyType({}))
+
+
+@contextmanager
+def request_variables(variables: Mapping[str, Any]) -> Iterator[None]:
+    """The variables the request's rules read, for the time of the operation."""
+    token = _variables.set(variables)
+    try:
+        yield
+    finally:
+        _variables.reset(token)
+
+
 class RequestLimits(SchemaExtension):
-    """Adds the request's validation rules; one instance per operation, so the rules can see its variables."""
+    """Adds the request's validation rules, which read its variables (`request_variables`) during the operation."""
 
     def on_operation(self) -> Iterator[None]:
         context = self.execution_context
         variables = context.variables if isinstance(context.variables, Mapping) else {}
-        rules: list[type[ValidationRule]] = [_text_rule(variables), _measure_rule(variables)]
+        rules: list[type[ValidationRule]] = [UnstorableTextRule, QueryMeasureRule]
         if not settings.GRAPHQL_INTROSPECTION:
             rules.append(NoSchemaIntrospectionCustomRule)
         context.validation_rules = (*context.validation_rules, *rules)
-        yield
+        with request_variables(variables):
+            yield
 
 
 # Text -------------------------------------------------------------------------------------------------------------
@@ -142,37 +162,34 @@ def _name(node: ArgumentNode | ObjectFieldNode | VariableDefinitionNode) -> str:
     return node.variable.name.value if isinstance(node, VariableDefinitionNode) else node.name.value
 
 
-def _text_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
-    class UnstorableTextRule(ValidationRule):
-        """Refuses NUL and unpaired surrogates in every variable and string literal: PostgreSQL cannot store them
-        (a NUL makes it fail the statement), so no resolver may ever receive them."""
+class UnstorableTextRule(ValidationRule):
+    """Refuses NUL and unpaired surrogates in every variable (of `request_variables`) and string literal: PostgreSQL
+    cannot store them (a NUL makes it fail the statement), so no resolver may ever receive them."""
 
-        per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
+    per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
 
-        def __init__(self, context: ValidationContext) -> None:
-            super().__init__(context)
-            self.paths = unstorable_variable_paths(variables)
+    def __init__(self, context: ValidationContext) -> None:
+        super().__init__(context)
+        self.paths = unstorable_variable_paths(_variables.get())
 
-        def enter_string_value(self, node: StringValueNode, _key, parent, _path, ancestors) -> None:
-            if _unstorable(node.value) and len(self.paths) < _MAX_REPORTED_PATHS:
-                names = [_name(n) for n in (*ancestors, parent) if isinstance(n, _NAMED_VALUE_HOLDERS)]
-                self.paths.append(".".join(names) or "query")
+    def enter_string_value(self, node: StringValueNode, _key, parent, _path, ancestors) -> None:
+        if _unstorable(node.value) and len(self.paths) < _MAX_REPORTED_PATHS:
+            names = [_name(n) for n in (*ancestors, parent) if isinstance(n, _NAMED_VALUE_HOLDERS)]
+            self.paths.append(".".join(names) or "query")
 
-        def leave_document(self, *_args) -> None:
-            if self.paths:
-                self.report_error(_unstorable_text_error(self.paths))
+    def leave_document(self, *_args) -> None:
+        if self.paths:
+            self.report_error(_unstorable_text_error(self.paths))
 
-        # portal.graphql.caching runs the rule this way (issue 21): the same error, without graphql-core walking the
-        # whole document with type information on every request; the literals' part is kept per document.
-        reports_on_leave = True  # after the errors other rules report on entering the document, as in a walk
+    # portal.graphql.caching runs the rule this way (issue 21): the same error, without graphql-core walking the
+    # whole document with type information on every request; the literals' part is kept per document.
+    reports_on_leave = True  # after the errors other rules report on entering the document, as in a walk
 
-        @staticmethod
-        def document_errors(_schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
-            paths = unstorable_variable_paths(variables)
-            paths.extend(literal_unstorable_paths(document)[: max(0, _MAX_REPORTED_PATHS - len(paths))])
-            return [_unstorable_text_error(paths)] if paths else []
-
-    return UnstorableTextRule
+    @staticmethod
+    def document_errors(_schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
+        paths = unstorable_variable_paths(_variables.get())
+        paths.extend(literal_unstorable_paths(document)[: max(0, _MAX_REPORTED_PATHS - len(paths))])
+        return [_unstorable_text_error(paths)] if paths else []
 
 
 def _unstorable_text_error(paths: list[str]) -> GraphQLError:
@@ -219,26 +236,26 @@ def literal_unstorable_paths(document: DocumentNode) -> tuple[str, ...]:
 # Depth, root fields and cost ----------------------------------------------------------------------------------------
 
 
-def _measure_rule(variables: Mapping[str, Any]) -> type[ValidationRule]:
-    class QueryMeasureRule(ValidationRule):
-        per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
+class QueryMeasureRule(ValidationRule):
+    """Depth, root fields and cost of each operation, with the page sizes and list lengths of `request_variables`."""
 
-        def enter_document(self, node, *_args) -> None:
-            for error in self.document_errors(self.context.schema, node):
-                self.report_error(error)
+    per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
 
-        @staticmethod
-        def document_errors(schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
-            """The rule's errors without a walk of the document (portal.graphql.caching): it reads the whole document
-            on entering it anyway."""
-            fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
-            errors = []
-            for definition in document.definitions:
-                if isinstance(definition, OperationDefinitionNode):
-                    errors.extend(measure_errors(schema, definition, fragments, variables))
-            return errors
+    def enter_document(self, node, *_args) -> None:
+        for error in self.document_errors(self.context.schema, node):
+            self.report_error(error)
 
-    return QueryMeasureRule
+    @staticmethod
+    def document_errors(schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
+        """The rule's errors without a walk of the document (portal.graphql.caching): it reads the whole document on
+        entering it anyway."""
+        variables = _variables.get()
+        fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+        errors = []
+        for definition in document.definitions:
+            if isinstance(definition, OperationDefinitionNode):
+                errors.extend(measure_errors(schema, definition, fragments, variables))
+        return errors
 
 
 def measure_errors(
@@ -248,7 +265,7 @@ def measure_errors(
     variables: Mapping[str, Any],
 ) -> list[GraphQLError]:
     """The limit errors of one operation (empty when it is within every limit)."""
-    measure = OperationMeasure(schema, operation, fragments, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH)
+    measure = operation_measure(schema, operation, fragments, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH)
     name = operation.name.value if operation.name else "anonymous"
     if measure.too_deep:
         # The message of strawberry's depth limiter, which this rule replaces, kept as it was.
@@ -271,6 +288,58 @@ def measure_errors(
             )
         )
     return errors
+
+
+class Measured(NamedTuple):
+    too_deep: bool
+    root_fields: int
+    cost: int
+    max_depth: int
+
+
+def operation_measure(
+    schema: GraphQLSchema,
+    operation: OperationDefinitionNode,
+    fragments: Mapping[str, FragmentDefinitionNode],
+    variables: Mapping[str, Any],
+    *,
+    max_depth: int,
+) -> Measured:
+    """`OperationMeasure`'s figures for the operation, kept per process (caching.operation_measures) by the operation
+    object (documents are parsed once per text, so a known operation is the same object every request) and what the
+    measure reads of the variables: which are sent, an integer's value (a page size), a list's length (a list
+    argument). Any other value counts the same whatever it is."""
+    key = _measure_key(schema, operation, variables, max_depth)
+    if key is not None:
+        kept = caching.operation_measures.get(key)
+        if kept is not None and kept[0] is operation and kept[1] is schema:
+            return kept[2]
+    measure = OperationMeasure(schema, operation, fragments, variables, max_depth=max_depth)
+    measured = Measured(measure.too_deep, measure.root_fields, measure.cost, measure.max_depth)
+    if key is not None:
+        # The operation and schema are kept with it: their ids, in the key, cannot be reused meanwhile.
+        caching.operation_measures.put(key, (operation, schema, measured))
+    return measured
+
+
+def _measure_key(
+    schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Mapping[str, Any], max_depth: int
+) -> tuple | None:
+    read = []
+    for name, value in variables.items():
+        kind = value.__class__
+        if not isinstance(name, str):
+            return None
+        if kind is int:
+            read.append((name, "int", value))
+        elif kind is list:
+            read.append((name, "list", len(value)))
+        elif kind is bool or not isinstance(value, int | list):
+            read.append((name, "other", None))
+        else:
+            return None  # a subclass of int or list (not from JSON): not kept
+    read.sort()
+    return (id(operation), id(schema), max_depth, tuple(read))
 
 
 class OperationMeasure:

@@ -61,8 +61,11 @@ from graphql import (
     GraphQLSchema,
     GraphQLSkipDirective,
     GraphQLString,
+    ListValueNode,
+    ObjectValueNode,
     OperationDefinitionNode,
     VariableDefinitionNode,
+    VariableNode,
     assert_valid_schema,
     get_directive_values,
     get_named_type,
@@ -195,14 +198,28 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
     def complete_value(self, return_type, field_details_list, info, path, result, position_context):
         if result.__class__ is PlainData:
             field = SimpleNamespace(parent_type=info.parent_type, field_name=info.field_name)
-            complete = self._plain_completer(return_type, field_details_list, field)
-            project = projector(complete.shape)
+            project = self._projector(return_type, field_details_list, field)
             if project is not None:
                 # Anything not plainly valid raises: the completers then answer it, errors and all.
                 with contextlib.suppress(Exception):
                     return project(result.value)
-            return complete(result.value, path)
+            return self._plain_completer(return_type, field_details_list, field)(result.value, path)
         return super().complete_value(return_type, field_details_list, info, path, result, position_context)
+
+    def _projector(self, return_type: GraphQLOutputType, field_details_list: list, field: Any) -> Any:
+        """The compiled projector of this field's selection, or None where its shape cannot be compiled. Kept per
+        process by the field's place in the (cached) document and the values of the variables its @skip/@include
+        read, so a request of a known document builds no completers unless its data is not plainly valid."""
+        key = _selection_key(self, return_type, field, field_details_list)
+        entry = caching.plain_selections.get(key) if key is not None else None
+        if entry is not None and entry[0] is self.operation and _same_nodes(entry[1], field_details_list):
+            return entry[2]
+        project = projector(self._plain_completer(return_type, field_details_list, field).shape)
+        if key is not None:
+            # The operation and the nodes are kept with it: their ids, in the key, cannot be reused meanwhile.
+            nodes = tuple(details.node for details in field_details_list)
+            caching.plain_selections.put(key, (self.operation, nodes, project))
+        return project
 
     # --- building completers (once per type and selection of an operation) ---------------------------------------
 
@@ -330,6 +347,93 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
         compilable = all(shape is not None for _response_name, _field_name, shape in shapes)
         complete_object.shape = ("object", null_message is None, type_name, tuple(shapes)) if compilable else None
         return complete_object
+
+
+# Projectors by place in a document (caching.plain_selections): (id of the operation, the return type, the parent
+# type and field name, the ids of the field nodes, the values of the variables directives read) -> (operation, nodes,
+# projector or None). Documents are parsed once per text (caching.parsed), so a known operation's nodes are the same
+# objects every request. caching.plain_directive_variables: id(operation) -> (operation, the variables' names).
+
+
+def _selection_key(executor: Any, return_type: Any, field: Any, field_details_list: list) -> tuple | None:
+    """The key of a selection's projector, or None where it is not kept (fragment variables, unusual values)."""
+    operation = executor.operation
+    names = _directive_variables(operation, executor.fragment_definitions)
+    if names is None:
+        return None
+    variables = executor.variable_values
+    coerced = variables.coerced if isinstance(variables, VariableValues) else variables
+    node_ids = []
+    for details in field_details_list:
+        if details.fragment_variable_values is not None:
+            return None
+        node_ids.append(id(details.node))
+    key = (
+        id(operation),
+        return_type,
+        field.parent_type,
+        field.field_name,
+        tuple(node_ids),
+        tuple(coerced.get(name, Undefined) for name in names),
+    )
+    try:
+        hash(key)
+    except TypeError:  # a directive's variable is a Boolean: anything else is not kept
+        return None
+    return key
+
+
+def _same_nodes(nodes: tuple, field_details_list: list) -> bool:
+    return len(nodes) == len(field_details_list) and all(
+        node is details.node for node, details in zip(nodes, field_details_list, strict=True)
+    )
+
+
+def _directive_variables(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The names of the variables any directive reads in the operation and the fragments it spreads, sorted: what
+    @skip/@include decide the selection by; None when a fragment has variables of its own (experimental: not kept).
+    The fragments of an operation object are those of its own document."""
+    entry = caching.plain_directive_variables.get(id(operation))
+    if entry is not None and entry[0] is operation:
+        return entry[1]
+    names = _directive_variable_names(operation, fragments)
+    caching.plain_directive_variables.put(id(operation), (operation, names))
+    return names
+
+
+def _directive_variable_names(
+    operation: OperationDefinitionNode, fragments: Mapping[str, Any]
+) -> tuple[str, ...] | None:
+    names: set[str] = set()
+    spread: set[str] = set()
+    pending = [operation]
+    while pending:
+        node = pending.pop()
+        for directive in node.directives or ():
+            for argument in directive.arguments or ():
+                names.update(_variables_in(argument.value))
+        if isinstance(node, FragmentSpreadNode):
+            name = node.name.value
+            if name not in spread and name in fragments:
+                if fragments[name].variable_definitions:
+                    return None
+                spread.add(name)
+                pending.append(fragments[name])
+        selection_set = getattr(node, "selection_set", None)
+        if selection_set is not None:
+            pending.extend(selection_set.selections)
+    return tuple(sorted(names))
+
+
+def _variables_in(value: Any) -> Iterable[str]:
+    if isinstance(value, VariableNode):
+        yield value.name.value
+    elif isinstance(value, ListValueNode):
+        for item in value.values:
+            yield from _variables_in(item)
+    elif isinstance(value, ObjectValueNode):
+        for object_field in value.fields:
+            yield from _variables_in(object_field.value)
 
 
 def _completes_to_null(value: Any, null_message: str | None) -> bool:

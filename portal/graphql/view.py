@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import orjson
 from cross_web import HTTPException
@@ -30,6 +31,23 @@ _JSON_DEFAULT = DjangoJSONEncoder().default
 _JSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
+# A run of 19 digits may be an integer beyond 64 bits, which orjson reads as a float where json reads an int.
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
+def _loads(text: str) -> object:
+    """json.loads' value, by orjson where it reads the text the same (issue 21: a 500-item body 0.4 → 0.1 ms). orjson
+    refuses what json alone accepts (NaN, Infinity, a number beyond a float's range, a lone surrogate, nesting deeper
+    than 1,024) and reads an integer beyond 64 bits as a float: json reads each of those, and reports every error, with
+    its own messages, as before."""
+    if _LONG_DIGITS.search(text) is None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
+
+
 class PortalGraphQLView(GraphQLView):
     def __init__(self, **kwargs):
         # Reads are POSTed like writes: no query strings with tokens or data in access logs.
@@ -49,7 +67,7 @@ class PortalGraphQLView(GraphQLView):
         except UnicodeDecodeError as exc:
             raise HTTPException(400, INVALID_UTF8) from exc
         try:
-            body = json.loads(text)
+            body = _loads(text)
         except RecursionError as exc:
             raise HTTPException(400, "The request body is nested too deeply.") from exc
         except json.JSONDecodeError as exc:

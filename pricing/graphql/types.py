@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import strawberry
+from django.conf import settings
 from django.templatetags.static import static
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from strawberry.scalars import JSON
 
 from portal.graphql.plain import plain_input
@@ -142,7 +144,34 @@ def absolute_url(info: strawberry.Info, path: str) -> str | None:
 
 
 def product_path(slug: str) -> str:
-    """The storefront's path of a product page."""
+    """The storefront's path of a product page: what `reverse` gives, which costs ~50–140 µs a call (a search page
+    asks for one per product). A slug the `<slug>` converter takes has only characters reverse leaves as they are,
+    so it goes into the path reversed once per URLconf and script prefix."""
+    if _SLUG.fullmatch(slug):
+        key = (get_urlconf(), settings.ROOT_URLCONF, get_script_prefix())
+        template = _product_path_templates.get(key)
+        if template is None:
+            template = _product_path_templates[key] = _product_path_template()
+        if template[1]:
+            return template[0] + slug + template[2]
+    return _reversed_product_path(slug)
+
+
+_SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug path converter
+_SLUG_MARKER = "product-slug-marker-0"
+# (urlconf, ROOT_URLCONF, script prefix) -> the reversed path around the marker slug (prefix, marker, suffix); with
+# no route to reverse, ("", "", ""): every slug then takes the slow path.
+_product_path_templates: dict[tuple, tuple[str, str, str]] = {}
+
+
+def _product_path_template() -> tuple[str, str, str]:
+    try:
+        return reverse("storefront:product", kwargs={"slug": _SLUG_MARKER}).partition(_SLUG_MARKER)
+    except NoReverseMatch:
+        return ("", "", "")
+
+
+def _reversed_product_path(slug: str) -> str:
     try:
         return reverse("storefront:product", kwargs={"slug": slug})
     except NoReverseMatch:

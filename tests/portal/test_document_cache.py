@@ -93,14 +93,31 @@ DIRECT_CASES = [
 def test_the_per_request_rules_answer_as_a_walk_of_the_document_would(case, query, variables):
     from graphql import parse, validate
 
-    from portal.graphql.limits import _measure_rule, _text_rule
+    from portal.graphql.limits import QueryMeasureRule, UnstorableTextRule, request_variables
     from portal.schema import schema
 
     document = parse(query)
-    rules = [_text_rule(variables), _measure_rule(variables)]
-    walked = [error.formatted for error in validate(schema._schema, document, rules)]
-    direct = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
-    assert direct == walked
-    assert bool(walked) == (case != "clean")
-    again = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
-    assert again == walked  # the literals' paths kept for the document give the same answer
+    rules = [UnstorableTextRule, QueryMeasureRule]
+    with request_variables(variables):
+        walked = [error.formatted for error in validate(schema._schema, document, rules)]
+        direct = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
+        assert direct == walked
+        assert bool(walked) == (case != "clean")
+        again = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
+        assert again == walked  # the literals' paths kept for the document give the same answer
+
+
+def test_the_request_rules_are_made_once_and_read_each_operation_s_own_variables(demo_store, graphql):
+    from portal.graphql import limits
+
+    query = "query($s: String) { productsSearch(search: $s, first: 1) { id } }"
+    before = (limits.UnstorableTextRule, limits.QueryMeasureRule)
+
+    refused = graphql(query, {"s": "ac\x00id"})
+    answered = graphql(query, {"s": "acid"})
+
+    assert refused["data"] is None
+    assert refused["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    assert "errors" not in answered
+    assert (limits.UnstorableTextRule, limits.QueryMeasureRule) == before
+    assert limits._variables.get() == {}  # nothing left behind after the operations

@@ -106,3 +106,45 @@ def test_an_answer_over_http_is_utf8_json_with_the_same_content(client):
         "Variable '$n' has invalid value: Boolean cannot represent a non boolean value: '€ Zürich'"
     )
     assert answer["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT"}
+
+
+# The request body: read by orjson where it reads it as json does, by json otherwise (portal.graphql.view._loads) --
+
+BODIES = {
+    "plain": '{"query": "{ a }", "variables": {"n": 5, "f": 1.5, "s": "x", "l": [1, null, true, false]}}',
+    "non-ascii and escapes": '{"s": "Zürich \\u20ac \\ud83e\\uddea tab\\t quote\\" nul\\u0000 slash\\/"}',
+    "duplicate keys": '{"a": 1, "a": 2}',
+    "64-bit edges": '{"a": 9223372036854775807, "b": -9223372036854775808, "c": 18446744073709551615}',
+    "beyond 64 bits": '{"a": 18446744073709551616, "b": -9223372036854775809, "c": 123456789012345678901234567890}',
+    "digits in a text": '{"s": "12345678901234567890"}',
+    "floats": '{"a": 0.1, "b": -0.0, "c": 1e308, "d": 5e-324, "e": 1e-400, "f": 2.5E+3, "g": 1.7976931348623157e308}',
+    "beyond a float": '{"a": 1e400, "b": -1e999}',
+    "nan and infinity": '{"a": NaN, "b": Infinity, "c": -Infinity}',
+    "lone surrogate": '{"s": "\\ud800"}',
+    "reversed pair": '{"s": "\\udc00\\ud800"}',
+    "deep": '{"a": ' * 1100 + "1" + "}" * 1100,
+    "too deep": "[" * 100_000 + "]" * 100_000,
+    "whitespace": ' \t\r\n{ "a" : [ 1 , 2 ] } \n',
+    "not json": "{query: 1}",
+    "trailing comma": '{"a": 1,}',
+    "raw control character": '{"s": "a\nb"}',
+    "bom": '\ufeff{"a": 1}',
+    "leading zero": '{"a": 01}',
+    "empty": "",
+    "list": "[1, 2]",
+    "two values": '{"a": 1} {"b": 2}',
+}
+
+
+def _read(read, text: str) -> tuple:
+    try:
+        return ("value", repr(read(text)))
+    except Exception as error:  # noqa: BLE001 (the kind and message of each error are compared)
+        return ("error", type(error).__name__, str(error))
+
+
+@pytest.mark.parametrize("text", BODIES.values(), ids=BODIES.keys())
+def test_a_body_reads_as_json_reads_it(text):
+    from portal.graphql.view import _loads
+
+    assert _read(_loads, text) == _read(json.loads, text)

@@ -162,8 +162,11 @@ schema = strawberry.Schema(query=Query, types=[Pen, Book], execution_context_cla
 
 @contextmanager
 def without_projector():
-    """Plain data completed by the completers alone, as before the compiled projectors."""
-    with mock.patch.object(plain_module, "projector", lambda _shape: None):
+    """Plain data completed by the completers alone, as before the compiled projectors (none compiled, none kept)."""
+    with (
+        mock.patch.object(plain_module, "projector", lambda _shape: None),
+        mock.patch.object(plain_module, "_selection_key", lambda *_args: None),
+    ):
         yield
 
 
@@ -531,6 +534,96 @@ def test_one_projector_per_type_and_selection_is_compiled_and_reused():
     assert len(shapes) == 3  # { id price }, { a: id price } and, without the price, { id }
     assert [[name for name, _field, _shape in shape[2][3]] for shape in shapes] == [["id", "price"], ["a", "price"],
                                                                                     ["id"]]  # fmt: skip
+
+
+# --- the projector kept per place in a document parsed once (caching.DocumentCache, as PortalSchema has it) ---------
+
+kept_schema = strawberry.Schema(
+    query=Query, types=[Pen, Book], execution_context_class=PlainDataExecutor, extensions=[caching.DocumentCache]
+)
+
+
+def kept(query: str, items=None, variables=None) -> tuple[dict, dict]:
+    """The answer from plain data through the schema that parses each text once, and from objects."""
+    answers = []
+    for plain, on in ((True, kept_schema), (False, schema)):
+        context = {"plain": plain, "items": ITEMS if items is None else items}
+        result = on.execute_sync(query, variable_values=variables, context_value=context)
+        answers.append({"data": result.data, "errors": [error.formatted for error in result.errors or []]})
+    return answers[0], answers[1]
+
+
+def completers_built(query: str, items=None, variables=None) -> int:
+    built = []
+    build = PlainDataExecutor._plain_completer
+
+    def counted(self, *args):
+        built.append(args)
+        return build(self, *args)
+
+    with mock.patch.object(PlainDataExecutor, "_plain_completer", counted):
+        context = {"plain": True, "items": ITEMS if items is None else items}
+        kept_schema.execute_sync(query, variable_values=variables, context_value=context)
+    return len(built)
+
+
+def test_a_known_document_builds_no_completers_again():
+    caching.clear()
+    query = "query Known { items { id price tiers { minimum amount } } item { id } }"
+
+    assert completers_built(query) == 2  # one per root field, the first time
+    assert completers_built(query) == 0
+    assert completers_built("query Known { items { id price tiers { minimum amount } } item { id } }") == 0
+    assert completers_built("query Other { items { id price } }") == 1  # another text: another document
+    assert kept(query) == kept(query)
+    plain, objects = kept(query)
+    assert plain == objects
+    assert plain["errors"] == []
+
+
+@pytest.mark.parametrize("order", [(True, False, True), (False, True, False)])
+def test_the_kept_projector_follows_the_values_of_the_directives_variables(order):
+    caching.clear()
+    query = """query($p: Boolean!, $q: Boolean = true) {
+      items { id ...F tiers @skip(if: $q) { minimum } } item { ... @include(if: $p) { code } label } }
+    fragment F on Item { price @include(if: $p) ... G }
+    fragment G on Item { bestTier @skip(if: $p) { amount } }"""
+    for p in order:
+        for q in (True, False, None):
+            variables = {"p": p} if q is None else {"p": p, "q": q}
+            plain, objects = kept(query, variables=variables)
+
+            assert plain == objects
+            assert plain["errors"] == []
+            assert ("price" in plain["data"]["items"][0]) is p
+            assert ("bestTier" in plain["data"]["items"][0]) is not p
+            assert ("tiers" in plain["data"]["items"][0]) is (q is False)
+            assert ("code" in plain["data"]["item"]) is p
+
+
+@pytest.mark.parametrize("changes", NOT_PLAINLY_VALID)
+def test_data_not_plainly_valid_after_a_kept_projector_is_answered_by_the_completers(changes):
+    caching.clear()
+    query = "{ maybeItems { id label colour price ratio inStock code tiers { minimum amount } scores } }"
+    assert completers_built(query) == 1
+    assert completers_built(query) == 0
+
+    items = [_item(1), _item(2, **changes), _item(3)]
+    plain, objects = kept(query, items)
+
+    assert plain == objects
+    assert plain["errors"] != [] or plain["data"] == objects["data"]
+    assert completers_built(query, items) == 1  # built for this answer only
+    assert completers_built(query) == 0
+
+
+def test_a_fragment_with_variables_of_its_own_is_not_kept():
+    document = parse("query { items { ...F } } fragment F($x: Boolean) on Item { id @include(if: $x) }",
+                     experimental_fragment_arguments=True)  # fmt: skip
+    operation, fragment = document.definitions
+    assert plain_module._directive_variables(operation, {"F": fragment}) is None
+    plain = parse("query($x: Boolean!) { items { ...F } } fragment F on Item { id @include(if: $x) }")
+    assert plain_module._directive_variables(plain.definitions[0], {"F": plain.definitions[1]}) == ("x",)
 
 
 def test_an_abstract_type_is_answered_by_the_completers():

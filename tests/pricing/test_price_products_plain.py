@@ -10,7 +10,7 @@ from unittest import mock
 
 import pytest
 
-from portal.graphql import plain
+from portal.graphql import caching, plain
 from pricing.models import Availability, OptionType
 from tests.pricing.factories import OptionFactory, OptionValueFactory, ProductFactory, TierFactory, VariantFactory
 
@@ -120,6 +120,7 @@ def test_aliases_fragments_typename_and_directives_answer_as_before(catalog, cli
 
 
 def test_the_fast_paths_answer_a_plain_request(catalog, client):
+    caching.clear()  # the document's projector is otherwise kept from an earlier request of the same text
     calls = []
     coerce, project = plain.plain_variable_values, plain.projector
 
@@ -139,6 +140,16 @@ def test_the_fast_paths_answer_a_plain_request(catalog, client):
 
     assert status == 200
     assert calls == [("variables", True), ("projector", True)]
+
+    calls.clear()
+    with (
+        mock.patch.object(plain, "plain_variable_values", counted("variables", coerce)),
+        mock.patch.object(plain, "projector", counted("projector", project)),
+    ):
+        status, _body = post(client, FULL, {"currencyCode": "USD", "items": _items(catalog)})
+
+    assert status == 200
+    assert calls == [("variables", True)]  # the projector kept for the document's selection
 
 
 BAD_ITEMS = [
