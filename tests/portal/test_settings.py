@@ -28,22 +28,32 @@ def _database_settings(env: dict) -> dict:
     code = (
         "import json, django.conf; from portal import settings; "
         "d = settings.DATABASES['default']; "
-        "print(json.dumps([d.get('CONN_MAX_AGE'), d.get('CONN_HEALTH_CHECKS')]))"
+        "o = d.get('OPTIONS', {}); "
+        "print(json.dumps([d.get('CONN_MAX_AGE'), d.get('CONN_HEALTH_CHECKS'), o.get('server_side_binding'), "
+        "o.get('prepare_threshold')]))"
     )
     environment = {**os.environ, "SECRET_KEY": "x" * 50, **env}
     output = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
     return json.loads(output.stdout.strip().splitlines()[-1])
 
 
+SHOP = "postgres://u@db:5432/shop"
+
+
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        ({"DATABASE_URL": "postgres://u@db:5432/shop"}, [60, True]),
-        ({"DATABASE_URL": "postgres://u@db:5432/shop", "DATABASE_CONN_MAX_AGE": "300"}, [300, True]),
-        ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None]),
+        ({"DATABASE_URL": SHOP}, [60, True, True, 5]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "300"}, [300, True, True, 5]),
+        ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None, None, None]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "0"}, [0, True, None, None]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARED_STATEMENTS": "false"}, [60, True, None, None]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARE_THRESHOLD": "2"}, [60, True, True, 2]),
     ],
-    ids=["default", "from-env", "off-in-url"],
+    ids=["default", "from-env", "off-in-url", "off-in-env", "no-prepared-statements", "threshold"],
 )
 def test_web_processes_keep_their_postgresql_connection_between_requests(env, expected):
-    # Issue 21: a new PostgreSQL backend per request cost more server CPU than the request itself.
+    # Issue 21: a new PostgreSQL backend per request cost more server CPU than the request itself, and planning the
+    # same statements again on every request most of PostgreSQL's CPU. Behind a transaction-mode pooler
+    # (DATABASE_CONN_MAX_AGE=0, README) neither connections nor prepared statements are kept.
     assert _database_settings(env) == expected
