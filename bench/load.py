@@ -1,13 +1,13 @@
 """API throughput under load (issue 21): the portal's start-up mix against a bare Django view, on gunicorn.
 
-    .venv/bin/python bench/load.py [--seconds 60] [--clients 10,50] [--workers 4] [--runs 5] [--no-browser]
+    .venv/bin/python bench/load.py [--seconds 60] [--clients 10,50] [--workers N] [--runs 5] [--no-browser]
                                    [--conn-max-age N] [--gunicorn-args '...']   (experiments, off by default)
                                    [--only prices]   (only the 500-item figures)
 
 Sets the server up the way README.md's production section does: a PostgreSQL database of its own
 (postgres://postgres@127.0.0.1:5432/bench_load_PID, created here, migrated and seeded with `seed_demo`), the Redis
 cache (redis://127.0.0.1:6379/0, keys under the run's own prefix), DEBUG off, a generated SECRET_KEY, and
-`gunicorn portal.wsgi --workers 4` (the README's count) on a free port. The settings module is
+`gunicorn portal.wsgi --workers N` (the README's count: one per core) on a free port. The settings module is
 bench.loadkit.settings: the production settings plus one URL, GET /bench/ping, a bare Django view returning a fixed
 JSON document, so that it passes the same middleware as the API without the product's URLconf changing.
 
@@ -82,7 +82,7 @@ from bench.loadkit.store import (  # noqa: E402
 
 HOST = "127.0.0.1"
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
-README_WORKERS = 4  # README.md, Production: gunicorn portal.wsgi --bind 0.0.0.0:8000 --workers 4
+README_WORKERS = os.cpu_count() or 1  # README.md, Production: gunicorn ... --workers "$(nproc)"
 GOAL_RATIO = 0.25
 GOAL_P95_MS = 300
 GOAL_HTTP_PER_ENGINE = 2.0
@@ -386,7 +386,7 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="duration of each measurement (default 60)")
     parser.add_argument("--clients", default="10,50", help="concurrent clients, comma-separated (default 10,50)")
-    parser.add_argument("--workers", type=int, default=README_WORKERS, help="gunicorn workers (default: README's 4)")
+    parser.add_argument("--workers", type=int, default=README_WORKERS, help="gunicorn workers (default: one per core)")
     parser.add_argument("--runs", type=int, default=5, help="runs of the 500-item figures (median; default 5)")
     parser.add_argument("--postgres", default=DEFAULT_POSTGRES, help=f"PostgreSQL server (default {DEFAULT_POSTGRES})")
     parser.add_argument("--redis", default=DEFAULT_REDIS, help=f"Redis cache (default {DEFAULT_REDIS})")
