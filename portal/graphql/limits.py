@@ -265,11 +265,12 @@ def measure_errors(
     variables: Mapping[str, Any],
 ) -> list[GraphQLError]:
     """The limit errors of one operation (empty when it is within every limit)."""
-    measure = operation_measure(schema, operation, fragments, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH)
+    max_depth = settings.GRAPHQL_MAX_QUERY_DEPTH
+    measure = operation_measure(schema, operation, fragments, variables, max_depth=max_depth)
     name = operation.name.value if operation.name else "anonymous"
     if measure.too_deep:
         # The message of strawberry's depth limiter, which this rule replaces, kept as it was.
-        return [GraphQLError(f"'{name}' exceeds maximum operation depth of {measure.max_depth}", [operation])]
+        return [GraphQLError(f"'{name}' exceeds maximum operation depth of {max_depth}", [operation])]
     errors = []
     max_root_fields = settings.GRAPHQL_MAX_ROOT_FIELDS
     if measure.root_fields > max_root_fields:
@@ -294,7 +295,6 @@ class Measured(NamedTuple):
     too_deep: bool
     root_fields: int
     cost: int
-    max_depth: int
 
 
 def operation_measure(
@@ -315,7 +315,7 @@ def operation_measure(
         if kept is not None and kept[0] is operation and kept[1] is schema:
             return kept[2]
     measure = OperationMeasure(schema, operation, fragments, variables, max_depth=max_depth)
-    measured = Measured(measure.too_deep, measure.root_fields, measure.cost, measure.max_depth)
+    measured = Measured(measure.too_deep, measure.root_fields, measure.cost)
     if key is not None:
         # The operation and schema are kept with it: their ids, in the key, cannot be reused meanwhile.
         caching.operation_measures.put(key, (operation, schema, measured))

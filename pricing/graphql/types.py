@@ -151,6 +151,8 @@ def product_path(slug: str) -> str:
         key = (get_urlconf(), settings.ROOT_URLCONF, get_script_prefix())
         template = _product_path_templates.get(key)
         if template is None:
+            if len(_product_path_templates) >= 64:  # a bound, whatever script prefixes requests come with
+                _product_path_templates.clear()
             template = _product_path_templates[key] = _product_path_template()
         if template[1]:
             return template[0] + slug + template[2]

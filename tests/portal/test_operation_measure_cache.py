@@ -45,7 +45,7 @@ def _fresh(variables: dict) -> tuple:
     measure = OperationMeasure(
         schema._schema, OPERATION, FRAGMENTS, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH
     )
-    return measure.too_deep, measure.root_fields, measure.cost, measure.max_depth
+    return measure.too_deep, measure.root_fields, measure.cost
 
 
 def _kept(variables: dict, max_depth: int | None = None) -> tuple:

@@ -71,3 +71,14 @@ def test_it_follows_another_urlconf(patterns, expected):
         finally:
             clear_url_caches()
     assert product_path("tris") == _reversed("tris")
+
+
+def test_the_kept_templates_stay_bounded_whatever_the_prefixes():
+    before = get_script_prefix()
+    try:
+        for n in range(150):
+            set_script_prefix(f"/p{n}/")
+            assert product_path("tris") == _reversed("tris") == f"/p{n}/products/tris/"
+            assert len(types._product_path_templates) <= 64
+    finally:
+        set_script_prefix(before)
