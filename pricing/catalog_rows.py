@@ -49,6 +49,8 @@ def _table(model) -> str:
 class _Reader(RowReader):
     """One database connection's way of writing id lists, naming columns and converting them (portal.sql_rows)."""
 
+    plan_for_values = True  # each statement takes id arrays
+
     def in_ids(self, column: str, ids: Collection[int]) -> tuple[str, list[Any]]:
         """`column` is one of the ids, as SQL and its parameters (one parameter where the backend allows)."""
         values = list(ids)

@@ -45,6 +45,7 @@ from typing import Any
 
 from graphql import (
     DocumentNode,
+    ExecutionResult,
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
@@ -194,6 +195,18 @@ class PlainDataExecutor(StrawberryGraphQLCoreExecutionContext):
             hooks=hooks,
             **custom_args,
         )
+
+    def execute_operation(self, serially: bool | None = None) -> Any:
+        result = super().execute_operation(serially)
+        if result.__class__ is ExecutionResult:
+            # Done (a synchronous answer, nothing deferred): graphql-core's executor holds bound methods of itself
+            # (`async_helpers`), and so do the plain completers it keeps (their closures call its error handling):
+            # reference cycles that kept it, the variables, the inputs and the context alive after the request until
+            # the garbage collector's next pass over them (issue 21: a 500-item request left ~3,700 objects for it).
+            # Without the cycles they are freed when the request ends.
+            self.async_helpers = None
+            self.__dict__.pop("_plain_completers", None)
+        return result
 
     def complete_value(self, return_type, field_details_list, info, path, result, position_context):
         if result.__class__ is PlainData:

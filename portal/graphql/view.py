@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 import orjson
 from cross_web import HTTPException
@@ -31,8 +30,15 @@ _JSON_DEFAULT = DjangoJSONEncoder().default
 _JSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
-# A run of 19 digits may be an integer beyond 64 bits, which orjson reads as a float where json reads an int.
-_LONG_DIGITS = re.compile(r"[0-9]{19}")
+# A run of 19 digits may be an integer beyond 64 bits, which orjson reads as a float where json reads an int. Looked
+# for with every digit written as "0", by bytes.find (a 50 kB body: 0.05 ms, where the regular expression [0-9]{19}
+# took 0.8 ms, twice orjson's reading of the whole body).
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NINETEEN_DIGITS = b"0" * 19
+
+
+def _long_digit_run(text: str) -> bool:
+    return text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO).find(_NINETEEN_DIGITS) != -1
 
 
 def _loads(text: str) -> object:
@@ -40,7 +46,7 @@ def _loads(text: str) -> object:
     refuses what json alone accepts (NaN, Infinity, a number beyond a float's range, a lone surrogate, nesting deeper
     than 1,024) and reads an integer beyond 64 bits as a float: json reads each of those, and reports every error, with
     its own messages, as before."""
-    if _LONG_DIGITS.search(text) is None:
+    if not _long_digit_run(text):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:

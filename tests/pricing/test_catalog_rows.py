@@ -7,6 +7,7 @@ values, ids of nothing), with a group and without, hidden products included and 
 import random
 
 import pytest
+from django.db import connection
 
 from accounts.models import CustomerGroup
 from pricing.catalog_rows import engine_rows, option_value_rows, product_variant_rows, tier_rows
@@ -73,3 +74,30 @@ def test_one_round_trip(store, django_assert_num_queries, with_options):
             whole_product_ids=[p.pk for p in catalog["products"]], include_hidden=False, option_ids=option_ids,
         )  # fmt: skip
     assert products and tiers and bool(options) is with_options
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+def test_the_statements_are_planned_for_their_ids_never_prepared(store):
+    # A prepared statement may get one generic plan for all its runs, made without the ids: for 500 of them it chose
+    # a nested loop over 125,000 row pairs (portal.sql_rows.RowReader.plan_for_values). The engine's statements are
+    # never prepared, however often they run; the connection's other statements still are, and its setting is kept.
+    group = CustomerGroup.objects.create(name="Random group")
+    catalog = random_catalog(random.Random(3), store, group)
+    product_ids = [p.pk for p in catalog["products"]]
+    with connection.cursor():
+        threshold = connection.connection.prepare_threshold
+    assert threshold is not None  # the test settings prepare statements, as production's do
+    for _ in range(threshold + 5):
+        engine_rows(
+            product_ids=product_ids, variant_ids=[], whole_product_ids=product_ids, customer_group_id=group.pk,
+            include_hidden=False, option_ids=[],
+        )  # fmt: skip
+        tier_rows(product_ids=product_ids, customer_group_id=group.pk)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 + %s", [1])
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    selects = [statement for statement in prepared if statement.startswith("SELECT")]
+    assert selects == ["SELECT 1 + $1"]  # the random catalog's INSERTs were prepared too
+    assert connection.connection.prepare_threshold == threshold
