@@ -12,16 +12,30 @@ once and again when the transaction commits: a request that read the rows before
 the new generation is not served after it.
 
 What depends on the request is not cached: the logo URLs are kept as file names and made absolute per request.
+
+Each process also keeps the entries it has decoded (`_local`: a bounded LRU), each with its generation and the expiry
+it has in the shared cache, so a warm request neither fetches nor unpickles them again: an entry is served from there
+only while its generation is the current one and its expiry has not passed. The shared cache stays the source: the
+current generation is read from it, once per request (the request scope below: its first read fetches the
+generations, later reads reuse them; a change made in the request replaces them, so its later reads see it), and on
+every read outside a request (Celery, the shell, tests calling selectors). A warm request thus costs one round trip
+to the cache for all of this data — the generations — and a cold process the round trips it took before.
 """
 
 from __future__ import annotations
 
+import copy
+import threading
+import time
 import uuid
 import zlib
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
 from django.db import router, transaction
 from django.db.models.signals import post_delete, post_save
 
@@ -31,9 +45,13 @@ from portal.storefront_config import CONFIG_DEFAULTS
 T = TypeVar("T")
 
 GENERATION_KEY = "portal:store-data:generation"
-# Part of every entry's key: a deploy that changes the shape of the cached data never reads the old shape.
-FORMAT = 1
+# Part of every entry's key: a deploy that changes the shape of the cached data never reads the old shape. 2: an entry
+# is (generation, data, expiry).
+FORMAT = 2
 ENTRY_TIMEOUT = 24 * 3600
+# How many decoded entries a process keeps: the store-wide ones are a dozen, a guest's search pages (~12 kB pickled
+# each) are the rest.
+LOCAL_ENTRIES = 256
 
 # The rows the cached answers are read from (portal/selectors.py: store_current, channel_list, channel_get,
 # store_features, storefront_config_list, currency_list, tax_zone_list; pricing's store pricing reads TaxClass too).
@@ -51,7 +69,9 @@ SOURCE_MODELS = (
 
 
 def _new_generation() -> None:
-    cache.set(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+    generation = uuid.uuid4().hex
+    cache.set(GENERATION_KEY, generation, timeout=None)
+    _remember_generation(GENERATION_KEY, generation)
 
 
 def store_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:
@@ -67,6 +87,151 @@ def connect_signals() -> None:
         uid = f"portal.startup_cache.{model.__name__}"
         post_save.connect(store_data_changed, sender=model, dispatch_uid=f"{uid}.save")
         post_delete.connect(store_data_changed, sender=model, dispatch_uid=f"{uid}.delete")
+    request_started.connect(request_scope_started, dispatch_uid="portal.startup_cache.request_scope_started")
+    request_finished.connect(request_scope_finished, dispatch_uid="portal.startup_cache.request_scope_finished")
+
+
+# The request scope: the generations one request has read -----------------------------------------------------------
+# A ContextVar, so each thread (and each asyncio task) has its own. Set by Django's request signals; None outside a
+# request, where every read fetches the generations.
+
+_request_generations: ContextVar[dict[str, str] | None] = ContextVar("portal_store_data_generations", default=None)
+
+
+def request_scope_started(**_signal_arguments: Any) -> None:
+    _request_generations.set({})
+
+
+def request_scope_finished(**_signal_arguments: Any) -> None:
+    _request_generations.set(None)
+
+
+def _generations_read(memo: RequestMemo | None) -> dict[str, str] | None:
+    """Where the generations read are kept for the current request: its scope, else the operation's memo (None:
+    every read fetches them)."""
+    scope = _request_generations.get()
+    return memo.generations if scope is None and memo is not None else scope
+
+
+def _remember_generation(name: str, value: str) -> None:
+    """The generation `name` the current request reads from now on: the one it read, or the one it just made (its
+    own change replaces the generation it read first, so its later reads see that change)."""
+    scope = _request_generations.get()
+    if scope is not None:
+        scope[name] = value
+
+
+# The process's decoded entries ----------------------------------------------------------------------------------------
+
+
+class _LocalEntries:
+    """The last `size` entries read or kept by this process, as the shared cache holds them: key → (generation, data,
+    expiry). Shared by the process's threads, hence the lock."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, tuple[Any, Any, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> tuple[Any, Any, float] | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            return entry
+
+    def put(self, key: str, entry: tuple[Any, Any, float]) -> None:
+        with self._lock:
+            self._entries[key] = entry
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+_local = _LocalEntries(LOCAL_ENTRIES)
+# The wall clock, not a monotonic one: an entry's expiry is set by the process that built it and read by all of them.
+_clock = time.time
+
+
+def _valid(entry: Any, generation: Any, now: float) -> bool:
+    """Whether `entry` (as the shared cache holds it) is of `generation` and unexpired (a value of another shape,
+    such as one written before FORMAT 2, never is)."""
+    return entry.__class__ is tuple and len(entry) == 3 and entry[0] == generation and entry[2] > now
+
+
+def _current_generation(known: dict[str, Any], *, catalog: bool) -> Any:
+    """A store-wide entry's generation is the store's; a catalog entry's both (it is priced with the store data)."""
+    if catalog:
+        return (known.get(GENERATION_KEY), known.get(CATALOG_GENERATION_KEY))
+    return known.get(GENERATION_KEY)
+
+
+def _read(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None = None) -> tuple[Any, dict[str, Any]]:
+    """The current generation (`_current_generation`) and the data of those entries of `keys` that are of it: from
+    this process's memory, else from the shared cache, in one round trip with the generations when they are not
+    known yet. A second round trip only for entries this process holds of a generation another process has since
+    replaced."""
+    scope = _generations_read(memo)
+    known: dict[str, Any] = {} if scope is None else scope
+    wanted = (GENERATION_KEY, CATALOG_GENERATION_KEY) if catalog else (GENERATION_KEY,)
+    unknown = [name for name in wanted if name not in known]
+    if unknown and scope is not None:
+        # Both, in the one round trip: a later read of the request (a search after the store data) then takes none.
+        unknown = [name for name in (GENERATION_KEY, CATALOG_GENERATION_KEY) if name not in known]
+    generation = None if unknown else _current_generation(known, catalog=catalog)
+    now = _clock()
+    held: dict[str, tuple[Any, Any, float]] = {}
+    fetch: list[str] = []
+    for key in keys:
+        entry = _local.get(key)
+        if entry is not None and entry[2] > now and (unknown or entry[0] == generation):
+            held[key] = entry
+        else:
+            fetch.append(key)
+    found = cache.get_many([*unknown, *fetch]) if unknown or fetch else {}
+    if unknown:
+        read = {name: found[name] for name in unknown if found.get(name) is not None}
+        if scope is not None:
+            scope.update(read)
+        generation = _current_generation({**known, **read}, catalog=catalog)
+    if generation is None or (catalog and None in generation):
+        return generation, {}
+    entries = {key: entry[1] for key, entry in held.items() if entry[0] == generation}
+    replaced = [key for key in held if key not in entries]
+    if replaced:
+        found.update(cache.get_many(replaced))
+        fetch.extend(replaced)
+    for key in fetch:
+        entry = found.get(key)
+        if _valid(entry, generation, now):
+            _local.put(key, entry)
+            entries[key] = entry[1]
+    return generation, entries
+
+
+def _keep(key: str, generation: Any, data: Any, timeout: int) -> None:
+    """Keeps `data` of `generation` in the shared cache for `timeout` seconds, and in this process's memory as long."""
+    entry = (generation, data, _clock() + timeout)
+    cache.set(key, entry, timeout=timeout)
+    _local.put(key, entry)
+
+
+def _first_generation(name: str, memo: RequestMemo | None = None) -> str:
+    """The generation `name` where the cache has none yet (a new or cleared cache): made, unless another process
+    made it meanwhile."""
+    cache.add(name, uuid.uuid4().hex, timeout=None)
+    value = cache.get(name)
+    scope = _generations_read(memo)
+    if scope is not None:
+        scope[name] = value
+    return value
 
 
 def _key(name: str) -> str:
@@ -84,45 +249,37 @@ _ROOT_FIELD_ENTRIES = {
 
 
 class RequestMemo:
-    """What one request has read of the cache: its first store-wide field reads the generation and the entries of all
-    the store-wide root fields the operation asks for (the start-up's five), one round trip to the cache for them all
-    instead of one per field."""
+    """The store-wide root fields one operation asks for: its first store-wide field reads the entries of them all (the
+    start-up's five) with the generations, one round trip to the cache for them all instead of one per field when
+    this process holds none of them yet (later reads find them in its memory)."""
 
     def __init__(self, root_fields: set[str]) -> None:
         self.root_fields = root_fields
-        self.generation: str | None = None
-        self.entries: dict[str, Any] | None = None
+        self.read_all = False
+        # The generations read, where no request scope keeps them (an operation executed outside a request).
+        self.generations: dict[str, str] = {}
 
-    def read(self, name: str, channel_id: int) -> tuple[str | None, Any]:
-        if self.entries is None:
-            names = [
-                entry.format(channel_id=channel_id)
-                for field, entry in _ROOT_FIELD_ENTRIES.items()
-                if field in self.root_fields
-            ]
-            found = cache.get_many([GENERATION_KEY, *map(_key, names)])
-            self.generation = found.get(GENERATION_KEY)
-            self.entries = {entry: found.get(_key(entry)) for entry in names}
-        if name in self.entries:
-            return self.generation, self.entries[name]
-        found = cache.get_many([GENERATION_KEY, _key(name)])
-        return found.get(GENERATION_KEY), found.get(_key(name))
+    def names(self, name: str, channel_id: int) -> list[str]:
+        """The entries to read with `name`: on the first read, those of all the operation's store-wide fields."""
+        if self.read_all:
+            return [name]
+        self.read_all = True
+        fields = _ROOT_FIELD_ENTRIES.items()
+        names = [entry.format(channel_id=channel_id) for field, entry in fields if field in self.root_fields]
+        return names if name in names else [name, *names]
 
 
 def _cached(name: str, build: Callable[[], T], memo: RequestMemo | None, channel_id: int) -> T:
     """The entry `name` of the current generation, built (and kept) when there is none."""
-    if memo is None:
-        found = cache.get_many([GENERATION_KEY, _key(name)])
-        generation, entry = found.get(GENERATION_KEY), found.get(_key(name))
-    else:
-        generation, entry = memo.read(name, channel_id)
-    if generation is not None and entry is not None and entry[0] == generation:
-        return entry[1]
+    key = _key(name)
+    names = [name] if memo is None else memo.names(name, channel_id)
+    generation, entries = _read([_key(each) for each in names], catalog=False, memo=memo)
+    if key in entries:
+        return entries[key]
     if generation is None:
-        cache.add(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
-        generation = cache.get(GENERATION_KEY)
+        generation = _first_generation(GENERATION_KEY, memo)
     data = build()
-    cache.set(_key(name), (generation, data), timeout=ENTRY_TIMEOUT)
+    _keep(key, generation, data, ENTRY_TIMEOUT)
     return data
 
 
@@ -284,7 +441,9 @@ CATALOG_GENERATION_KEY = "portal:catalog-data:generation"
 
 
 def _new_catalog_generation() -> None:
-    cache.set(CATALOG_GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+    generation = uuid.uuid4().hex
+    cache.set(CATALOG_GENERATION_KEY, generation, timeout=None)
+    _remember_generation(CATALOG_GENERATION_KEY, generation)
 
 
 def catalog_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:
@@ -297,20 +456,16 @@ def catalog_data_changed(*, using: str | None = None, **_signal_arguments: Any) 
 
 def catalog_cached(name: str, build: Callable[[], T], *, timeout: int = ENTRY_TIMEOUT) -> T:
     """The entry `name` built from the catalog and the store-wide data, of the current generation of both: built (and
-    kept for `timeout` seconds) when there is none. One round trip to the cache when it is there."""
+    kept for `timeout` seconds) when there is none. Served from this process's memory when it holds it (the same
+    object for every request: the caller must not change it)."""
     key = _key(f"catalog:{name}")
-    found = cache.get_many([GENERATION_KEY, CATALOG_GENERATION_KEY, key])
-    generations = (found.get(GENERATION_KEY), found.get(CATALOG_GENERATION_KEY))
-    entry = found.get(key)
-    if None not in generations and entry is not None and entry[0] == generations:
-        return entry[1]
+    generations, entries = _read([key], catalog=True)
+    if key in entries:
+        return entries[key]
     if None in generations:
-        cache.add(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
-        cache.add(CATALOG_GENERATION_KEY, uuid.uuid4().hex, timeout=None)
-        found = cache.get_many([GENERATION_KEY, CATALOG_GENERATION_KEY])
-        generations = (found.get(GENERATION_KEY), found.get(CATALOG_GENERATION_KEY))
+        generations = (_first_generation(GENERATION_KEY), _first_generation(CATALOG_GENERATION_KEY))
     data = build()
-    cache.set(key, (generations, data), timeout=timeout)
+    _keep(key, generations, data, timeout)
     return data
 
 
@@ -343,6 +498,12 @@ def channel_rows() -> dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]]:
     return _cached(f"channels:{shape:08x}", build, None, selectors.DEFAULT_CHANNEL_ID)
 
 
+def _own_values(row: tuple[Any, ...]) -> list[Any]:
+    """A cached row's values for one instance: a JSON field's list or dict copied (`Channel.urls`), since the row
+    is shared by every call of this process and the caller may change its instance's values."""
+    return [copy.deepcopy(value) if value.__class__ in (list, dict) else value for value in row]
+
+
 def cached_channel(channel_id: int) -> models.Channel | None:
     """The channel with public id `channel_id` and its store, as `Channel.objects.select_related("store")` gives it
     (fresh instances on every call), or None when the cached channels have none of that id."""
@@ -351,8 +512,8 @@ def cached_channel(channel_id: int) -> models.Channel | None:
         return None
     channel_names, store_names = _channel_fields()
     alias = router.db_for_read(models.Channel)
-    channel = models.Channel.from_db(alias, channel_names, list(found[0]))
-    store = models.Store.from_db(router.db_for_read(models.Store), store_names, list(found[1]))
+    channel = models.Channel.from_db(alias, channel_names, _own_values(found[0]))
+    store = models.Store.from_db(router.db_for_read(models.Store), store_names, _own_values(found[1]))
     models.Channel.store.field.set_cached_value(channel, store)
     return channel
 
@@ -365,14 +526,14 @@ def cached_storefront_configs(*keys: str, channel_id: int) -> dict[str, models.S
     when the channel's full list of entries is cached (the start-up's storefrontConfigs keeps it): unsaved instances
     of their key, value and extra fields. None when it is not: the caller reads the database as before, so a cold
     cache takes the queries it took (an unknown channel's list is never cached)."""
-    name = f"config-entries:{channel_id}"
-    found = cache.get_many([GENERATION_KEY, _key(name)])
-    generation, entry = found.get(GENERATION_KEY), found.get(_key(name))
-    if generation is None or entry is None or entry[0] != generation:
+    name = _key(f"config-entries:{channel_id}")
+    _generation, entries = _read([name], catalog=False)
+    if name not in entries:
         return None
     rows = {
-        key: models.StorefrontConfig(key=key, value=row["value"], extra_fields=row["extra_fields"])
-        for row in entry[1]
+        # extra_fields copied: the cached list is shared by every request of this process.
+        key: models.StorefrontConfig(key=key, value=row["value"], extra_fields=copy.deepcopy(row["extra_fields"]))
+        for row in entries[name]
         if (key := row["key"]) in keys
     }
     return {key: rows.get(key) for key in keys}

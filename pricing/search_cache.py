@@ -77,7 +77,12 @@ def guest_search(
     build: Callable[[], list[dict]],
 ) -> list[dict]:
     """A guest's answer to these search arguments: from the cache when it holds one of the current generations,
-    else `build()`, kept. The arguments are the key, hashed (a search is up to 200 characters, ids up to 500)."""
+    else `build()`, kept. The arguments are the key, hashed (a search is up to 200 characters, ids up to 500).
+
+    The products and their variants are dicts of the caller's own: the cached answer is shared by every request of
+    this process (portal/startup_cache.py), and `absolute_urls` completes these dicts in place with the request's
+    URLs. What is below them (prices, options) is read only."""
     arguments = [query, category_slug, None if product_ids is None else list(product_ids), currency_code, limit, offset]
     digest = hashlib.sha256(json.dumps(arguments).encode()).hexdigest()
-    return catalog_cached(f"guest-search:{digest}", build, timeout=GUEST_SEARCH_TIMEOUT)
+    products = catalog_cached(f"guest-search:{digest}", build, timeout=GUEST_SEARCH_TIMEOUT)
+    return [{**product, "variants": [{**variant} for variant in product["variants"]]} for product in products]
