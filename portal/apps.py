@@ -13,13 +13,6 @@ class PortalConfig(AppConfig):
         # django-cors-headers' documented hook: the origins of valid storefront tokens (issue 22).
         check_request_enabled.connect(storefront_origin_cors, dispatch_uid="portal.storefront_origin_cors")
 
-        from django.core.signals import request_started
-
-        from portal.db_health import close_broken
-
-        # A kept database connection that died between requests is replaced, not an error (issue 21).
-        request_started.connect(close_broken, dispatch_uid="portal.db_health.close_broken")
-
         from portal.startup_cache import connect_signals
 
         # A cache, not a business rule: the cached store-wide start-up data goes when its rows change (issue 21).

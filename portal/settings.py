@@ -100,10 +100,13 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 elif "conn_max_age" not in env.str("DATABASE_URL", default=""):
     # A web process keeps its database connection between requests (issue 21: a new PostgreSQL backend per request
-    # cost more server CPU than the request itself), checked at each request's start so a restarted server is not an
-    # error: by portal.db_health, which looks at the socket, not by Django's CONN_HEALTH_CHECKS, which sends a
-    # `SELECT 1` per request. `?conn_max_age=0` in DATABASE_URL turns it off.
+    # cost more server CPU than the request itself), checked before a request's first query so a restarted server is
+    # not an error: Django's CONN_HEALTH_CHECKS, done by the backend of portal.db.postgresql without Django's
+    # `SELECT 1` round trip where the socket shows nothing happened. `?conn_max_age=0` in DATABASE_URL turns it off.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["ENGINE"] = "portal.db.postgresql"
     if DATABASES["default"]["CONN_MAX_AGE"] and env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
         # Prepared statements (issue 21): psycopg prepares a query its connection has run `prepare_threshold` times,
         # so PostgreSQL stops parsing and planning the same few statements on every request (its CPU per start-up mix

@@ -1,7 +1,9 @@
-"""A kept PostgreSQL connection is checked at a request's start by its socket, not by a `SELECT 1` (portal.db_health).
+"""A kept PostgreSQL connection's health check looks at its socket, and sends `SELECT 1` only when something arrived
+(portal/db/postgresql/base.py).
 
 On PostgreSQL only (CI): SQLite has no server to lose. The connection is killed from a second session, as a server
-restart or an idle timeout would end it.
+restart or an idle timeout would end it. `health_check_done = False` is what Django sets at a request's start and end
+(close_if_unusable_or_obsolete); the check then runs before the request's first query.
 """
 
 from __future__ import annotations
@@ -10,10 +12,7 @@ import select
 
 import psycopg
 import pytest
-from django.core.signals import request_started
 from django.db import connection
-
-from portal.db_health import close_broken
 
 on_postgresql = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's connections only")
 
@@ -34,6 +33,10 @@ def _await_readable(raw) -> None:
     assert readable, "the server's message did not arrive"
 
 
+def _next_request() -> None:
+    connection.health_check_done = False
+
+
 @pytest.fixture
 def checks(monkeypatch):
     """The `SELECT 1`s Django's own check sends (is_usable), counted."""
@@ -48,20 +51,23 @@ def checks(monkeypatch):
     return sent
 
 
-def test_every_request_runs_the_check():
-    assert any(receiver[0][0] == "portal.db_health.close_broken" for receiver in request_started.receivers)
+@on_postgresql
+def test_the_web_processes_check_their_kept_connections():
+    assert connection.settings_dict["ENGINE"] == "portal.db.postgresql"
+    assert connection.settings_dict["CONN_MAX_AGE"] > 0
+    assert connection.health_check_enabled
 
 
 @on_postgresql
-def test_a_healthy_connection_is_kept_without_a_round_trip(transactional_db, checks):
+def test_a_healthy_connection_is_used_without_a_round_trip(transactional_db, checks):
     pid = _backend_pid()
     raw = connection.connection
+    _next_request()
 
-    close_broken()
+    assert _backend_pid() == pid  # the request's first query, on the same connection
 
     assert connection.connection is raw
     assert checks == []
-    assert _backend_pid() == pid
 
 
 @on_postgresql
@@ -71,12 +77,13 @@ def test_a_connection_the_server_ended_is_replaced_before_the_request_uses_it(tr
     with _second_session() as other:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
     _await_readable(raw)
+    _next_request()
 
-    close_broken()
+    new_pid = _backend_pid()  # no error: a new connection
 
-    assert connection.connection is None  # closed: the next query opens a new one
+    assert new_pid != pid
+    assert connection.connection is not raw
     assert checks == [1]
-    assert _backend_pid() != pid
 
 
 @on_postgresql
@@ -88,22 +95,23 @@ def test_a_harmless_message_costs_one_check_and_keeps_the_connection(transaction
     with _second_session() as other:
         other.execute("NOTIFY portal_db_health_test")
     _await_readable(raw)
+    _next_request()
 
-    close_broken()
+    assert _backend_pid() == pid
 
     assert connection.connection is raw
     assert checks == [1]
-    assert _backend_pid() == pid
     with connection.cursor() as cursor:
         cursor.execute("UNLISTEN *")
 
 
 @on_postgresql
-def test_a_connection_inside_a_transaction_is_left_alone(db, checks):
-    # The test's own transaction: closing its connection would lose its work.
-    raw = connection.connection or (connection.ensure_connection() or connection.connection)
-
-    close_broken()
-
-    assert connection.connection is raw
-    assert checks == []
+def test_the_check_runs_once_per_request(transactional_db, checks):
+    pid = _backend_pid()
+    with _second_session() as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    _await_readable(connection.connection)
+    _next_request()
+    _backend_pid()
+    _backend_pid()
+    assert checks == [1]

@@ -30,7 +30,7 @@ def _database_settings(env: dict) -> dict:
         "d = settings.DATABASES['default']; "
         "o = d.get('OPTIONS', {}); "
         "print(json.dumps([d.get('CONN_MAX_AGE'), d.get('CONN_HEALTH_CHECKS'), o.get('server_side_binding'), "
-        "o.get('prepare_threshold')]))"
+        "o.get('prepare_threshold'), d['ENGINE']]))"
     )
     environment = {**os.environ, "SECRET_KEY": "x" * 50, **env}
     output = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
@@ -38,17 +38,19 @@ def _database_settings(env: dict) -> dict:
 
 
 SHOP = "postgres://u@db:5432/shop"
+# Django's backend, whose kept connections are checked without a round trip (portal/db/postgresql/base.py).
+PORTAL_PG, DJANGO_PG = "portal.db.postgresql", "django.db.backends.postgresql"
 
 
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        ({"DATABASE_URL": SHOP}, [60, None, True, 5]),
-        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "300"}, [300, None, True, 5]),
-        ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None, None, None]),
-        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "0"}, [0, None, None, None]),
-        ({"DATABASE_URL": SHOP, "DATABASE_PREPARED_STATEMENTS": "false"}, [60, None, None, None]),
-        ({"DATABASE_URL": SHOP, "DATABASE_PREPARE_THRESHOLD": "2"}, [60, None, True, 2]),
+        ({"DATABASE_URL": SHOP}, [60, True, True, 5, PORTAL_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "300"}, [300, True, True, 5, PORTAL_PG]),
+        ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None, None, None, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "0"}, [0, True, None, None, PORTAL_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARED_STATEMENTS": "false"}, [60, True, None, None, PORTAL_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARE_THRESHOLD": "2"}, [60, True, True, 2, PORTAL_PG]),
     ],
     ids=["default", "from-env", "off-in-url", "off-in-env", "no-prepared-statements", "threshold"],
 )
