@@ -573,12 +573,15 @@ class _ProjectorSource:
     """The source of a projector: a function per list, per object that is a list's item or the whole answer, and per
     leaf that is a list's item, each taking the value and the memos of lists completed before (one dict per list
     function, by the list's id). An object that is a field of an object is projected inline, in its parent's function
-    (a call less per object)."""
+    (a call less per object), and so is the memo of a list that is a field of an object: a list met again (a product's
+    quantity breaks, shared by its items) costs no call; a list met first is made by the list's `_made` function,
+    which does not look it up again."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {}
         self.names: dict[tuple, str] = {}
+        self.made: dict[tuple, tuple[str, int]] = {}  # list shape -> (its _made function, its memo's index)
         self.lists = 0
 
     def constant(self, value: Any) -> str:
@@ -595,7 +598,16 @@ class _ProjectorSource:
             if kind == "object":
                 body += self._object(shape)
             elif kind == "list":
-                body += self._list(shape)
+                # `name` looks the list up in its memo, `name_made` makes it (a caller may look it up itself).
+                memo, made = self._list(shape)
+                self.made[shape] = (f"{name}_made", memo)
+                self.lines += [f"def {name}_made(value, memo):", *body, *made]
+                body = [
+                    f"    seen = memo[{memo}].get(id(value))",
+                    "    if seen is not None and seen[0] is value:",
+                    "        return seen[1]",
+                    f"    return {name}_made(value, memo)",
+                ]
             else:
                 body += [*self._leaf(("leaf", False, shape[2]), "value", "    "), "    return value"]
             self.lines += [f"def {name}(value, memo):", *body]
@@ -637,21 +649,28 @@ class _ProjectorSource:
                     body.append(f"{indent}if {local} is not None:")
                 body += [*lines, f"{inner}{local} = {nested}"]
                 answer.append(f"{response_name!r}: {local}")
-            else:
-                answer.append(f"{response_name!r}: {self.function(field_shape)}({local}, memo)")
+            else:  # a list
+                self.function(field_shape)
+                made, memo = self.made[field_shape]
+                body += [
+                    f"{indent}seen = memo[{memo}].get(id({local}))",
+                    f"{indent}if seen is not None and seen[0] is {local}:",
+                    f"{indent}    {local} = seen[1]",
+                    f"{indent}else:",
+                    f"{indent}    {local} = {made}({local}, memo)",
+                ]
+                answer.append(f"{response_name!r}: {local}")
         return body, f"{{{', '.join(answer)}}}"
 
-    def _list(self, shape: tuple) -> list[str]:
-        # A list object met again completes to the same answer, as in the completers (a product's quantity breaks).
+    def _list(self, shape: tuple) -> tuple[int, list[str]]:
+        """The index of the list's memo and the lines making it (after the null check): a list object met again
+        completes to the same answer, as in the completers (a product's quantity breaks)."""
         memo = self.lists
         self.lists += 1
         item = self.function(shape[2])
-        return [
+        return memo, [
             "    if value.__class__ is not list:",
             "        raise _NotPlain",
-            f"    seen = memo[{memo}].get(id(value))",
-            "    if seen is not None and seen[0] is value:",
-            "        return seen[1]",
             f"    answer = [{item}(item, memo) for item in value]",
             f"    memo[{memo}][id(value)] = (value, answer)",
             "    return answer",
@@ -789,6 +808,7 @@ def _build_input_coercer(type_: GraphQLInputType, within: tuple, depth: int) -> 
                 raise _NotPlain
             return [item(entry) for entry in value]
 
+        coerce_list.item = item  # a compiled coercer makes a list of input objects itself (a call less per list)
         return coerce_list
     if is_input_object_type(type_):
         return _input_object_coercer(type_, nullable, within, depth)
@@ -869,7 +889,14 @@ def _plain_instance_coercer(plan: _PlainInputPlan, fields: list, names: frozense
         local, fast = f"a{index}", _PLAIN_INPUT_CHECKS.get(get_nullable_type(field.type))
         namespace[f"_c{index}"] = coerce
         lines += [f"    if {name!r} in value:", f"        {local} = value[{name!r}]"]
-        if fast is None:
+        item = getattr(coerce, "item", None)
+        if fast is None and item is not None:  # a list (of plain inputs): as coerce_list makes it
+            namespace[f"_i{index}"] = item
+            lines += [f"        if {local}.__class__ is list:",
+                      f"            {local} = [_i{index}(entry) for entry in {local}]",
+                      "        else:",
+                      f"            {local} = _c{index}({local})"]  # fmt: skip
+        elif fast is None:
             lines.append(f"        {local} = _c{index}({local})")
         else:
             lines += [f"        if not ({fast.format(local)}):", f"            {local} = _c{index}({local})"]
@@ -879,8 +906,15 @@ def _plain_instance_coercer(plan: _PlainInputPlan, fields: list, names: frozense
         elif field.default_value is Undefined and not implicit_none:
             return _plain_instance_closure(plan, fields, names, nullable)  # the dataclass's own default: rare
         else:
-            namespace[f"_m{index}"] = _missing_input_field(field, convert)
-            lines.append(f"        {local} = _m{index}()")
+            fixed, missing = _missing_input_constant(field, convert)
+            if fixed and missing == []:  # an empty default list: a new one each time, as `list(default)` makes it
+                lines.append(f"        {local} = []")
+            elif fixed:  # the same immutable value every time: named, not made by a call per item
+                namespace[f"_d{index}"] = missing
+                lines.append(f"        {local} = _d{index}")
+            else:
+                namespace[f"_m{index}"] = _missing_input_field(field, convert)
+                lines.append(f"        {local} = _m{index}()")
         attributes.append(f"{python_name!r}: {local}")
     answer = f"{{{', '.join(attributes)}}}"
     if plan.init_only_stores:
@@ -900,6 +934,24 @@ _PLAIN_INPUT_CHECKS = {
     GraphQLID: "{0}.__class__ is str",
     GraphQLBoolean: "{0}.__class__ is bool",
 }
+
+
+def _missing_input_constant(field: Any, convert: Callable | None) -> tuple[bool, Any]:
+    """(True, the value) when a field missing from the input always gets the same immutable value, what
+    `_missing_input_field` gives: None (no default in the schema, or a null default), or a scalar default (graphql-core
+    memoizes the coerced default on the field, so it is the same value every request), or an empty default list,
+    which the caller makes anew each time, as `_missing_input_field` copies it. (False, None) otherwise."""
+    try:
+        default = coerce_default_value(field)
+    except Exception:  # noqa: BLE001 (an invalid default: raised by the call, when an input misses it, as before)
+        return False, None
+    if default is Undefined or default is None:
+        return True, None
+    if convert is None and default.__class__ in _PLAIN_SCALARS:
+        return True, default
+    if convert is not None and default.__class__ is list and not default:
+        return True, []
+    return False, None
 
 
 def _missing_input_field(field: Any, convert: Callable | None) -> Callable[[], Any]:
@@ -1116,6 +1168,12 @@ def asks_for(info: Any, field_name: str) -> bool:
     """Whether the operation selects `field_name` on the object this field (`info`: strawberry's Info) returns,
     through fragments, with @skip and @include applied: what decides whether graphql-core would call that field's
     resolver."""
+    return field_name in selected_fields(info)
+
+
+def selected_fields(info: Any) -> set[str]:
+    """The names of the fields the operation selects on the object this field (`info`: strawberry's Info) returns,
+    as `asks_for` decides each: one walk of the selection for a resolver that asks about several fields."""
     raw = info._raw_info
     # strawberry hands resolvers the coerced values alone; graphql-core's directive reader takes its container.
     variables = raw.variable_values
@@ -1123,13 +1181,13 @@ def asks_for(info: Any, field_name: str) -> bool:
         variables = VariableValues(sources={}, coerced=variables)
     pending = [node.selection_set for node in raw.field_nodes if node.selection_set is not None]
     spread: set[str] = set()
+    names: set[str] = set()
     while pending:
         for selection in pending.pop().selections:
             if not _included(selection, variables):
                 continue
             if isinstance(selection, FieldNode):
-                if selection.name.value == field_name:
-                    return True
+                names.add(selection.name.value)
             elif isinstance(selection, FragmentSpreadNode):
                 name = selection.name.value
                 if name not in spread and name in raw.fragments:
@@ -1137,4 +1195,4 @@ def asks_for(info: Any, field_name: str) -> bool:
                     pending.append(raw.fragments[name].selection_set)
             else:  # an inline fragment: on the object's own type (it implements no interface)
                 pending.append(selection.selection_set)
-    return False
+    return names

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, NamedTuple
 
 import strawberry
 
 from portal.errors import InputError, PortalError
-from portal.graphql.plain import Later, PlainData, asks_for
+from portal.graphql.plain import Later, PlainData, selected_fields
 from portal.selectors import DEFAULT_CHANNEL_ID, channel_get
 from pricing import calculation, search_cache, selectors
 from pricing.errors import PRICES_HIDDEN_MESSAGE, PricingErrorCode
@@ -164,94 +165,96 @@ class Query:
         )
         # Completed as plain data (issue 21): hundreds of items would otherwise cost a resolver call per field. The
         # parts that cost a dict or a list per item are made only when the operation selects them.
-        shared: dict[int, Any] = {}
-        parts = _Parts(*(asks_for(info, name) for name in _Parts._fields))
-        return PlainData([_priced(result, item, shared, parts) for result, item in zip(results, items, strict=True)])
+        selected = selected_fields(info)
+        priced = _pricer(_Parts(*(name in selected for name in _Parts._fields)))
+        return PlainData([priced(result, item) for result, item in zip(results, items, strict=True)])
 
 
 class _Parts(NamedTuple):
     """Which of a PricedProduct's costlier fields the operation selects (GraphQL names)."""
 
     options: bool
-    basePrice: bool  # noqa: N815 (the GraphQL name, read by asks_for)
+    basePrice: bool  # noqa: N815 (the GraphQL name, looked up in selected_fields)
     lineTotal: bool  # noqa: N815
     appliedTier: bool  # noqa: N815
     nextTier: bool  # noqa: N815
 
 
 _new_object = object.__new__
-_set_attribute = object.__setattr__
 
 
 def _request_item(item: PriceItemInput, options: list) -> calculation.PriceRequestItem:
     """The engine's request item of an input item: what `PriceRequestItem(...)` makes, without its frozen __init__'s
-    `object.__setattr__` per field (500 items: 0.7 ms → 0.2 ms), as the engine makes its results; a test compares
-    both."""
+    `object.__setattr__` per field (500 items: 0.7 ms → 0.2 ms), as the engine makes its results; its fields go into
+    the instance's own dict (a quarter cheaper than replacing it by `object.__setattr__`). A test compares both."""
     request_item = _new_object(calculation.PriceRequestItem)
-    _set_attribute(
-        request_item,
-        "__dict__",
-        {
-            "product_id": item.product_id,
-            "variant_id": item.variant_id,
-            "quantity": item.quantity,
-            "options": [
-                (option.option_id, option.value_id if option.value_id is not None else option.value)
-                for option in options
-            ]
-            if options
-            else [],
-        },
+    fields = request_item.__dict__
+    fields["product_id"] = item.product_id
+    fields["variant_id"] = item.variant_id
+    fields["quantity"] = item.quantity
+    fields["options"] = (
+        [(option.option_id, option.value_id if option.value_id is not None else option.value) for option in options]
+        if options
+        else []
     )
     return request_item
 
 
-def _priced(result: calculation.PriceResult, item: PriceItemInput, shared: dict[int, Any], parts: _Parts) -> dict:
-    """One PricedProduct as plain data (portal.graphql.plain): keyed by GraphQL field name; a field in `parts` that
-    the operation does not select is None (never read). `shared` holds the ProductPrice and BulkPricingTier dicts and
-    lists made so far, by the engine's object (alive in the results meanwhile): the engine gives the items of a
-    product the same Price for the same amount, the same tiers and the same tier list, and the answer never changes
-    them, so each is made once."""
-    if result.price_on_request:  # issue 13: no amount of any kind, not even its quantity breaks
-        price = base_price = line_total = applied_tier = next_tier = None
-        bulk_pricing = []
-    else:
-        price = _plain_price(result.calculated_price, shared)
-        base_price = _plain_price(result.base_price, shared) if parts.basePrice else None
-        line_total = Later(_plain_line_total, result) if parts.lineTotal else None  # made only when read
-        bulk_pricing = _plain_tiers(result.bulk_pricing, shared)
-        applied_tier = _plain_tier(result.applied_tier, shared) if result.applied_tier and parts.appliedTier else None
-        hint = result.next_tier if parts.nextTier else None
-        next_tier = (
-            {
-                "additionalQuantity": hint.additional_quantity,
-                "minimum": hint.minimum,
-                "price": _plain_price(hint.unit_price, shared),
-            }
-            if hint
-            else None
-        )
-    options = item.options if parts.options else None
-    return {
-        "productId": result.product_id,
-        "variantId": result.variant_id,
-        "quantity": result.quantity,
-        "options": [
-            {"optionId": option.option_id, "valueId": option.value_id, "value": option.value} for option in options
-        ]
-        if options
-        else [],
-        "currencyCode": result.currency_code,
-        "price": price,
-        "basePrice": base_price,
-        "lineTotal": line_total,
-        "bulkPricing": bulk_pricing,
-        "appliedTier": applied_tier,
-        "nextTier": next_tier,
-        "taxRate": result.tax_rate,
-        "showInclusive": result.show_inclusive,
-        "priceOnRequest": result.price_on_request,
-    }
+def _pricer(parts: _Parts) -> Callable[[calculation.PriceResult, PriceItemInput], dict]:
+    """The function making one PricedProduct as plain data (portal.graphql.plain), for one request: keyed by GraphQL
+    field name; a field in `parts` that the operation does not select is None (never read).
+
+    Its memo holds the ProductPrice and BulkPricingTier dicts and lists made so far, by the engine's object (alive in
+    the results meanwhile): the engine gives the items of a product the same Price for the same amount, the same tiers
+    and the same tier list, and the answer never changes them, so each is made once. The memo is read inline and the
+    selection's flags are bound once (issue 21: 500 items in 0.52 ms instead of 0.95 ms)."""
+    shared: dict[int, Any] = {}
+    made = shared.get  # a memo entry is a non-empty dict or a list; an empty list is looked up again: still made once
+    with_options, with_base_price, with_line_total, with_applied_tier, with_next_tier = parts
+
+    def priced(result: calculation.PriceResult, item: PriceItemInput) -> dict:
+        if result.price_on_request:  # issue 13: no amount of any kind, not even its quantity breaks
+            price = base_price = line_total = applied_tier = next_tier = None
+            bulk_pricing = []
+        else:
+            price = made(id(result.calculated_price)) or _plain_price(result.calculated_price, shared)
+            base_price = _plain_price(result.base_price, shared) if with_base_price else None
+            line_total = Later(_plain_line_total, result) if with_line_total else None  # made only when read
+            bulk_pricing = made(id(result.bulk_pricing)) or _plain_tiers(result.bulk_pricing, shared)
+            applied_tier = (
+                _plain_tier(result.applied_tier, shared) if with_applied_tier and result.applied_tier else None
+            )
+            hint = result.next_tier if with_next_tier else None
+            next_tier = (
+                {
+                    "additionalQuantity": hint.additional_quantity,
+                    "minimum": hint.minimum,
+                    "price": made(id(hint.unit_price)) or _plain_price(hint.unit_price, shared),
+                }
+                if hint
+                else None
+            )
+        options = None  # not selected: never read
+        if with_options:
+            options = [{"optionId": o.option_id, "valueId": o.value_id, "value": o.value} for o in item.options]
+        return {
+            "productId": result.product_id,
+            "variantId": result.variant_id,
+            "quantity": result.quantity,
+            "options": options,
+            "currencyCode": result.currency_code,
+            "price": price,
+            "basePrice": base_price,
+            "lineTotal": line_total,
+            "bulkPricing": bulk_pricing,
+            "appliedTier": applied_tier,
+            "nextTier": next_tier,
+            "taxRate": result.tax_rate,
+            "showInclusive": result.show_inclusive,
+            "priceOnRequest": result.price_on_request,
+        }
+
+    return priced
 
 
 def _plain_line_total(result: calculation.PriceResult) -> dict:
