@@ -1,7 +1,6 @@
 """The one GraphQL schema, merged from each app's graphql/ modules (ARCHITECTURE §5)."""
 
 from strawberry import Schema
-from strawberry.extensions import MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry_django.optimizer import DjangoOptimizerExtension
 
@@ -15,7 +14,7 @@ from invoices.graphql.mutations import Mutation as InvoicesMutation
 from invoices.graphql.queries import Query as InvoicesQuery
 from orders.graphql.purchased import Query as PurchasedProductsQuery
 from orders.graphql.queries import Query as OrdersQuery
-from portal.graphql.caching import DocumentCache
+from portal.graphql.caching import DocumentCache, ExtensionsRunner
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import RequestLimits
 from portal.graphql.mutations import Mutation as PortalMutation
@@ -86,6 +85,10 @@ Mutation = merge_types(
 
 
 class PortalSchema(Schema):
+    def create_extensions_runner(self, execution_context, extensions) -> ExtensionsRunner:
+        # The extensions' hooks found out once per extension class, not on every request (issue 21).
+        return ExtensionsRunner(execution_context=execution_context, extensions=extensions)
+
     def process_errors(self, errors, execution_context=None) -> None:
         # Expected errors (bad input, refusals) are the caller's business; only the unexpected ones are logged.
         for error in errors:
@@ -99,12 +102,11 @@ schema = PortalSchema(
     # Completes the large answers that resolvers give as plain data (issue 21: priceProducts of 500 items).
     execution_context_class=PlainDataExecutor,
     extensions=[
-        # Parse and standard validation once per query text and process (issue 21); after MaxTokensLimiter's options.
+        # Parse and standard validation once per query text and process (issue 21); after RequestLimits' token limit.
         DocumentCache,
         DjangoOptimizerExtension,
-        # Depth (introspection included), root fields, cost, introspection switch, text PostgreSQL cannot store.
+        # Tokens, depth (introspection included), root fields, cost, introspection switch, text PostgreSQL cannot store.
         RequestLimits,
-        lambda: MaxTokensLimiter(max_token_count=5000),
         MasqueradeAuditExtension,
     ],
 )

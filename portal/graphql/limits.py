@@ -1,5 +1,7 @@
 """What one GraphQL request may ask (issue 12), checked while the document is validated, before any resolver runs:
 
+- tokens: a document of more than MAX_TOKENS tokens is not parsed (graphql-core's parse option, as strawberry's
+  MaxTokensLimiter sets it);
 - depth: no field nested deeper than GRAPHQL_MAX_QUERY_DEPTH levels, introspection fields included;
 - root fields: at most GRAPHQL_MAX_ROOT_FIELDS per operation (aliases count);
 - cost: an estimate of the values the answer holds, at most GRAPHQL_MAX_QUERY_COST (see `OperationMeasure`);
@@ -58,6 +60,8 @@ PAGE_SIZE_ARGUMENT = "first"
 # The estimated length of a list that has no page size and no list argument to tell it (a quote's lines, a product's
 # variants): generous for this catalogue, where products have a handful of variants and options.
 DEFAULT_LIST_SIZE = 10
+# The most tokens graphql-core's parser reads of one document before it refuses it.
+MAX_TOKENS = 5000
 # Fragments spreading fragments: deeper chains than this are refused (none of our clients uses more than one level).
 MAX_FRAGMENT_CHAIN = 20
 
@@ -86,17 +90,23 @@ def request_variables(variables: Mapping[str, Any]) -> Iterator[None]:
 
 
 class RequestLimits(SchemaExtension):
-    """Adds the request's validation rules, which read its variables (`request_variables`) during the operation."""
+    """Sets the parser's token limit and adds the request's validation rules, which read its variables
+    (`request_variables`) during the operation. One extension for both (issue 21): strawberry makes each extension and
+    a context manager for each of its hooks on every request, and the MaxTokensLimiter this replaces did only this."""
 
     def on_operation(self) -> Iterator[None]:
         context = self.execution_context
+        context.parse_options["max_tokens"] = MAX_TOKENS
         variables = context.variables if isinstance(context.variables, Mapping) else {}
-        rules: list[type[ValidationRule]] = [UnstorableTextRule, QueryMeasureRule]
-        if not settings.GRAPHQL_INTROSPECTION:
-            rules.append(NoSchemaIntrospectionCustomRule)
-        context.validation_rules = (*context.validation_rules, *rules)
+        context.validation_rules = (*context.validation_rules, *_request_rules())
         with request_variables(variables):
             yield
+
+
+def _request_rules() -> tuple[type[ValidationRule], ...]:
+    if settings.GRAPHQL_INTROSPECTION:
+        return (UnstorableTextRule, QueryMeasureRule)
+    return (UnstorableTextRule, QueryMeasureRule, NoSchemaIntrospectionCustomRule)
 
 
 # Text -------------------------------------------------------------------------------------------------------------
