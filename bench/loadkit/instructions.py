@@ -8,9 +8,10 @@ executes per request instead, which depend only on the code and the data: the pr
 as gunicorn calls it (portal.wsgi: the same settings, gc.freeze and thresholds), in-process, without the network,
 under `valgrind --tool=cachegrind --cache-sim=no`. Each figure is the difference of two runs that differ only in
 the number of requests measured, so Python's start-up, imports and warm-up (10 rounds of the mix, 2 large requests)
-cancel out (a first, uncounted run compiles what needs compiling to bytecode). The counts repeat within a few
-hundredths of a percent from run to run; a tree whose files change meanwhile is recompiled, so measure committed
-checkouts. PostgreSQL's and Redis's own work is not in it (bench/load.py measures theirs).
+cancel out (a first, uncounted run compiles what needs compiling to bytecode). A run's count moves by a few million
+instructions from one run to the next (±0.02 M a request over the mix's 80 requests); a tree whose files change
+meanwhile is recompiled, so measure committed checkouts. PostgreSQL's and Redis's own work is not in it
+(bench/load.py measures theirs).
 
 Printed: the bare view (bench.loadkit.urls, the load test's (a)), a request of the start-up mix (mean of its four:
 the signed-in start-up, a guest search, 20 prices, the quotes list; the load test's (b)), their quotient (what the
@@ -165,13 +166,19 @@ def main() -> int:
         )  # fmt: skip
         close_connections()
         trees = [REPO_ROOT, *(tree.resolve() for tree in args.tree)]
-        print(f"Instructions per request (valgrind, web process only; {args.rounds} rounds, {args.large} large):")
+        print(
+            f"Instructions per request (valgrind, web process only; {10 * args.rounds} bare, {args.rounds} rounds of the "
+            f"mix, {args.large} large):"
+        )
         for number, tree in enumerate(trees):
             prefix = f"{store.cache_prefix}-{number}"
             # Not counted: the first run in a tree may compile modules to bytecode, which later runs only load.
             instructions(tree, config, "bare", 0, f"{prefix}-p")
             base = instructions(tree, config, "bare", 0, f"{prefix}-0")
-            bare = (instructions(tree, config, "bare", args.rounds, f"{prefix}-1") - base) / args.rounds
+            # Ten times as many bare requests: a run's own count moves by a few million instructions, a bare
+            # request costs about one million.
+            bare_count = 10 * args.rounds
+            bare = (instructions(tree, config, "bare", bare_count, f"{prefix}-1") - base) / bare_count
             mix = (instructions(tree, config, "mix", args.rounds, f"{prefix}-2") - base) / (4 * args.rounds)
             large = (instructions(tree, config, "large", args.large, f"{prefix}-3") - base) / args.large
             print(
