@@ -25,11 +25,9 @@ to the cache for all of this data — the generations — and a cold process the
 from __future__ import annotations
 
 import copy
-import threading
 import time
 import uuid
 import zlib
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import Any, TypeVar
@@ -40,6 +38,7 @@ from django.db import router, transaction
 from django.db.models.signals import post_delete, post_save
 
 from portal import models, selectors
+from portal.lru import LRU
 from portal.storefront_config import CONFIG_DEFAULTS
 
 T = TypeVar("T")
@@ -124,38 +123,9 @@ def _remember_generation(name: str, value: str) -> None:
 # The process's decoded entries ----------------------------------------------------------------------------------------
 
 
-class _LocalEntries:
-    """The last `size` entries read or kept by this process, as the shared cache holds them: key → (generation, data,
-    expiry). Shared by the process's threads, hence the lock."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[str, tuple[Any, Any, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> tuple[Any, Any, float] | None:
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None:
-                self._entries.move_to_end(key)
-            return entry
-
-    def put(self, key: str, entry: tuple[Any, Any, float]) -> None:
-        with self._lock:
-            self._entries[key] = entry
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
-
-_local = _LocalEntries(LOCAL_ENTRIES)
+# The last LOCAL_ENTRIES entries read or kept by this process, as the shared cache holds them: key -> (generation,
+# data, expiry).
+_local = LRU(LOCAL_ENTRIES)
 # The wall clock, not a monotonic one: an entry's expiry is set by the process that built it and read by all of them.
 _clock = time.time
 

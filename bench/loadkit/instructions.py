@@ -167,8 +167,8 @@ def main() -> int:
         close_connections()
         trees = [REPO_ROOT, *(tree.resolve() for tree in args.tree)]
         print(
-            f"Instructions per request (valgrind, web process only; {10 * args.rounds} bare, {args.rounds} rounds of the "
-            f"mix, {args.large} large):"
+            f"Instructions per request (valgrind, web process only; {10 * args.rounds} bare, {args.rounds} rounds "
+            f"of the mix, {args.large} large):"
         )
         for number, tree in enumerate(trees):
             prefix = f"{store.cache_prefix}-{number}"

@@ -16,8 +16,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -33,46 +31,23 @@ from strawberry.extensions.context import (
 from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.schema.schema import validate_document
 
+from portal.lru import LRU
+
 MAX_DOCUMENTS = 512
 
 
-class _LRU:
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-_documents = _LRU(MAX_DOCUMENTS)
-_validations = _LRU(MAX_DOCUMENTS)
+_documents = LRU(MAX_DOCUMENTS)
+_validations = LRU(MAX_DOCUMENTS)
 # The compiled projectors of plain data (portal.graphql.plain), by the type and selection they answer, and its
 # coercers of variables, by input type; the projector of each plain field of a kept document, by its place and the
 # values of the variables its directives read, and those variables' names per operation.
-plain_projectors = _LRU(MAX_DOCUMENTS)
-plain_input_coercers = _LRU(MAX_DOCUMENTS)
-plain_selections = _LRU(4 * MAX_DOCUMENTS)
-plain_directive_variables = _LRU(MAX_DOCUMENTS)
+plain_projectors = LRU(MAX_DOCUMENTS)
+plain_input_coercers = LRU(MAX_DOCUMENTS)
+plain_selections = LRU(4 * MAX_DOCUMENTS)
+plain_directive_variables = LRU(MAX_DOCUMENTS)
 # The request limits' measure of an operation (portal.graphql.limits.operation_measure), by the operation and what
 # the measure reads of the variables.
-operation_measures = _LRU(4 * MAX_DOCUMENTS)
+operation_measures = LRU(4 * MAX_DOCUMENTS)
 
 
 def clear() -> None:
@@ -110,7 +85,7 @@ class _RuleSets(NamedTuple):
 
 # By the rules tuple of a request; a handful of tuples in practice (the introspection switch adds a rule), bounded
 # all the same.
-_rule_sets = _LRU(64)
+_rule_sets = LRU(64)
 
 
 def _sorted_rules(rules: tuple[type, ...]) -> _RuleSets:

@@ -3,6 +3,7 @@
 import pytest
 
 from portal.graphql import caching
+from portal.lru import LRU
 from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +59,7 @@ def test_a_syntax_error_is_answered_not_kept(demo_store, graphql):
 
 
 def test_the_cache_is_bounded(monkeypatch):
-    lru = caching._LRU(3)
+    lru = LRU(3)
     for n in range(5):
         lru.put(n, str(n))
     assert [lru.get(n) for n in range(5)] == [None, None, "2", "3", "4"]

@@ -19,6 +19,7 @@ from django.core.cache import cache
 from bench.loadkit.documents import overlay_document
 from bench.loadkit.mix import PRICE_DOCUMENT, STARTUP_VARIABLES
 from portal import selectors, startup_cache
+from portal.lru import LRU
 from portal.models import Store
 from portal.startup_cache import (
     CATALOG_GENERATION_KEY,
@@ -46,7 +47,7 @@ def shared_cache(_fresh_cache, settings, monkeypatch):
     url = _redis_url()
     prefix = f"startup-cache-local-{uuid.uuid4().hex}"
     settings.CACHES = {"default": {"BACKEND": "portal.cache.PortalRedisCache", "LOCATION": url, "KEY_PREFIX": prefix}}
-    monkeypatch.setattr(startup_cache, "_local", startup_cache._LocalEntries(startup_cache.LOCAL_ENTRIES))
+    monkeypatch.setattr(startup_cache, "_local", LRU(startup_cache.LOCAL_ENTRIES))
     yield
     client = redis.Redis.from_url(url)
     keys = list(client.scan_iter(f"{prefix}:*"))
@@ -274,7 +275,7 @@ def test_an_entry_read_from_the_shared_cache_keeps_its_expiry_there(demo_store, 
 
 
 def test_the_memory_holds_the_last_entries_used_up_to_its_size(demo_store, monkeypatch):
-    monkeypatch.setattr(startup_cache, "_local", startup_cache._LocalEntries(3))
+    monkeypatch.setattr(startup_cache, "_local", LRU(3))
     pages = {name: builds(f"page {name}") for name in "abcd"}
     for name in "abc":
         catalog_cached(f"guest-search:{name}", pages[name])
@@ -282,7 +283,7 @@ def test_the_memory_holds_the_last_entries_used_up_to_its_size(demo_store, monke
     catalog_cached("guest-search:d", pages["d"])
 
     assert len(startup_cache._local) == 3
-    held = {key.rsplit(":", 1)[1] for key in startup_cache._local._entries}
+    held = {key.rsplit(":", 1)[1] for key in startup_cache._local._items}
     assert held == {"a", "c", "d"}
     # What left the memory is still in the shared cache: read from there, not built again.
     assert catalog_cached("guest-search:b", pages["b"]) == "page b"
@@ -311,7 +312,7 @@ def test_a_guest_search_held_in_memory_is_not_changed_by_the_requests_that_read_
         "http://127.0.0.1/static/storefront/products/water.svg",
         "http://127.0.0.1/static/storefront/products/water-1l.svg",
     ]
-    entries = startup_cache._local._entries
+    entries = startup_cache._local._items
     ((_generations, (held,), _expiry),) = [entries[key] for key in entries if ":catalog:guest-search:" in key]
     assert (held["imageUrl"], held["variants"][0]["imageUrl"]) == (
         "storefront/products/water.svg",
