@@ -18,7 +18,7 @@ from portal.graphql.caching import DocumentCache, ExtensionsRunner
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import RequestLimits
 from portal.graphql.mutations import Mutation as PortalMutation
-from portal.graphql.plain import PlainDataExecutor
+from portal.graphql.plain import PlainDataExecutor, take_built_arguments
 from portal.graphql.queries import Query as PortalQuery
 from pricing.bulk_upload.graphql.mutations import Mutation as BulkUploadMutation
 from pricing.bulk_upload.graphql.queries import Query as BulkUploadQuery
@@ -85,6 +85,11 @@ Mutation = merge_types(
 
 
 class PortalSchema(Schema):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Lists of plain inputs (priceProducts' items) taken as their variables' coercion built them (issue 21).
+        self.fields_with_built_arguments = take_built_arguments(self)
+
     def create_extensions_runner(self, execution_context, extensions) -> ExtensionsRunner:
         # The extensions' hooks found out once per extension class, not on every request (issue 21).
         return ExtensionsRunner(execution_context=execution_context, extensions=extensions)

@@ -11,8 +11,7 @@ parameter.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import connections, router
@@ -21,26 +20,8 @@ from django.db.models import DecimalField, Field, Model
 _UNSEEN = object()
 
 
-@contextmanager
-def _unprepared(connection: Any) -> Iterator[None]:
-    """psycopg neither prepares nor uses a prepared statement inside (its `prepare_threshold` None)."""
-    threshold = connection.prepare_threshold
-    connection.prepare_threshold = None
-    try:
-        yield
-    finally:
-        connection.prepare_threshold = threshold
-
-
 class RowReader:
     """One database connection's way of naming columns, running SQL and converting the selected columns."""
-
-    # PostgreSQL with prepared statements (portal.settings): psycopg prepares a statement its connection has run a few
-    # times, and after five runs PostgreSQL may keep one generic plan for every later run, made without the values.
-    # That suits a lookup by key. A reader whose statements take id arrays sets this: a generic plan assumes an array
-    # of a handful of ids, and for the price engine's 500 it chose a nested loop over 125,000 row pairs (7-12 ms
-    # where the plan made for the values takes 1.6 ms). Its statements are then never prepared: planned on each run.
-    plan_for_values = False
 
     def __init__(self, model: type[Model]) -> None:
         self.alias = router.db_for_read(model)
@@ -72,11 +53,7 @@ class RowReader:
     def rows(self, sql: str, params: Sequence[Any], fields: Iterable[Field | None]) -> list[tuple]:
         """The rows of `sql`, each column converted as the ORM converts `fields` (None: no conversion)."""
         with self.connection.cursor() as cursor:
-            if self.plan_for_values and self.vendor == "postgresql":
-                with _unprepared(self.connection.connection):
-                    cursor.execute(sql, params)
-            else:
-                cursor.execute(sql, params)
+            cursor.execute(sql, params)
             rows = cursor.fetchall()
         converters = []
         for position, field in enumerate(fields):

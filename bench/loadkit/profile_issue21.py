@@ -112,7 +112,6 @@ def stage_timers(timers: Timers):
 
     import portal.graphql.context as graphql_context
     import portal.graphql.limits as graphql_limits
-    import pricing.graphql.queries as pricing_queries
     from portal.graphql.view import PortalGraphQLView
     from pricing import calculation
 
@@ -125,7 +124,6 @@ def stage_timers(timers: Timers):
         timers.wrap(graphql_executor, "get_variable_values", "variables"),
         timers.wrap(strawberry_converter, "convert_arguments", "arguments"),
         timers.wrap(calculation, "price_items", "price engine"),
-        timers.wrap(pricing_queries, "_priced", "result objects"),
         timers.wrap(PortalGraphQLView, "encode_json", "encode JSON"),
     ]
     try:

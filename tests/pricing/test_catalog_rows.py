@@ -77,27 +77,33 @@ def test_one_round_trip(store, django_assert_num_queries, with_options):
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
-def test_the_statements_are_planned_for_their_ids_never_prepared(store):
-    # A prepared statement may get one generic plan for all its runs, made without the ids: for 500 of them it chose
-    # a nested loop over 125,000 row pairs (portal.sql_rows.RowReader.plan_for_values). The engine's statements are
-    # never prepared, however often they run; the connection's other statements still are, and its setting is kept.
+def test_the_statements_are_prepared_and_their_generic_plan_answers_alike(store):
+    # A prepared statement may get one generic plan for all its runs, made without the ids. The engine's statements
+    # are prepared like every other (the id arrays are semi-joins: pricing.catalog_rows._Reader.in_ids), and the plan
+    # PostgreSQL makes without the ids gives the rows the plan made for them gives.
     group = CustomerGroup.objects.create(name="Random group")
     catalog = random_catalog(random.Random(3), store, group)
     product_ids = [p.pk for p in catalog["products"]]
+    option_ids = list(ProductOption.objects.values_list("pk", flat=True))
+    arguments = {
+        "product_ids": product_ids, "variant_ids": [], "whole_product_ids": product_ids,
+        "customer_group_id": group.pk, "include_hidden": False, "option_ids": option_ids,
+    }  # fmt: skip
     with connection.cursor():
         threshold = connection.connection.prepare_threshold
     assert threshold is not None  # the test settings prepare statements, as production's do
-    for _ in range(threshold + 5):
-        engine_rows(
-            product_ids=product_ids, variant_ids=[], whole_product_ids=product_ids, customer_group_id=group.pk,
-            include_hidden=False, option_ids=[],
-        )  # fmt: skip
-        tier_rows(product_ids=product_ids, customer_group_id=group.pk)
+    answers = {}
+    for mode in ("force_custom_plan", "force_generic_plan"):
         with connection.cursor() as cursor:
-            cursor.execute("SELECT 1 + %s", [1])
+            cursor.execute(f"SET LOCAL plan_cache_mode = {mode}")
+        answers[mode] = [engine_rows(**arguments) for _ in range(threshold + 2)]
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'SELECT 0, %'")
+            assert len(cursor.fetchall()) == 1  # prepared: the generic plan, when forced, answered the last runs
+    custom, generic = answers["force_custom_plan"][-1], answers["force_generic_plan"][-1]
+    assert custom[0] and custom[1] and custom[2]
+    assert unordered(generic[0]) == unordered(custom[0])
+    assert typed(generic[1]) == typed(custom[1])
+    assert unordered(generic[2]) == unordered(custom[2])
     with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [row[0] for row in cursor.fetchall()]
-    selects = [statement for statement in prepared if statement.startswith("SELECT")]
-    assert selects == ["SELECT 1 + $1"]  # the random catalog's INSERTs were prepared too
-    assert connection.connection.prepare_threshold == threshold
+        cursor.execute("SET LOCAL plan_cache_mode = auto")
