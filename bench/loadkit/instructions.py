@@ -1,6 +1,6 @@
 """Instructions per request, counted by valgrind: a figure that does not move with other work on the machine.
 
-    .venv/bin/python -m bench.loadkit.instructions [--rounds 20] [--large 10] [--tree DIR ...]
+    .venv/bin/python -m bench.loadkit.instructions [--rounds 20] [--large 10] [--each] [--tree DIR ...]
 
 On a shared machine the wall-clock and even the CPU-time figures of bench/load.py move by ±25% from one minute to
 the next (other tenants, frequency), which hides a change of 10%. This counts the instructions a web process
@@ -16,7 +16,7 @@ meanwhile is recompiled, so measure committed checkouts. PostgreSQL's and Redis'
 Printed: the bare view (bench.loadkit.urls, the load test's (a)), a request of the start-up mix (mean of its four:
 the signed-in start-up, a guest search, 20 prices, the quotes list; the load test's (b)), their quotient (what the
 load test's ratio would be if the web processes' instructions were all the machine did), and priceProducts of 500
-items. `--tree DIR` measures the code of another checkout (e.g. a `git worktree` of an earlier commit) against the
+items; with `--each`, each request of the mix apart. `--tree DIR` measures the code of another checkout (e.g. a `git worktree` of an earlier commit) against the
 same database, set up by this checkout's code: fine for revisions with the same migrations. Needs valgrind
 (`apt-get install -y valgrind`), PostgreSQL and Redis as bench/load.py does; each run takes about a minute. Not run
 by `make bench`.
@@ -99,7 +99,12 @@ def child(config_path: str, kind: str, count: int) -> None:
     # The counts start from an empty young generation: otherwise a collection the warm-up brought near (one pass over
     # up to 50,000 objects with portal.wsgi's threshold) falls into one measured window and not another.
     gc.collect()
-    measured = {"bare": [bare], "mix": mix, "large": [large]}[kind]
+    measured = {
+        "bare": [bare],
+        "mix": mix,
+        "large": [large],
+        **{f"mix{n}": [request] for n, request in enumerate(mix)},
+    }[kind]
     for _ in range(count):
         for request in measured:
             call(request)
@@ -130,6 +135,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=20, help="measured rounds of the mix and of the bare view")
     parser.add_argument("--large", type=int, default=10, help="measured 500-item requests")
     parser.add_argument("--tree", type=Path, action="append", default=[], help="another checkout to measure")
+    parser.add_argument("--each", action="store_true", help="also each request of the mix apart (four runs more)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is needed: apt-get install -y valgrind")
@@ -185,6 +191,15 @@ def main() -> int:
                 f"  {tree}: bare view {bare / 1e6:.2f} M, start-up mix request {mix / 1e6:.2f} M "
                 f"(bare / mix {bare / mix:.3f}), priceProducts ×500 {large / 1e6:.1f} M"
             )
+            if args.each:
+                each = [
+                    (instructions(tree, config, f"mix{n}", args.rounds, f"{prefix}-4{n}") - base) / args.rounds
+                    for n in range(4)
+                ]
+                names = ("start-up", "guest search", "20 prices", "quotes list")
+                print(
+                    "    " + ", ".join(f"{name} {count / 1e6:.2f} M" for name, count in zip(names, each, strict=True))
+                )
     finally:
         close_connections()
         store.close()
