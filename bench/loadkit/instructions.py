@@ -16,10 +16,10 @@ meanwhile is recompiled, so measure committed checkouts. PostgreSQL's and Redis'
 Printed: the bare view (bench.loadkit.urls, the load test's (a)), a request of the start-up mix (mean of its four:
 the signed-in start-up, a guest search, 20 prices, the quotes list; the load test's (b)), their quotient (what the
 load test's ratio would be if the web processes' instructions were all the machine did), and priceProducts of 500
-items; with `--each`, each request of the mix apart. `--tree DIR` measures the code of another checkout (e.g. a `git worktree` of an earlier commit) against the
-same database, set up by this checkout's code: fine for revisions with the same migrations. Needs valgrind
-(`apt-get install -y valgrind`), PostgreSQL and Redis as bench/load.py does; each run takes about a minute. Not run
-by `make bench`.
+items; with `--each`, each request of the mix apart. `--tree DIR` measures the code of another checkout (e.g. a
+`git worktree` of an earlier commit) against the same database, set up by this checkout's code: fine for revisions
+with the same migrations. Needs valgrind (`apt-get install -y valgrind`), PostgreSQL and Redis as bench/load.py
+does; each run takes about a minute. Not run by `make bench`.
 """
 
 from __future__ import annotations
