@@ -140,7 +140,12 @@ def absolute_url(info: strawberry.Info, path: str) -> str | None:
         return None
     if path.startswith(("http://", "https://")):
         return path
-    return info.context.request.build_absolute_uri(path if path.startswith("/") else static(path))
+    request = info.context.request
+    if _PLAIN_PATH.fullmatch(path) and "/./" not in path and "/../" not in path:
+        # What build_absolute_uri gives such a path (issue 21: a search page makes a dozen): its scheme and host
+        # (kept per request) before the path, which urlsplit and iri_to_uri would leave as it is.
+        return request._current_scheme_host + path
+    return request.build_absolute_uri(path if path.startswith("/") else static(path))
 
 
 def product_path(slug: str) -> str:
@@ -160,6 +165,8 @@ def product_path(slug: str) -> str:
 
 
 _SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug path converter
+# An absolute path of characters that neither urlsplit nor iri_to_uri changes (not `//`, no query or fragment).
+_PLAIN_PATH = re.compile(r"/(?!/)[-a-zA-Z0-9_./~]*")
 _SLUG_MARKER = "product-slug-marker-0"
 # (urlconf, ROOT_URLCONF, script prefix) -> the reversed path around the marker slug (prefix, marker, suffix); with
 # no route to reverse, ("", "", ""): every slug then takes the slow path.
