@@ -115,6 +115,9 @@ elif "conn_max_age" not in env.str("DATABASE_URL", default=""):
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=env.int("DATABASE_PREPARE_THRESHOLD", default=5)
         )
+# Issue 21: a kept PostgreSQL connection keeps the signed-in callers it has read until PostgreSQL notifies it that an
+# account table changed (portal.db.postgresql, accounts.token_rows). Off: every request reads its caller.
+PORTAL_NOTIFIED_CACHES = env.bool("DATABASE_CALLER_CACHE", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

@@ -234,3 +234,13 @@ def test_a_connection_closed_after_each_request_keeps_nothing(token, monkeypatch
     assert _kept() is None
     assert [_lookup(token)[1] for _ in range(2)] == [1, 1]
     connection.close()
+
+
+def test_turned_off_nothing_is_kept(token, settings):
+    settings.PORTAL_NOTIFIED_CACHES = False  # DATABASE_CALLER_CACHE=false
+    connection.close()
+    connection.ensure_connection()
+
+    assert _kept() is None
+    assert [_lookup(token)[1] for _ in range(2)] == [1, 1]
+    connection.close()

@@ -122,7 +122,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _keeps_notified_caches(self) -> bool:
         return (
-            getattr(settings, "PORTAL_NOTIFIED_CACHES", True)
+            settings.PORTAL_NOTIFIED_CACHES
             and self.settings_dict["CONN_MAX_AGE"] != 0
             and self.settings_dict["AUTOCOMMIT"]
             and not self.pool
