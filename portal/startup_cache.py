@@ -20,6 +20,13 @@ current generation is read from it, once per request (the request scope below: i
 generations, later reads reuse them; a change made in the request replaces them, so its later reads see it), and on
 every read outside a request (Celery, the shell, tests calling selectors). A warm request thus costs one round trip
 to the cache for all of this data — the generations — and a cold process the round trips it took before.
+
+On PostgreSQL with a kept connection (portal.db.postgresql) not even that: the generations read are kept with the
+connection (`notified_cache(STORE_DATA_CHANNEL)`) and a request starts from them, and whoever replaces a generation
+notifies that channel (at the change, reaching the connection at its commit, and again after the commit with the
+second replacement), which empties every listening connection's copy, its own at once; the next request of each
+process then reads the generations from the shared cache again. Inside a transaction (the tests' TestCase) and
+without a kept connection, every request reads them as before.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
-from django.db import router, transaction
+from django.db import connections, router, transaction
 from django.db.models.signals import post_delete, post_save
 
 from portal import models, selectors
@@ -67,10 +74,34 @@ SOURCE_MODELS = (
 )
 
 
+# The channel whose notification says a generation was replaced (portal.db.postgresql.STORE_DATA_CHANNEL; portal's
+# backend module is not imported here, so that SQLite set-ups need nothing of it).
+STORE_DATA_CHANNEL = "portal_store_data"
+_KEPT_GENERATIONS = "generations"
+
+
+def _connection() -> Any:
+    return connections[router.db_for_read(models.Store)]
+
+
+def _kept_generations() -> Any:
+    """The connection's cache of the generations (None: nothing may be kept, see the module's doc)."""
+    notified_cache = getattr(_connection(), "notified_cache", None)
+    return notified_cache(STORE_DATA_CHANNEL) if notified_cache is not None else None
+
+
+def _generation_replaced() -> None:
+    """Every process's kept generations are dropped: this connection's now, the others' when PostgreSQL delivers."""
+    notify = getattr(_connection(), "notify", None)
+    if notify is not None:
+        notify(STORE_DATA_CHANNEL)
+
+
 def _new_generation() -> None:
     generation = uuid.uuid4().hex
     cache.set(GENERATION_KEY, generation, timeout=None)
     _remember_generation(GENERATION_KEY, generation)
+    _generation_replaced()
 
 
 def store_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:
@@ -98,7 +129,11 @@ _request_generations: ContextVar[dict[str, str] | None] = ContextVar("portal_sto
 
 
 def request_scope_started(**_signal_arguments: Any) -> None:
-    _request_generations.set({})
+    # After Django's own receivers of the signal, which close a connection past its age (connected when django.db is
+    # imported, before any app's): a closed one keeps nothing.
+    kept = _kept_generations()
+    generations = kept.get(_KEPT_GENERATIONS) if kept is not None else None
+    _request_generations.set(dict(generations) if generations else {})
 
 
 def request_scope_finished(**_signal_arguments: Any) -> None:
@@ -165,11 +200,15 @@ def _read(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None = None
             held[key] = entry
         else:
             fetch.append(key)
+    kept = _kept_generations() if unknown and scope is not None else None
+    since = kept.generation if kept is not None else None
     found = cache.get_many([*unknown, *fetch]) if unknown or fetch else {}
     if unknown:
         read = {name: found[name] for name in unknown if found.get(name) is not None}
         if scope is not None:
             scope.update(read)
+            if kept is not None and read:  # later requests of the process start from them (a missing one is read)
+                kept.put(_KEPT_GENERATIONS, dict(scope), since=since)
         generation = _current_generation({**known, **read}, catalog=catalog)
     if generation is None or (catalog and None in generation):
         return generation, {}
@@ -414,6 +453,7 @@ def _new_catalog_generation() -> None:
     generation = uuid.uuid4().hex
     cache.set(CATALOG_GENERATION_KEY, generation, timeout=None)
     _remember_generation(CATALOG_GENERATION_KEY, generation)
+    _generation_replaced()
 
 
 def catalog_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:

@@ -77,9 +77,11 @@ class _UTCTimestamptzLoader(Loader):
 
 
 # The channels a kept connection listens on, each with its cache. `portal_callers`: the tables a bearer token's caller
-# is read from (accounts.token_rows; the triggers: accounts' migration 0008).
+# is read from (accounts.token_rows; the triggers: accounts' migration 0008). `portal_store_data`: a store-wide or
+# catalog generation was replaced (portal.startup_cache, which notifies it itself: `notify`).
 CALLERS_CHANNEL = "portal_callers"
-NOTIFIED_CHANNELS = (CALLERS_CHANNEL,)
+STORE_DATA_CHANNEL = "portal_store_data"
+NOTIFIED_CHANNELS = (CALLERS_CHANNEL, STORE_DATA_CHANNEL)
 NOTIFIED_CACHE_SIZE = 1024
 
 
@@ -144,7 +146,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
             self.connection.add_notify_handler(_notified_handler(caches))
             # On the psycopg connection itself: not a query of the request's (Django's query count and log)
             for channel in NOTIFIED_CHANNELS:
-                self.connection.execute(f"LISTEN {channel}")
+                self.connection.execute(f"LISTEN {channel}", prepare=False)
             self._notified = caches
 
     def notified_cache(self, channel: str) -> NotifiedCache | None:
@@ -164,6 +166,19 @@ class DatabaseWrapper(base.DatabaseWrapper):
             if not _quiet(self.connection):
                 return None
         return cache
+
+    def notify(self, channel: str) -> None:
+        """Tells every connection listening on `channel` — at this connection's commit, at once in autocommit — and
+        empties this connection's own cache of it now. Nothing in a transaction that will roll back anyway (an
+        aborted one would refuse the statement)."""
+        cache = self._notified.get(channel) if self.connection is not None else None
+        if cache is not None:
+            cache.notified()
+        if self.needs_rollback:
+            return
+        self.ensure_connection()
+        # On the psycopg connection: not a query of Django's count (never prepared: a statement run on every change)
+        self.connection.execute(f"NOTIFY {channel}", prepare=False)
 
     def close_if_health_check_failed(self) -> None:
         if self.connection is None or not self.health_check_enabled or self.health_check_done:
