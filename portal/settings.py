@@ -115,9 +115,10 @@ elif "conn_max_age" not in env.str("DATABASE_URL", default=""):
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=env.int("DATABASE_PREPARE_THRESHOLD", default=5)
         )
-# Issue 21: a kept PostgreSQL connection keeps the signed-in callers it has read until PostgreSQL notifies it that an
-# account table changed (portal.db.postgresql, accounts.token_rows). Off: every request reads its caller.
-PORTAL_NOTIFIED_CACHES = env.bool("DATABASE_CALLER_CACHE", default=True)
+# Issue 21: a kept PostgreSQL connection keeps the signed-in callers and the store data's cache generations it has read
+# until PostgreSQL notifies it that they changed (portal.db.postgresql, accounts.token_rows, portal.startup_cache).
+# Off: every request reads them.
+PORTAL_NOTIFIED_CACHES = env.bool("DATABASE_NOTIFIED_CACHES", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

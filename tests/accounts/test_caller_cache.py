@@ -237,7 +237,7 @@ def test_a_connection_closed_after_each_request_keeps_nothing(token, monkeypatch
 
 
 def test_turned_off_nothing_is_kept(token, settings):
-    settings.PORTAL_NOTIFIED_CACHES = False  # DATABASE_CALLER_CACHE=false
+    settings.PORTAL_NOTIFIED_CACHES = False  # DATABASE_NOTIFIED_CACHES=false
     connection.close()
     connection.ensure_connection()
 
