@@ -45,6 +45,7 @@ from django.db import connections, router, transaction
 from django.db.models.signals import post_delete, post_save
 
 from portal import models, selectors
+from portal.db.postgresql.base import STORE_DATA_CHANNEL
 from portal.lru import LRU
 from portal.storefront_config import CONFIG_DEFAULTS
 
@@ -74,9 +75,6 @@ SOURCE_MODELS = (
 )
 
 
-# The channel whose notification says a generation was replaced (portal.db.postgresql.STORE_DATA_CHANNEL; portal's
-# backend module is not imported here, so that SQLite set-ups need nothing of it).
-STORE_DATA_CHANNEL = "portal_store_data"
 _KEPT_GENERATIONS = "generations"
 
 

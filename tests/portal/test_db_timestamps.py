@@ -65,3 +65,13 @@ def test_model_instances_read_the_same_values():
 
     assert _read(sql, [token.pk], django_loader=False) == _read(sql, [token.pk], django_loader=True)
     assert B2BToken.objects.get(pk=token.pk).expires_at.isoformat() == "2031-01-02T03:04:05.678901+00:00"
+
+
+@pytest.mark.django_db
+def test_the_loader_s_method_looked_up_on_its_class_reads_as_the_instance_s():
+    connection.ensure_connection()
+    loader = _UTCTimestamptzLoader(1184, connection.connection)
+    value = VALUES[1].encode()
+
+    assert _UTCTimestamptzLoader.load(loader, value) == loader.load(value)
+    assert _UTCTimestamptzLoader.load(loader, value).tzinfo is UTC

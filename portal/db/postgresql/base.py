@@ -70,10 +70,11 @@ class _UTCTimestamptzLoader(Loader):
 
     def __init__(self, oid: int, context: Any = None) -> None:
         super().__init__(oid, context)
-        self.load = _CTimestamptzLoader(oid, context).load  # the C loader's method itself: no Python call between
+        self._c_loader = _CTimestamptzLoader(oid, context)
+        self.load = self._c_loader.load  # the C loader's method itself: no Python call between
 
-    def load(self, data: Any) -> Any:  # the instance's `load` above stands in for this
-        raise NotImplementedError
+    def load(self, data: Any) -> Any:  # what the instance's `load` does, for a caller that looks it up on the class
+        return self._c_loader.load(data)
 
 
 # The channels a kept connection listens on, each with its cache. `portal_callers`: the tables a bearer token's caller
