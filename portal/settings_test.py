@@ -33,12 +33,15 @@ if REDIS_URL:
 
     # Each pytest-xdist worker (gw0, gw1, …) gets a database of its own (1, 2, …): a test clears the cache before it
     # runs, and must never clear a test's on another worker.
+    # They count from the broker's database + 1, so that two runs with brokers on different databases (redis://…/0
+    # and redis://…/8, say) never share a cache either.
     _worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
     _url = urlsplit(REDIS_URL)
+    _broker_db = int(_url.path.strip("/") or 0)
     CACHES = {
         "default": {
             **CACHES["default"],
-            "LOCATION": urlunsplit(_url._replace(path=f"/{1 + int(_worker or 0)}")),
+            "LOCATION": urlunsplit(_url._replace(path=f"/{_broker_db + 1 + int(_worker or 0)}")),
             "KEY_PREFIX": "test",
         }
     }
