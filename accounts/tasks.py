@@ -6,11 +6,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.models import AuditEvent, Company, CompanyMembership, CompanyRole, User
+from portal.mail import MAIL_TASK_OPTIONS
 
 EMAIL_CLAIM_SECONDS = 7 * 24 * 3600
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def password_reset_email_send(user_id: int, link: str) -> None:
     """E-mail a password reset link. Resending is harmless: every link stays valid until the password changes."""
     user = User.objects.filter(pk=user_id, is_active=True).first()
@@ -54,7 +55,7 @@ def _site_url() -> str:
     return (urls[0] if urls else "").rstrip("/")
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def company_email_send(event_id: int, kind: str) -> None:
     """The e-mail of one company decision (an audit event): received, approved or rejected (with the reason given
     at that time) to the applicant, or a review request to staff. Sent once per event and kind, even when the task
@@ -102,7 +103,7 @@ def media_purge_stale() -> int:
     return purge()
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def user_invitation_send(event_id: int) -> None:
     """The invitation of a user added to a company (issue 16), for one audit event (the user added, or the invitation
     sent again): a link to choose a first password, or, for an account that has one, a word that it now works for

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from portal import http
+from portal.mail import MAIL_TASK_OPTIONS
 from quotes import notifications
 from quotes.models import Quote, QuoteMessage, QuoteRevision
 
@@ -47,7 +48,7 @@ def _send(*, subject: str, template: str, context: dict, to: list[str], reply_to
     ).send()
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def quote_submitted_notify(quote_id: int) -> int:
     """E-mail the sales desk and the buyer about a new quote, each once. Returns how many e-mails this run sent."""
     sent = 0
@@ -82,7 +83,7 @@ def quote_submitted_notify(quote_id: int) -> int:
     return sent
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def quote_revision_notify(revision_id: int) -> bool:
     """E-mail the buyer a new revision of their quote (what changed, and the staff's message), once."""
     if not _claim(QuoteRevision, revision_id, "buyer_notified_at"):
@@ -106,7 +107,7 @@ def quote_revision_notify(revision_id: int) -> bool:
     return True
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def quote_message_notify(message_id: int) -> bool:
     """A staff reply is e-mailed to the buyer; a buyer's message to the sales desk. Once."""
     if not _claim(QuoteMessage, message_id, "notified_at"):
@@ -136,7 +137,7 @@ def quote_message_notify(message_id: int) -> bool:
     return True
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def quote_expiry_remind(quote_id: int) -> bool:
     """Remind the buyer that an open quote expires soon, once (QUOTE_EXPIRY_REMINDER_DAYS before)."""
     if not Quote.objects.filter(pk=quote_id, status="open").exists():

@@ -4,10 +4,11 @@ from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from portal.mail import MAIL_TASK_OPTIONS
 from storefront.models import ContactRequest
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def contact_request_notify(contact_request_id: int) -> bool:
     """E-mail the sales desk about a contact request, once. Returns whether this run sent it."""
     claimed = ContactRequest.objects.filter(pk=contact_request_id, notified_at__isnull=True).update(

@@ -1,5 +1,7 @@
 """Small helpers shared by the tests."""
 
+import contextlib
+
 LOGIN = """
 mutation Login($email: String!, $password: String!) {
   login(loginData: {email: $email, password: $password, channelId: 1}) {
@@ -40,3 +42,50 @@ def rest_refusal(response, status: int) -> dict:
     assert body == {"code": status, "message": error["message"], "data": None, "errors": [error]}
     assert error["message"] and "code" in error["extensions"]
     return error
+
+
+def broker_url_or_skip() -> str:
+    """The real Redis broker's URL (REDIS_URL, else the local default); skips the test when none answers, and fails it
+    on CI, which must have one."""
+    import os
+
+    import pytest
+    import redis
+
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.exceptions.RedisError:
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Redis at REDIS_URL")
+        pytest.skip("No Redis reachable: start Redis or set REDIS_URL to run the broker test")
+    return url
+
+
+def _celery_producers_dropped() -> None:
+    from portal.celery import app as celery_app
+
+    # Eager calls earlier in the session cached a producer pool on the in-memory broker; reset it the way
+    # Celery itself does after a fork, so that publishing uses the broker URL set now.
+    celery_app.close()
+    celery_app.amqp._producer_pool = None
+
+
+@contextlib.contextmanager
+def celery_worker_on_broker(url: str):
+    """Within it, tasks go through the real broker at `url` (not run eagerly), whose queue starts empty, to a real
+    worker (solo pool) in this process."""
+    from celery.contrib.testing.worker import start_worker
+
+    from portal.celery import app as celery_app
+
+    previous = {k: celery_app.conf[k] for k in ("broker_url", "task_always_eager")}
+    _celery_producers_dropped()
+    celery_app.conf.update(broker_url=url, task_always_eager=False)
+    try:
+        celery_app.control.purge()  # leftovers of an interrupted run must not be mistaken for this one
+        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+            yield celery_app
+    finally:
+        _celery_producers_dropped()
+        celery_app.conf.update(previous)
