@@ -161,8 +161,18 @@ STORAGES = {
 
 # Cache and Celery: Redis when REDIS_URL is set, otherwise in-process (no service needed).
 REDIS_URL = env.str("REDIS_URL", default="")
+# Issue 36 item 2: a Redis that does not answer costs a call at most REDIS_TIMEOUT seconds, and after a failure the
+# cache is not tried again for REDIS_RETRY_SECONDS (portal.cache: each feature falls back meanwhile).
+REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=2.0)
+PORTAL_CACHE_RETRY_SECONDS = env.float("REDIS_RETRY_SECONDS", default=5.0)
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "portal.cache.PortalRedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "portal.cache.PortalRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+        }
+    }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
@@ -174,6 +184,16 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Issue 36 item 1. A task a lost worker had taken (acks late) goes back to the queue this many seconds after it was
+# delivered (Redis's visibility timeout, 3,600 s by default). It must outlast the longest task (a 50 MB bulk upload:
+# about a minute) and the longest countdown of a retry (an ETA task waits unacknowledged: MAIL_RETRY_MAX_SECONDS),
+# or the task runs twice; the jobs are idempotent, so a short-lived task of a lost worker runs again after it.
+BROKER_VISIBILITY_TIMEOUT = env.int("BROKER_VISIBILITY_TIMEOUT", default=1200)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": BROKER_VISIBILITY_TIMEOUT}
+# A long job (a bulk upload's check, an invoice export) whose worker has not reported for this many seconds is taken
+# for dead: the next poll of it, or the sweep below, marks it failed ("interrupted") so that its user is told and can
+# start again, well within five minutes instead of staying "running" until the visibility timeout.
+JOB_STALE_SECONDS = env.int("JOB_STALE_SECONDS", default=120)
 # Periodic tasks (run `celery -A portal beat` next to the workers). Quotes past their expiry date become expired
 # and the buyers' expiry reminders go out (issue 6; also `manage.py expire_quotes`).
 CELERY_BEAT_SCHEDULE = {
@@ -188,6 +208,9 @@ CELERY_BEAT_SCHEDULE = {
     "bulk-uploads-purge": {"task": "pricing.tasks.bulk_uploads_purge", "schedule": 3600.0},
     # Invoice exports (issue 20) are kept a day, like uploads.
     "invoice-exports-purge": {"task": "invoices.tasks.invoice_exports_purge", "schedule": 3600.0},
+    # Long jobs whose worker died (JOB_STALE_SECONDS without a heartbeat) are marked interrupted even when nobody polls.
+    "bulk-uploads-interrupt-stale": {"task": "pricing.tasks.bulk_uploads_interrupt_stale", "schedule": 60.0},
+    "invoice-exports-interrupt-stale": {"task": "invoices.tasks.invoice_exports_interrupt_stale", "schedule": 60.0},
 }
 
 # A storefront on another origin loads the overlay and calls the API (bearer token, no cookies). Its sign-in goes
@@ -204,6 +227,14 @@ EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# A mail server that does not answer frees the worker after this many seconds (Django's default is to wait forever).
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# A mail that cannot be sent is tried again, the waits doubling from the first to the longest, this many times
+# (portal/mail.py; the defaults outlast a mail server that is down for two hours). The longest wait stays below the
+# broker's visibility timeout.
+MAIL_RETRY_FIRST_SECONDS = env.int("MAIL_RETRY_FIRST_SECONDS", default=10)
+MAIL_RETRY_MAX_SECONDS = env.int("MAIL_RETRY_MAX_SECONDS", default=900)
+MAIL_RETRY_COUNT = env.int("MAIL_RETRY_COUNT", default=15)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Helix Scientific <shop@helix-scientific.test>")
 STAFF_NOTIFICATION_EMAIL = env.str("STAFF_NOTIFICATION_EMAIL", default="sales@helix-scientific.test")
 
