@@ -1,11 +1,11 @@
 """How the e-mail tasks outlast a mail server that is down (issue 36, docs/operations.md).
 
 Every task that sends mail is declared with `**MAIL_TASK_OPTIONS`: a failure to reach or talk to the mail server
-(`smtplib`'s errors and refused or timed-out connections are all `OSError`) hands the task back to Celery, which runs it
-again later, the waits doubling from MAIL_RETRY_FIRST_SECONDS up to MAIL_RETRY_MAX_SECONDS. With the defaults (10 s,
-doubling to 15 minutes, 15 retries) a mail server that is back within two hours still gets every mail, and no worker
-waits meanwhile: the wait is spent on the broker. The tasks claim what they send (or resending is harmless), so a
-retry never sends twice.
+(`smtplib`'s errors and refused or timed-out connections are all `OSError`), or to reach the database while it
+restarts (`OperationalError`, `InterfaceError`), hands the task back to Celery, which runs it again later, the waits
+doubling from MAIL_RETRY_FIRST_SECONDS up to MAIL_RETRY_MAX_SECONDS. With the defaults (10 s, doubling to 15 minutes,
+15 retries) a mail server that is back within two hours still gets every mail, and no worker waits meanwhile: the
+wait is spent on the broker. The tasks claim what they send (or resending is harmless), so a retry never sends twice.
 
 The waits are not jittered: the schedule, and so how long an outage the mail outlasts, is the same every time.
 `mail_retry_schedule` gives it; tests/portal/test_mail_outage.py holds it to the two hours. The longest wait stays
@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from celery.utils.time import get_exponential_backoff_interval
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 
 MAIL_TASK_OPTIONS = {
-    "autoretry_for": (OSError,),
+    "autoretry_for": (OSError, OperationalError, InterfaceError),
     "retry_backoff": settings.MAIL_RETRY_FIRST_SECONDS,
     "retry_backoff_max": settings.MAIL_RETRY_MAX_SECONDS,
     "retry_jitter": False,

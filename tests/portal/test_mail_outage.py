@@ -13,6 +13,7 @@ import pytest
 from celery import signals
 from django.conf import settings as django_settings
 from django.core import mail
+from django.db import InterfaceError, OperationalError
 
 from portal.mail import MAIL_TASK_OPTIONS, mail_retry_schedule
 from storefront.models import ContactRequest
@@ -35,7 +36,7 @@ MAIL_TASKS = [
 def test_every_mail_task_retries_on_the_mail_policy(name):
     module, _, attribute = name.rpartition(".")
     task = getattr(importlib.import_module(module), attribute)
-    assert task.autoretry_for == (OSError,)
+    assert task.autoretry_for == (OSError, OperationalError, InterfaceError)
     assert task.max_retries == MAIL_TASK_OPTIONS["max_retries"]
     assert task.retry_backoff == MAIL_TASK_OPTIONS["retry_backoff"]
     assert task.retry_backoff_max == MAIL_TASK_OPTIONS["retry_backoff_max"]
