@@ -64,7 +64,11 @@ def lists_visible_to(*, actor: Actor, code: str) -> QuerySet[ShoppingList]:
 def list_get(*, actor: Actor, list_id: int, code: str) -> ShoppingList:
     """A list the actor reaches with `code`; NotFound otherwise (another company's list does not exist for it)."""
     lists = lists_visible_to(actor=actor, code=code)
-    found = lists.select_related("created_by__membership", "company", "customer").filter(pk=list_id).first()
+    found = (
+        lists.select_related("created_by__membership", "reviewed_by__membership", "company", "customer")
+        .filter(pk=list_id)
+        .first()
+    )
     if found is None:
         raise NotFound(NOT_FOUND_MESSAGE)
     return found
@@ -124,7 +128,7 @@ def shopping_list_list(*, actor: Actor, filters: ShoppingListFilters) -> QuerySe
     if search:
         lists = lists.filter(Q(name__icontains=search) | Q(description__icontains=search))
     return (
-        lists.select_related("created_by__membership", "company")
+        lists.select_related("created_by__membership", "reviewed_by__membership", "company")
         .annotate(item_count=Count("items"))
         .order_by(*ordering)
     )

@@ -8,6 +8,9 @@ import requests
 from celery import shared_task
 from celery.exceptions import Retry
 from django.conf import settings
+from django.core.cache import cache
+from django.core.mail import send_mail
+from django.template.loader import render_to_string
 
 from portal import http
 
@@ -61,4 +64,35 @@ def wishlist_event_send(self, action: str, resource: str, data: dict) -> bool | 
             exc,
         )
         return False
+    return True
+
+
+# A decision's e-mail is claimed for a week: a redelivered task (or a second worker) sends it once.
+REVIEW_EMAIL_CLAIM_SECONDS = 7 * 24 * 3600
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def shopping_list_review_notify(event_id: int) -> bool:
+    """Issue 36 item 9: tell a list's maker that an approver approved or rejected it (one audit event of
+    shoppinglists.services.approval), and what happens next. Sent once per decision, even when the task is delivered
+    twice; released again if sending fails, so that the retry sends it. Nobody is written to who has left the
+    company since, nor about a list that is gone, nor about their own decision."""
+    from shoppinglists import notifications  # the services enqueue this task: import them late
+
+    message = notifications.review_message(event_id)
+    if message is None:
+        return False
+    claim = f"shopping-list-review:{event_id}"
+    if not cache.add(claim, 1, timeout=REVIEW_EMAIL_CLAIM_SECONDS):
+        return False
+    try:
+        send_mail(
+            subject=message.subject,
+            message=render_to_string(message.template, message.context),
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            recipient_list=[message.to],
+        )
+    except Exception:
+        cache.delete(claim)
+        raise
     return True

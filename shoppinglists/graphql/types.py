@@ -331,6 +331,10 @@ class ShoppingList:
     def reviewed_at(self) -> datetime.datetime | None:
         return self.row.reviewed_at
 
+    @strawberry.field(description="Who last approved or rejected it; null when never, or when that account is gone.")
+    def reviewed_by(self) -> ShoppingListCustomerInfo | None:
+        return _customer_info(self.row.reviewed_by) if self.row.reviewed_at else None
+
     # Totals (business §3), for every list of the answer at once.
 
     @strawberry.field(description="The currency of the prices (the store's default).")

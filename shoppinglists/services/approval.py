@@ -1,6 +1,6 @@
 """The approval of junior buyers' lists (ARCHITECTURE §8, issue 18): draft (30) or rejected (50) → submitted, ready
 for approval (40) → approved (0), or rejected (50) with a reason. Approvals and rejections go to the company's audit
-log."""
+log, and the list's maker is e-mailed the decision (issue 36 item 9)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.selectors import Actor
 from accounts.services import audit_record
-from shoppinglists import events, permissions
+from shoppinglists import events, permissions, tasks
 from shoppinglists.errors import ShoppingListErrorCode, ShoppingListRefused
 from shoppinglists.models import MAX_REASON_LENGTH, ShoppingList, ShoppingListStatus
 from shoppinglists.services.common import list_for_change, touch
@@ -55,7 +55,7 @@ def _reviewed(actor: Actor, shopping_list: ShoppingList, status: int, reason: st
     maker = shopping_list.created_by
     by = f" by {maker.get_full_name() or maker.email}" if maker else ""
     approved = status == ShoppingListStatus.APPROVED
-    audit_record(
+    event = audit_record(
         action=APPROVED_ACTION if approved else REJECTED_ACTION,
         summary=f"Shopping list “{shopping_list.name}”{by} {'approved' if approved else 'rejected'}"
         + (f": {reason}" if reason else ""),
@@ -65,6 +65,8 @@ def _reviewed(actor: Actor, shopping_list: ShoppingList, status: int, reason: st
         changes={"status": [before, int(status)], **({"reason": reason} if reason else {})},
     )
     events.list_event(events.WishlistAction.UPDATE, shopping_list)
+    # Issue 36 item 9: the maker hears of the decision and what happens next, once it commits.
+    transaction.on_commit(lambda: tasks.shopping_list_review_notify.delay(event.pk))
 
 
 @transaction.atomic

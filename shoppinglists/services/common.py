@@ -19,7 +19,11 @@ def list_for_change(*, actor: Actor, list_id: int, code: str) -> ShoppingList:
     (PERMISSION_DENIED); one it may not see at all does not exist for it (NOT_FOUND)."""
     lists_enabled_check(actor=actor)
     changeable = lists_visible_to(actor=actor, code=code).select_for_update(of=("self",))
-    found = changeable.select_related("created_by__membership", "company", "customer").filter(pk=list_id).first()
+    found = (
+        changeable.select_related("created_by__membership", "reviewed_by__membership", "company", "customer")
+        .filter(pk=list_id)
+        .first()
+    )
     if found is not None:
         return found
     if lists_visible_to(actor=actor, code=permissions.GET_SHOPPING_LIST_DETAIL).filter(pk=list_id).exists():

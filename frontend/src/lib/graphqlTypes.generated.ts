@@ -2803,6 +2803,11 @@ export type ShoppingListQuery = {
         }
       }>
     },
+    reviewedBy: {
+      firstName: string,
+      lastName: string,
+      email: string
+    } | null,
     customerInfo: {
       userId: number,
       firstName: string,
@@ -2895,6 +2900,11 @@ export type CustomerShoppingListQuery = {
         }
       }>
     },
+    reviewedBy: {
+      firstName: string,
+      lastName: string,
+      email: string
+    } | null,
     customerInfo: {
       userId: number,
       firstName: string,
@@ -3236,6 +3246,11 @@ export type ShoppingListHeaderFieldsFragment = {
   canSubmit: boolean,
   canApprove: boolean,
   canAddToCart: boolean,
+  reviewedBy: {
+    firstName: string,
+    lastName: string,
+    email: string
+  } | null,
   customerInfo: {
     userId: number,
     firstName: string,

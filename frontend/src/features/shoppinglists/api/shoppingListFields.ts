@@ -44,6 +44,7 @@ export const SHOPPING_LIST_HEADER_FIELDS = /* GraphQL */ `
     createdAt
     updatedAt
     reviewedAt
+    reviewedBy { firstName lastName email }
     customerInfo { userId firstName lastName email role }
     currencyCode
     showInclusive

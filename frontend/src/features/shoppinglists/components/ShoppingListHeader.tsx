@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import { useFormatMoney } from '../../../lib/money';
 import { makerName, type ShoppingListHeader as Header } from '../api/shoppingListFields';
@@ -41,6 +41,8 @@ export interface ShoppingListHeaderProps {
   list: Header;
   company: boolean;
   busy: ListAction | null;
+  /** What happens next on an approved list, for this reader (issue 36 item 9: order it, or ask someone to). */
+  approvedNextStep?: string | null;
   onAction(action: ListAction): void;
 }
 
@@ -49,7 +51,7 @@ export interface ShoppingListHeaderProps {
  * the caller may do with it now (the server's canEdit / canSubmit / canApprove): edit, submit for approval, approve
  * or reject.
  */
-export function ShoppingListHeader({ list, company, busy, onAction }: ShoppingListHeaderProps) {
+export function ShoppingListHeader({ list, company, busy, approvedNextStep = null, onAction }: ShoppingListHeaderProps) {
   const t = useMessages(shoppingListsMessages);
   const language = useLanguage();
   const formatMoney = useFormatMoney();
@@ -77,6 +79,16 @@ export function ShoppingListHeader({ list, company, busy, onAction }: ShoppingLi
           <AlertTitle>{t('shoppingLists.detail.rejectedTitle')}</AlertTitle>
           <span style={{ whiteSpace: 'pre-line' }}>{list.reason || t('shoppingLists.detail.noReason')}</span>
           {list.canSubmit && <Typography variant="body2" sx={{ mt: 1 }}>{t('shoppingLists.detail.rejectedHint')}</Typography>}
+        </Alert>
+      )}
+      {company && list.status === 0 && list.reviewedAt && (
+        <Alert severity="success" sx={{ mt: 2 }} data-testid="shopping-list-approval">
+          <AlertTitle>
+            {list.reviewedBy
+              ? t('shoppingLists.detail.approvedBy', { name: makerName(list.reviewedBy), date: formatDate(list.reviewedAt, language) })
+              : t('shoppingLists.detail.approvedOn', { date: formatDate(list.reviewedAt, language) })}
+          </AlertTitle>
+          {approvedNextStep}
         </Alert>
       )}
       {company && list.status === 40 && (

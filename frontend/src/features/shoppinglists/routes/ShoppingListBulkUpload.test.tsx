@@ -10,7 +10,7 @@ import type { ShoppingListHeader } from '../api/shoppingListFields';
 
 const header: ShoppingListHeader = {
   id: 12, name: 'Organic chemistry practical', description: '', status: 0, statusLabel: 'Approved', reason: null, approvedFlag: true,
-  isOwner: true, companyId: 3, itemCount: 0, createdAt: '2026-03-01T12:00:00+00:00', updatedAt: '2026-03-02T12:00:00+00:00', reviewedAt: null,
+  isOwner: true, companyId: 3, itemCount: 0, createdAt: '2026-03-01T12:00:00+00:00', updatedAt: '2026-03-02T12:00:00+00:00', reviewedAt: null, reviewedBy: null,
   customerInfo: { userId: 7, firstName: 'Sam', lastName: 'Senior', email: 'senior@acme.test', role: 1 }, currencyCode: 'USD', showInclusive: false,
   pricesHidden: false, isShowGrandTotal: true, subtotal: '0.00', totalTax: '0.00', grandTotal: '0.00', totalDiscount: '0.00', canEdit: true,
   canAddItems: true, canEditItems: true, canDeleteItems: true, canDelete: true, canDuplicate: true, canSubmit: false, canApprove: false, canAddToCart: true,
@@ -28,6 +28,7 @@ const STOCK_URL = 'https://api.helix.test/api/v2/products/upload/key/stock-error
 function uploadResult(validProduct: BulkUploadValidProduct[], extra: Partial<BulkUploadResult> = {}): RestHandler {
   const result: BulkUploadResult = {
     uploadId: 'key', rowCount: validProduct.length + 1, validCount: validProduct.length, errorCount: 1, validProduct,
+    validRowCount: validProduct.length, errorRowCount: 1, errorProductCount: 1,
     errorProduct: [{ sku: 'HS-9999', qty: '1', row: validProduct.length + 1, error: 'This SKU is not in the catalog.', errorCode: 'unknown_sku' }],
     errorFile: null, errorFileDownloadUrl: 'https://api.helix.test/api/v2/products/upload/key/errors.csv?token=e',
     stockErrorFile: null, stockErrorFileDownloadUrl: null, stockErrorSkus: [], ...extra,

@@ -24,6 +24,7 @@ const header = (overrides: Partial<ShoppingListHeader> = {}): ShoppingListHeader
   createdAt: '2026-03-01T12:00:00+00:00',
   updatedAt: '2026-03-02T12:00:00+00:00',
   reviewedAt: null,
+  reviewedBy: null,
   customerInfo: { userId: 9, firstName: 'Jules', lastName: 'Junior', email: 'junior@acme.test', role: 2 },
   currencyCode: 'USD',
   showInclusive: false,
@@ -279,6 +280,42 @@ describe('a shopping list’s page (issue 18)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() => expect(server.callsTo('ShoppingListSubmitForApproval')[0]!.variables).toEqual({ id: 12 }));
     await waitFor(() => expect(toastTexts()).toContain('success: “Organic chemistry practical” was submitted for approval.'));
+  });
+
+  // Issue 36 item 9: an approved list is no dead end — it says who approved it, when, and what happens next.
+  const approved = (overrides: Partial<ShoppingListHeader> = {}) =>
+    header({
+      status: 0, statusLabel: 'Approved', approvedFlag: true, isOwner: true, canApprove: false, canSubmit: false,
+      reviewedAt: '2026-03-03T10:00:00+00:00', reviewedBy: { firstName: 'Sam', lastName: 'Senior', email: 'senior@acme.test' },
+      ...overrides,
+    });
+
+  it('tells a junior buyer who approved their list and to ask them to order it, or quote it, when they may not order', async () => {
+    await openList({ ShoppingList: listResult(approved({ canAddToCart: false }), [ethanol()]) }, JUNIOR);
+
+    const banner = await screen.findByTestId('shopping-list-approval');
+    expect(banner).toHaveTextContent(/^Approved by Sam Senior on .*2026/);
+    expect(banner).toHaveTextContent(
+      'What happens next: ordering is up to a buyer who may place orders. Ask Sam Senior to order it, or select its products and choose “Add selected to quote” to ask us for a quote.',
+    );
+    expect(await screen.findByText('This list is approved: ask Sam Senior to order it.')).toBeInTheDocument();
+    expect(screen.queryByText(/submit the list for approval/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add selected to quote' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add selected to cart' })).not.toBeInTheDocument();
+  });
+
+  it('tells whoever may order an approved list to add it to the cart', async () => {
+    await openList(
+      {
+        ShoppingList: listResult(approved({ canAddToCart: true }), [ethanol()]),
+        JuniorPlaceOrder: { data: { storeConfigSwitchStatus: { key: 'junior_place_order', isEnabled: true } } },
+      },
+      JUNIOR,
+    );
+
+    const banner = await screen.findByTestId('shopping-list-approval');
+    expect(banner).toHaveTextContent('What happens next: select its products and choose “Add selected to cart” to order them.');
+    expect(await screen.findByRole('button', { name: 'Add selected to cart' })).toBeInTheDocument();
   });
 
   it('changes a quantity, a note and the options of a product, and removes one after confirming', async () => {

@@ -26,7 +26,7 @@ import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { useShoppingList, useShoppingListSelectionFacts } from '../api/shoppingList';
 import { quoteOptionsOf } from '../api/shoppingListAddToQuote';
 import { MAX_REJECTION_REASON_LENGTH } from '../api/shoppingListApproval';
-import type { ShoppingListItem } from '../api/shoppingListFields';
+import { makerName, type ShoppingListItem } from '../api/shoppingListFields';
 import type { ShoppingListItemInput } from '../api/shoppingListItemsCreate';
 import { useJuniorPlaceOrder } from '../api/shoppingListsEnabled';
 import { AddToListPanel } from '../components/AddToListPanel';
@@ -288,22 +288,38 @@ export function ShoppingListPage() {
     setSelectionBusy(null);
   };
 
+  // Who to ask to order an approved list the reader may not order: its approver, else anyone who may.
+  const approver = list.reviewedBy ? makerName(list.reviewedBy) : t('shoppingLists.detail.anApprover');
   // Why the cart is out of reach on this list for a junior buyer (ARCHITECTURE §8, shell §7 junior_place_order).
   const cartHint =
     company && juniorBuyer && !list.canAddToCart
       ? juniorSwitch.data === true && list.status !== 0
         ? t('shoppingLists.footer.afterApproval')
         : juniorSwitch.data === false
-          ? t('shoppingLists.footer.juniorCannotOrder')
+          ? list.status === 0
+            ? t('shoppingLists.footer.approvedAskToOrder', { name: approver })
+            : t('shoppingLists.footer.juniorCannotOrder')
           : null
       : null;
+  // Issue 36 item 9: an approved list says what happens next — order it now, or ask someone who may (or quote it).
+  const approvedNextStep = list.canAddToCart
+    ? t('shoppingLists.detail.approvedOrderNow')
+    : canAddToQuote
+      ? t('shoppingLists.detail.approvedAskToOrderOrQuote', { name: approver })
+      : t('shoppingLists.detail.approvedAskToOrder', { name: approver });
   const needsApprovalNote = company && juniorBuyer ? t('shoppingLists.addPanel.approvalNote') : null;
 
   return (
     <Page>
       <BackLink />
       <HeaderPanel variant="outlined">
-        <ShoppingListHeader list={list} company={company} busy={listBusy} onAction={(action) => void onListAction(action)} />
+        <ShoppingListHeader
+          list={list}
+          company={company}
+          busy={listBusy}
+          approvedNextStep={approvedNextStep}
+          onAction={(action) => void onListAction(action)}
+        />
       </HeaderPanel>
       {list.pricesHidden && <Alert severity="info">{t('shoppingLists.detail.pricesHidden')}</Alert>}
       <PageSection
