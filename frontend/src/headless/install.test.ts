@@ -74,10 +74,21 @@ test('openPage opens the portal on a page by its hash; closePage gives the page 
 test('openPage refuses what is not a portal path', () => {
   const { api } = setup();
 
-  for (const path of ['quoteDraft', '/', '', 'https://evil.test/#/x']) {
+  // Issue 36 item 14: a path that looks like one but names no portal route ('/nope') throws too, as documented.
+  for (const path of ['quoteDraft', '/', '', 'https://evil.test/#/x', '/nope', '/quoteDetail', '/quoteDetail/', '/orders/extra']) {
     expect(() => api.openPage(path)).toThrow(TypeError);
   }
   expect(window.location.hash).toBe('');
+});
+
+test('openPage takes every portal route, an id and a query included', () => {
+  const { api } = setup();
+
+  for (const path of ['/orders', '/shoppingList/12', '/quoteDetail/7?accessKey=abc', '/login?loginFlag=3']) {
+    api.openPage(path);
+    expect(window.location.hash).toBe(`#${path}`);
+  }
+  api.closePage();
 });
 
 test('the calls load their module once, on the first call, and hand back what the server answered', async () => {

@@ -4,6 +4,7 @@
 // pays nothing for them.
 import type { PortalConfig } from '../lib/config';
 import { subscribeQuoteDraftChanges } from '../lib/quoteDraftEvents';
+import { isPortalRoutePath } from '../lib/routePaths';
 import { B2B_TOKEN_STORAGE_KEY, subscribeSessionValues } from '../lib/storage';
 import { isPortalHash } from '../loader/hash';
 import type { HeadlessOperations } from './operations';
@@ -77,7 +78,7 @@ export function createHeadlessApi({ config, win, loadOperations }: HeadlessOptio
     version: 1,
     ready,
     openPage(path) {
-      if (typeof path !== 'string' || !path.startsWith('/') || !isPortalHash(`#${path}`)) {
+      if (typeof path !== 'string' || !isPortalHash(`#${path}`) || !isPortalRoutePath(path)) {
         throw new TypeError(`helixPortal.openPage: a portal path such as '/quoteDraft' is expected, not ${JSON.stringify(path)}`);
       }
       // The loader's controller follows the hash: it opens the portal (loading it on the first opening) on that page.

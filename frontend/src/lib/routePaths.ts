@@ -58,6 +58,20 @@ export const ROUTES_WITH_PAGES: readonly RoutePath[] = [
   ROUTE_PATHS.quoteDetail,
 ];
 
+/**
+ * Whether `path` (a hash route without its `#`, with or without a query) is one of the portal's pages: a route of
+ * ROUTE_PATHS other than the blank landing, its `:id` standing for one path segment. `/nope` is not.
+ */
+export function isPortalRoutePath(path: string): boolean {
+  const route = path.split(/[?#]/, 1)[0] ?? '';
+  const segments = route.split('/');
+  return ROUTES_WITH_PAGES.some((pattern) => {
+    if (pattern === ROUTE_PATHS.landing) return false;
+    const parts = pattern.split('/');
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+  });
+}
+
 /** shell §2 login flags: 3 signed out, 6 session lost, 7 invoice link without a company account. */
 export type LoginFlag = 3 | 6 | 7;
 
