@@ -324,7 +324,7 @@ class BulkUpload(models.Model):
     status = models.CharField(max_length=10, choices=UploadStatus.choices, default=UploadStatus.PENDING)
     progress = models.PositiveSmallIntegerField(default=0, help_text="Percent of the file validated.")
     # The claim of the worker validating it (a conditional UPDATE takes it), and its heartbeat: a claim without a
-    # heartbeat for CLAIM_STALE_AFTER is taken over by the next run (a worker that died).
+    # heartbeat for JOB_STALE_SECONDS (a worker that died) fails the upload as interrupted (issue 36 item 1).
     claim_token = models.CharField(max_length=32, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

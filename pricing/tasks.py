@@ -20,3 +20,10 @@ def bulk_uploads_purge() -> int:
     """Periodic (Celery beat, CELERY_BEAT_SCHEDULE "bulk-uploads-purge"): delete the uploads older than a day with
     their files."""
     return services.bulk_uploads_purge()
+
+
+@shared_task
+def bulk_uploads_interrupt_stale() -> int:
+    """Periodic (Celery beat, CELERY_BEAT_SCHEDULE "bulk-uploads-interrupt-stale", every minute): the uploads whose
+    worker died mid-file are marked interrupted even when nobody polls them (issue 36 item 1)."""
+    return services.bulk_uploads_interrupt_stale()

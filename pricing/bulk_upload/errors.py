@@ -19,6 +19,8 @@ class BulkOrderErrorCode(models.TextChoices):
     # Ours.
     UPLOAD_NOT_FOUND = "BULK_UPLOAD_NOT_FOUND", "Upload not found."
     QUICK_ORDER_DISABLED = "QUICK_ORDER_DISABLED", "Quick order is not available for this account."
+    # issue 36 item 1: the worker checking a large file died (its progress stopped for JOB_STALE_SECONDS).
+    INTERRUPTED = "BULK_UPLOAD_INTERRUPTED", "The check was interrupted — upload again."
 
 
 FILE_TOO_LARGE_MESSAGE = BulkOrderErrorCode.FILE_TOO_LARGE.label

@@ -7,16 +7,17 @@ import datetime
 import io
 import logging
 import tempfile
+import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from portal import ratelimit
@@ -25,6 +26,7 @@ from portal.errors import ErrorCode, Refused
 from portal.selectors import channel_get
 from pricing import calculation
 from pricing.bulk_upload import files, permissions, validation
+from pricing.bulk_upload.errors import BulkOrderErrorCode
 from pricing.models import UPLOAD_RETENTION, BulkUpload, UploadStatus
 
 logger = logging.getLogger("pricing.bulk_upload")
@@ -34,8 +36,6 @@ logger = logging.getLogger("pricing.bulk_upload")
 SYNC_MAX_BYTES = 1024 * 1024
 # productUpload's productList: a quick order pad or a pasted block, not a file (a file goes through the REST edge).
 MAX_ROWS_PER_CALL = 10_000
-# A worker that has not reported progress for this long is taken to have died: the next run takes its claim over.
-CLAIM_STALE_AFTER = datetime.timedelta(minutes=5)
 PURGE_ON_UPLOAD = 20
 GUEST_ROW_UPLOADS_PER_HOUR = 120
 # The private storage folder of the uploads: <folder>/<upload key>/upload.csv, errors.csv, stock-errors.csv.
@@ -50,6 +50,11 @@ class UploadOptions:
     currency_code: str = ""
     is_to_cart: bool = False
     with_modifiers: bool = False
+
+
+def claim_stale_after() -> datetime.timedelta:
+    """A run that has not reported progress for this long is taken to have died (settings.JOB_STALE_SECONDS)."""
+    return datetime.timedelta(seconds=settings.JOB_STALE_SECONDS)
 
 
 class ClaimLost(Exception):
@@ -161,33 +166,84 @@ def _refused_as_a_whole(bulk_upload: BulkUpload) -> None:
 
 
 def _claim(upload_id: int) -> str | None:
-    """Take the upload for this run with one conditional UPDATE: a pending upload, or a running one whose worker
-    stopped reporting (CLAIM_STALE_AFTER). Returns the claim's token; None when another run has it or it is done."""
+    """Take a pending upload for this run with one conditional UPDATE. Returns the claim's token; None when another
+    run has it, it is done, or it was interrupted. A run whose worker died is not taken over but marked interrupted
+    (bulk_uploads_interrupt_stale): the same file would most likely stop the next worker too (issue 36 item 1)."""
     token = uuid.uuid4().hex
-    now = timezone.now()
-    claimed = (
-        BulkUpload.objects.filter(pk=upload_id)
-        .filter(
-            Q(status=UploadStatus.PENDING) | Q(status=UploadStatus.RUNNING, heartbeat_at__lt=now - CLAIM_STALE_AFTER)
-        )
-        .update(status=UploadStatus.RUNNING, claim_token=token, heartbeat_at=now, progress=0)
+    claimed = BulkUpload.objects.filter(pk=upload_id, status=UploadStatus.PENDING).update(
+        status=UploadStatus.RUNNING, claim_token=token, heartbeat_at=timezone.now(), progress=0
     )
+    if not claimed:
+        # A task delivered again after its worker was lost: if that run is dead, say so now. If it reported
+        # recently (the broker gave the task back sooner than the stale limit), the next poll or the periodic sweep
+        # marks it interrupted once it is stale, so that it never stays "running".
+        bulk_uploads_interrupt_stale(upload_id=upload_id)
     return token if claimed else None
+
+
+def bulk_upload_is_stale(upload: BulkUpload, *, now: datetime.datetime | None = None) -> bool:
+    """Whether a run validates the upload but its worker stopped reporting for longer than claim_stale_after()."""
+    if upload.status != UploadStatus.RUNNING or upload.heartbeat_at is None:
+        return False
+    return upload.heartbeat_at < (now or timezone.now()) - claim_stale_after()
+
+
+def bulk_upload_checked_alive(upload: BulkUpload) -> BulkUpload:
+    """The upload as a poll answers it (issue 36 item 1): a run whose worker died is marked interrupted at once, not
+    left "running" until the broker gives the task back. No query while the run reports."""
+    if bulk_upload_is_stale(upload):
+        bulk_uploads_interrupt_stale(upload_id=upload.pk)
+        upload.refresh_from_db()
+    return upload
+
+
+def bulk_uploads_interrupt_stale(*, upload_id: int | None = None, now: datetime.datetime | None = None) -> int:
+    """Fail the running uploads whose worker stopped reporting (a worker killed mid-file; issue 36 item 1) with
+    BULK_UPLOAD_INTERRUPTED, "The check was interrupted — upload again.": one conditional UPDATE, which also takes the
+    claim away, so that a worker still alive after all loses at its next report (ClaimLost) and writes nothing. Their
+    stored files are deleted: the user uploads the file again. `upload_id`: that upload only. Returns how many."""
+    cutoff = (now or timezone.now()) - claim_stale_after()
+    stale = BulkUpload.objects.filter(status=UploadStatus.RUNNING, heartbeat_at__lt=cutoff)
+    if upload_id is not None:
+        stale = stale.filter(pk=upload_id)
+    interrupted = 0
+    for upload in stale.only("pk", "source"):
+        code = BulkOrderErrorCode.INTERRUPTED
+        kept = BulkUpload.objects.filter(pk=upload.pk, status=UploadStatus.RUNNING, heartbeat_at__lt=cutoff).update(
+            status=UploadStatus.FAILED,
+            claim_token="",
+            failure_code=code.value,
+            failure_message=code.label,
+            finished_at=timezone.now(),
+            source="",
+        )
+        if kept:
+            logger.warning("Bulk upload %s interrupted: its worker stopped reporting", upload.pk)
+            _delete_stored(upload.source)
+            interrupted += 1
+    return interrupted
 
 
 class _Progress:
     """Reports the share of the file validated (a percent, at most 99 until the result is stored), which is also the
-    claim's heartbeat; raises ClaimLost when the claim is no longer this run's."""
+    claim's heartbeat (at least every quarter of the stale limit, even while the percent stays); raises ClaimLost when
+    the claim is no longer this run's."""
 
     def __init__(self, upload: BulkUpload, token: str):
         self.upload_id, self.token, self.size = upload.pk, token, max(upload.file_size, 1)
         self.reported = 0
+        self.beat_every = claim_stale_after().total_seconds() / 4
+        self.beaten = time.monotonic()
 
     def __call__(self, bytes_read: int) -> None:
         percent = min(99, bytes_read * 100 // self.size)
-        if percent <= self.reported:
+        if percent <= self.reported and time.monotonic() - self.beaten < self.beat_every:
             return
-        self.reported = percent
+        self.beat(max(percent, self.reported))
+
+    def beat(self, percent: int | None = None) -> None:
+        percent = self.reported if percent is None else percent
+        self.reported, self.beaten = percent, time.monotonic()
         kept = BulkUpload.objects.filter(pk=self.upload_id, claim_token=self.token).update(
             progress=percent, heartbeat_at=timezone.now()
         )
@@ -211,7 +267,12 @@ def product_upload_run(
         try:
             error_out.write(files.RESULT_FILE_HEADER)
             stock_out.write(files.RESULT_FILE_HEADER)
-            result = _validate(upload, token=token, source=source, rows=rows, error_out=error_out, stock_out=stock_out)
+            progress = _Progress(upload, token)
+            result = _validate(
+                upload, progress=progress, source=source, rows=rows, error_out=error_out, stock_out=stock_out
+            )
+            if source is None and rows is None:
+                progress.beat()  # the job's last report before storing: a run taken for dead stops here
         except ClaimLost:
             return False
         except ValidationError as exc:
@@ -230,11 +291,12 @@ def product_upload_run(
         return _finish(upload, token=token, result=result, error_file=error_file, stock_file=stock_file)
 
 
-def _validate(upload: BulkUpload, *, token: str, source, rows, error_out, stock_out) -> validation.UploadResult:
+def _validate(
+    upload: BulkUpload, *, progress: _Progress, source, rows, error_out, stock_out
+) -> validation.UploadResult:
     options = {"with_modifiers": upload.with_modifiers, "is_to_cart": upload.is_to_cart}
     if rows is not None:
         return validation.validate_stream(None, rows=iter(rows), error_out=error_out, stock_out=stock_out, **options)
-    progress = _Progress(upload, token)
     if source is not None:
         return validation.validate_stream(
             source, error_out=error_out, stock_out=stock_out, progress=progress, **options

@@ -168,7 +168,7 @@ def upload_state(request: Request, key: str) -> Response:
     """GET /api/v2/products/upload/{key}: the upload's state while a job validates it (progress), then its result. The
     uploader's, their company's (a company's upload) or anyone's with the key (a guest's); NOT_FOUND otherwise and
     after a day."""
-    bulk_upload = selectors.upload_for(actor=request_actor(request), key=key)
+    bulk_upload = services.bulk_upload_checked_alive(selectors.upload_for(actor=request_actor(request), key=key))
     return Response({"code": 200, "message": bulk_upload.get_status_display(), "data": _answer(request, bulk_upload)})
 
 

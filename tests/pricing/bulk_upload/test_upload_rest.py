@@ -318,22 +318,26 @@ def test_a_job_runs_once_whoever_delivers_it(catalog, sign_in, client, monkeypat
     assert (upload.status, upload.finished_at) == ("done", finished)
 
 
-def test_a_claim_without_heartbeat_is_taken_over_and_the_old_run_stops(catalog, sign_in, client, monkeypatch,
-                                                                       django_capture_on_commit_callbacks):  # fmt: skip
+def test_a_claim_without_heartbeat_is_interrupted_not_taken_over(catalog, sign_in, client, monkeypatch, settings,
+                                                                  django_capture_on_commit_callbacks):  # fmt: skip
     monkeypatch.setattr(services, "SYNC_MAX_BYTES", 10)
+    settings.JOB_STALE_SECONDS = 300
     with django_capture_on_commit_callbacks(execute=False):
         data = data_of(post_upload(client, MIXED, token=sign_in("senior"), channelId=1))
     upload = BulkUpload.objects.get(key=data["uploadId"])
-    # A worker claimed it and went silent: within CLAIM_STALE_AFTER nobody takes it over, after it the next run does.
+    # A worker claimed it and went silent: within the stale limit a second delivery leaves it alone; after it, the
+    # second delivery marks it interrupted (issue 36 item 1) instead of checking the file again.
     BulkUpload.objects.filter(pk=upload.pk).update(
         status="running", claim_token="dead-worker", heartbeat_at=timezone.now() - datetime.timedelta(minutes=4)
     )
     assert services.product_upload_run(upload_id=upload.pk) is False
+    assert BulkUpload.objects.get(pk=upload.pk).status == "running"
     BulkUpload.objects.filter(pk=upload.pk).update(heartbeat_at=timezone.now() - datetime.timedelta(minutes=6))
 
-    assert services.product_upload_run(upload_id=upload.pk) is True
+    assert services.product_upload_run(upload_id=upload.pk) is False
     upload.refresh_from_db()
-    assert (upload.status, upload.valid_count) == ("done", 2)
+    assert (upload.status, upload.failure_code, upload.valid_count) == ("failed", "BULK_UPLOAD_INTERRUPTED", 0)
+    assert stored_files() == []
 
 
 def test_progress_is_the_claims_heartbeat_and_a_lost_claim_stops_the_run(catalog, sign_in, client):
