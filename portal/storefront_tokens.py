@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
@@ -156,11 +157,11 @@ def origin_allowed_by_active_token(origin: str) -> bool:
 
 
 def storefront_token_refusal(
-    *, token: StorefrontToken | None, origin: str | None, channel_id: object = None
+    *, token: StorefrontToken | None, origin: str | None, channel_ids: Iterable[object] = ()
 ) -> str | None:
     """Why a request carrying a storefront token is refused, or None when it may go on (contract of issue 22 §3):
-    the token must be valid, the `Origin` (when the browser sends one) one of its origins, and the channel the
-    request names (when it names one) the token's."""
+    the token must be valid, the `Origin` (when the browser sends one) one of its origins, and every channel the
+    request names the token's (issue 36 item 5: not only the first one found)."""
     if token is None:
         return "The storefront token is unknown, expired or revoked."
     if origin is not None:
@@ -170,7 +171,8 @@ def storefront_token_refusal(
             normalized = None
         if normalized is None or normalized not in token.allowed_origins:
             return "The storefront token is not valid on this origin."
-    if channel_id is not None and str(channel_id) != str(token.channel.channel_id):
+    own = str(token.channel.channel_id)
+    if any(channel_id is not None and str(channel_id) != own for channel_id in channel_ids):
         return "The storefront token is for another channel."
     return None
 

@@ -6,7 +6,9 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import DataAndFiles, JSONParser, MultiPartParser
 
 from portal.errors import ErrorCode
+from portal.graphql.channels import is_channel_name
 from portal.rest.errors import RestError
+from portal.storefront_tokens import storefront_token_refusal
 
 # business §5, §9: a drop zone takes files of at most 3,000,000 bytes, 3 of them (the services count them across
 # requests: the overlay sends each file on its own).
@@ -39,10 +41,24 @@ class LimitedMultiPartParser(MultiPartParser):
         if length > self.max_files * self.max_file_bytes + MULTIPART_OVERHEAD_BYTES:
             raise RestError(self.too_large_message, code=self.too_large_code, status=413)
         parsed = super().parse(stream, media_type, parser_context)
+        _check_storefront_token_channels(parser_context["request"], parsed)
         if sum(len(files) for _, files in parsed.files.lists()) > self.max_files:
             message = "Send one file at a time." if self.max_files == 1 else f"Send at most {self.max_files} files."
             raise RestError(message, code=self.too_many_files_code, status=400, fields={self.field_name: [message]})
         return parsed
+
+
+def _check_storefront_token_channels(request, parsed: DataAndFiles) -> None:
+    """A form field that names a channel (the bulk upload's `channelId`) must name the storefront token's, as every
+    other channel a request names (issue 36 item 5). portal.middleware checks the bodies it reads; a file upload
+    beyond DATA_UPLOAD_MAX_MEMORY_SIZE it leaves unread, so it is checked here, before the view reads the request."""
+    token = getattr(request, "storefront_token", None)
+    if token is None:
+        return
+    named = [value for key, values in parsed.data.lists() if is_channel_name(key) for value in values]
+    refusal = storefront_token_refusal(token=token, origin=None, channel_ids=named)  # the origin: checked already
+    if refusal:
+        raise RestError(refusal, code=ErrorCode.STOREFRONT_TOKEN_REFUSED, status=403)
 
 
 class JsonParser(JSONParser):

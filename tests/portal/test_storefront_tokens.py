@@ -10,10 +10,11 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import NewsletterSubscriber, User
 from portal.models import Channel, StorefrontToken
 from portal.storefront_tokens import (
     issue_storefront_token,
@@ -188,6 +189,111 @@ def test_a_token_names_one_channel(channel, other_channel, client):
         assert response.json()["errors"][0]["extensions"] == {"code": "STOREFRONT_TOKEN_REFUSED"}
         assert response.json()["code"] == 403  # the REST edges' shape
     assert own.status_code == 200
+
+
+# --- every channel a request names (issue 36 item 5) ---------------------------------------------------------------
+
+LANGUAGE = "storefrontDefaultLanguage"
+SUBSCRIBE = (
+    "mutation($data: CustomerSubscriberInput!) { customerSubscribersCreate(subscriberData: $data) { subscribed } }"
+)
+
+
+def token_post(client: Client, raw: str, body: str | bytes, **headers):
+    return client.post(
+        "/graphql", body, content_type="application/json", HTTP_X_STOREFRONT_TOKEN=raw, HTTP_ORIGIN=SHOP, **headers
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "variables"),
+    [
+        (f"{{ {LANGUAGE}(channelId: 2) }}", {}),
+        (f"{{ own: {LANGUAGE}(channelId: 1) other: {LANGUAGE}(channelId: 2) }}", {}),
+        (f"query($c: Int!) {{ {LANGUAGE}(channelId: $c) }}", {"c": 2}),
+        (f"query($c: Int! = 2) {{ {LANGUAGE}(channelId: $c) }}", {}),
+        (f"query {{ ...Language }} fragment Language on Query {{ {LANGUAGE}(channelId: 2) }}", {}),
+        (f"query($channelId: Int!, $c: Int!) {{ a: {LANGUAGE}(channelId: $channelId) b: {LANGUAGE}(channelId: $c) }}",
+         {"channelId": 1, "c": 2}),
+    ],
+    ids=["literal", "alias-beside-own", "variable-of-another-name", "variable-default", "fragment",
+         "second-variable"],
+)  # fmt: skip
+def test_a_channel_written_anywhere_in_the_operation_must_be_the_tokens(channel, other_channel, client, query,
+                                                                        variables):  # fmt: skip
+    raw, _ = issue_storefront_token(channel=channel, allowed_origins=[SHOP])
+
+    response = token_post(client, raw, json.dumps({"query": query, "variables": variables}))
+
+    assert refused(response)
+    assert response.json()["errors"][0]["message"] == "The storefront token is for another channel."
+    own_variables = dict.fromkeys(variables, 1)
+    own = token_post(client, raw, json.dumps({"query": query.replace("2", "1"), "variables": own_variables}))
+    assert own.status_code == 200 and "errors" not in own.json(), own.json()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        json.dumps({"query": "mutation { customerSubscribersCreate(subscriberData: "
+                             '{email: "lab@example.test", channelId: 2}) { subscribed } }'}),
+        json.dumps({"query": SUBSCRIBE, "variables": {"data": {"email": "lab@example.test", "channelId": 2}}}),
+        # A JSON key may be spelled with escapes: it is the same key to every reader.
+        '{"query": "' + SUBSCRIBE + '", "variables": {"data": {"email": "lab@example.test", "\\u0063hannelId": 2}}}',
+    ],
+    ids=["nested-input-literal", "nested-input-variable", "escaped-key"],
+)  # fmt: skip
+def test_a_channel_in_a_nested_input_is_checked_and_nothing_runs(channel, other_channel, client, body):
+    raw, _ = issue_storefront_token(channel=channel, allowed_origins=[SHOP])
+
+    response = token_post(client, raw, body)
+
+    assert refused(response)
+    assert NewsletterSubscriber.objects.count() == 0
+    own = token_post(client, raw, body.replace("2", "1"))
+    assert own.json() == {"data": {"customerSubscribersCreate": {"subscribed": True}}}
+
+
+def test_every_channel_of_a_query_string_or_a_form_is_checked(channel, other_channel, client):
+    raw, _ = issue_storefront_token(channel=channel, allowed_origins=[SHOP])
+
+    repeated = client.get("/api/v2/csrf-token?channelId=2&channelId=1", HTTP_X_STOREFRONT_TOKEN=raw)
+    other_name = client.get("/api/v2/csrf-token?bcChannelId=2", HTTP_X_STOREFRONT_TOKEN=raw)
+    form = client.post("/login/", {"email": "b2c@demo.test", "password": "Demo1234", "channel_id": "2"},
+                       HTTP_ACCEPT="application/json", HTTP_X_STOREFRONT_TOKEN=raw)  # fmt: skip
+
+    for response in (repeated, other_name, form):
+        assert response.status_code == 403
+        assert response.json()["errors"][0]["extensions"] == {"code": "STOREFRONT_TOKEN_REFUSED"}
+    assert "_auth_user_id" not in client.session  # the refused sign-in signed nobody in
+    assert client.get("/api/v2/csrf-token?channelId=1&bcChannelId=1", HTTP_X_STOREFRONT_TOKEN=raw).status_code == 200
+
+
+# A small form is read by the guard before any view; a file beyond GRAPHQL_MAX_BODY_BYTES by the upload's parser.
+@pytest.mark.parametrize("rows", [1, 120_000], ids=["small-file", "file-beyond-the-guards-reading"])
+def test_the_channel_of_an_uploads_form_is_checked_before_anything_runs(channel, other_channel, client, login, rows):
+    from pricing.models import BulkUpload
+
+    raw, _ = issue_storefront_token(channel=channel, allowed_origins=[SHOP])
+    token = login("senior@acme.test")
+    content = b"sku,qty\n" + b"HS-0000,1\n" * rows
+
+    def upload(channel_id: str):
+        form = {"file": SimpleUploadedFile("order.csv", content, content_type="text/csv"), "channelId": channel_id}
+        return client.post(
+            "/api/v2/products/upload", form, HTTP_AUTHORIZATION=f"Bearer {token}", HTTP_X_STOREFRONT_TOKEN=raw
+        )
+
+    other = upload("2")
+
+    assert other.status_code == 403
+    assert other.json()["errors"][0] == {
+        "message": "The storefront token is for another channel.",
+        "extensions": {"code": "STOREFRONT_TOKEN_REFUSED"},
+    }
+    assert BulkUpload.objects.count() == 0
+    if rows == 1:
+        assert upload("1").status_code == 200
 
 
 def test_a_request_without_the_header_is_not_concerned(channel, client):
