@@ -89,7 +89,8 @@ describe('Add to Shopping List from the product page (/pdp, issue 18)', () => {
     // Only the lists the caller may add to are offered, and a new one.
     const chooser = screen.getByRole('radiogroup', { name: 'Add it to' });
     expect(within(chooser).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Extra solvents3 productsRejected', 'A new list']);
-    expect(within(chooser).getByRole('radio', { name: /Extra solvents/ })).toBeChecked();
+    // Issue 36 item 14: a rejected list is never preselected: a new list is.
+    expect(within(chooser).getByRole('radio', { name: 'A new list' })).toBeChecked();
     expect(screen.getByText('Adding or changing products returns the list to draft: submit it for approval again afterwards.')).toBeInTheDocument();
   });
 
@@ -132,12 +133,56 @@ describe('Add to Shopping List from the product page (/pdp, issue 18)', () => {
       ],
     };
     const { server, user, view } = openSignedIn({ ShoppingListsItemsCreate: refused }, '/pdp?productId=3&quantity=1&option=7:31&option=40:TOO-LONG');
-    await user.click(await screen.findByRole('button', { name: 'Add to list' }));
+    await user.click(await screen.findByRole('radio', { name: /Extra solvents/ }));
+    await user.click(screen.getByRole('button', { name: 'Add to list' }));
     // Translated by its code (the server's message is its English text).
     expect(await screen.findByText('Check the value of this option.')).toBeInTheDocument();
     expect(server.callsTo('ShoppingListsItemsCreate')[0]!.variables.shoppingListId).toBe(14);
     expect(server.callsTo('ShoppingListsCreate')).toHaveLength(0);
     expect(view.requestClose).not.toHaveBeenCalled();
+  });
+
+  it('starts on the junior’s last used draft, never on a rejected, submitted or approved list, nor someone else’s', async () => {
+    openSignedIn({
+      ShoppingLists: listsResult([
+        list({ id: 14, name: 'Extra solvents', status: 50, statusLabel: 'Rejected' }),
+        list({ id: 16, name: 'Approved solvents', status: 0, statusLabel: 'Approved' }),
+        list({ id: 18, name: 'Awaiting', status: 40, statusLabel: 'Ready for approval' }),
+        list({ id: 19, name: 'Someone else’s draft', status: 30, statusLabel: 'Draft', isOwner: false }),
+        list({ id: 17, name: 'Practical 4', status: 30, statusLabel: 'Draft' }),
+      ]),
+    });
+    const chooser = await screen.findByRole('radiogroup', { name: 'Add it to' });
+    expect(within(chooser).getByRole('radio', { name: /Practical 4/ })).toBeChecked();
+  });
+
+  it('starts a senior buyer on their own last used list, not on a junior’s', async () => {
+    openSignedIn({
+      CustomerInfo: customerResult(customer()),
+      ShoppingLists: listsResult([
+        list({ id: 19, name: 'Jules’ draft', status: 30, statusLabel: 'Draft', isOwner: false }),
+        list({ id: 20, name: 'Jules’ approved list', status: 0, statusLabel: 'Approved', isOwner: false }),
+        list({ id: 21, name: 'Weekly', status: 0, statusLabel: 'Approved' }),
+      ]),
+    });
+    const chooser = await screen.findByRole('radiogroup', { name: 'Add it to' });
+    expect(within(chooser).getByRole('radio', { name: /Weekly/ })).toBeChecked();
+  });
+
+  it('without a product says what happened and offers the catalog, not “Back to the product”', async () => {
+    openSignedIn({}, '/pdp');
+    const panel = await screen.findByTestId('shopping-list-no-product');
+    expect(panel).toHaveTextContent('No product was chosen, so there is nothing to add yet.');
+    expect(within(panel).getByRole('link', { name: 'Go to the catalog' })).toHaveAttribute('href', '/');
+    expect(within(panel).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to the product' })).not.toBeInTheDocument();
+  });
+
+  it('a guest without a product is not offered “Back to the product” either', async () => {
+    mockGraphQL({});
+    renderPortal('/pdp');
+    expect(await screen.findByTestId('shopping-list-no-product')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to the product' })).not.toBeInTheDocument();
   });
 
   it('says so when shopping lists are off for the caller', async () => {

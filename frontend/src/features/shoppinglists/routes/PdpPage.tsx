@@ -28,7 +28,7 @@ import { showShoppingListToast } from '../../../storefront/shoppingListToast';
 import type { ShoppingListCard } from '../api/shoppingListFields';
 import { useShoppingListsEnabled } from '../api/shoppingListsEnabled';
 import { useShoppingLists } from '../api/shoppingLists';
-import { ListChooser, type ListChoice } from '../components/ListChooser';
+import { ListChooser, preselectedList, type ListChoice } from '../components/ListChooser';
 import { shoppingListsMessages } from '../messages';
 import { useShoppingListErrorText, useShoppingListFieldErrors } from '../shoppingListErrors';
 import { shoppingListPath } from '../shoppingListPaths';
@@ -98,7 +98,7 @@ export function PdpPage() {
   return (
     <Page>
       <Typography variant="h1">{t('shoppingLists.pdp.title')}</Typography>
-      {!signedIn ? <GuestMessage /> : product === null ? <NoProduct /> : <AddToList product={product} />}
+      {product === null ? <NoProduct /> : !signedIn ? <GuestMessage /> : <AddToList product={product} />}
     </Page>
   );
 }
@@ -125,13 +125,24 @@ function GuestMessage() {
   );
 }
 
+/**
+ * `/pdp` opened without a product (a bookmark, a hand-typed link): there is no product to go back to (issue 36 item
+ * 14), so it says what happened and offers the catalog (the storefront's home) or closing the portal.
+ */
 function NoProduct() {
   const t = useMessages(shoppingListsMessages);
+  const { requestClose } = usePortalControls();
   return (
-    <Panel variant="outlined">
-      <Typography>{t('shoppingLists.pdp.noProduct')}</Typography>
+    <Panel variant="outlined" data-testid="shopping-list-no-product">
+      <Typography>{t('shoppingLists.pdp.noProductChosen')}</Typography>
+      <Typography color="text.secondary">{t('shoppingLists.pdp.noProduct')}</Typography>
       <Actions>
-        <BackToProduct label={t('shoppingLists.pdp.back')} />
+        <Button variant="outlined" onClick={requestClose}>
+          {t('shoppingLists.pdp.close')}
+        </Button>
+        <Button variant="contained" href="/">
+          {t('shoppingLists.pdp.toCatalog')}
+        </Button>
       </Actions>
     </Panel>
   );
@@ -221,7 +232,7 @@ function AddToListForm({ chosen, product, lists, company }: AddToListFormProps) 
   const [quantity, setQuantity] = useState(chosen.quantity);
   // The choices of the product page are checked at once (business §5): what is missing shows before anything else.
   const [errors, setErrors] = useState<Record<string, string>>(() => checkOptions(product, pageValues(product, chosen.options)).problems);
-  const [choice, setChoice] = useState<ListChoice>(lists[0]?.id ?? 'new');
+  const [choice, setChoice] = useState<ListChoice>(() => preselectedList(lists, { needsApproval: company && juniorBuyer }));
   const [newName, setNewName] = useState('');
   const [newNameError, setNewNameError] = useState<string | null>(null);
   // A list made by a try whose adding then failed: the next try adds to it instead of making another.
