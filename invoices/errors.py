@@ -15,6 +15,8 @@ class InvoiceErrorCode(models.TextChoices):
     NUMBER_TAKEN = "INVOICE_NUMBER_TAKEN", "An invoice with this number exists already."
     # The CSV export.
     EXPORT_NOT_READY = "INVOICE_EXPORT_NOT_READY", "The export is still being written. Try again in a moment."
+    # issue 36 item 1: the worker writing it died (no heartbeat for JOB_STALE_SECONDS).
+    EXPORT_INTERRUPTED = "INVOICE_EXPORT_INTERRUPTED", "The export was interrupted — export again."
 
 
 # business §5: the invoice list (like every sorted list, shell §5) needs an orderBy.

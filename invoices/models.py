@@ -208,9 +208,10 @@ class InvoicePaymentRequestLine(models.Model):
 
 
 class ExportStatus(models.TextChoices):
-    PENDING = "pending", "Being written"
+    PENDING = "pending", "Waiting for a worker"
+    RUNNING = "running", "Being written"
     READY = "ready", "Ready"
-    FAILED = "failed", "Failed"
+    FAILED = "failed", "Interrupted"
 
 
 def invoice_export_upload_to(instance, filename: str) -> str:
@@ -229,6 +230,10 @@ class InvoiceExport(models.Model):
     status = models.CharField(max_length=10, choices=ExportStatus.choices, default=ExportStatus.PENDING)
     file = models.FileField(storage=private_storage, upload_to=invoice_export_upload_to, max_length=255, blank=True)
     row_count = models.PositiveIntegerField(default=0)
+    # The claim of the worker writing it (a conditional UPDATE takes it) and its heartbeat: a claim without a heartbeat
+    # for JOB_STALE_SECONDS (a worker that died) fails the export as interrupted (issue 36 item 1).
+    claim_token = models.CharField(max_length=32, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -27,3 +27,12 @@ def invoice_exports_purge() -> int:
     from invoices.services.export import invoice_exports_purge as purge
 
     return purge()
+
+
+@shared_task
+def invoice_exports_interrupt_stale() -> int:
+    """Periodic (Celery beat, CELERY_BEAT_SCHEDULE "invoice-exports-interrupt-stale", every minute): the exports whose
+    worker died mid-file are marked interrupted even when nobody asks for their file (issue 36 item 1)."""
+    from invoices.services.export import invoice_exports_interrupt_stale as interrupt
+
+    return interrupt()

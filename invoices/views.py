@@ -28,7 +28,7 @@ from invoices.errors import (
 )
 from invoices.models import ExportStatus, Invoice, InvoiceExport
 from invoices.pdf import invoice_pdf_file_name
-from invoices.services.export import export_file_name
+from invoices.services.export import export_file_name, invoice_export_checked_alive
 from invoices.services.issue import invoice_pdf_ensure
 from portal.errors import NotFound
 from portal.rest.authentication import request_actor
@@ -213,13 +213,17 @@ def pdf_download(request: Request, pk: int) -> HttpResponse:
         409: OpenApiResponse(
             RestErrorSerializer, description="The file is still being written (INVOICE_EXPORT_NOT_READY)."
         ),
+        410: OpenApiResponse(
+            RestErrorSerializer,
+            description="The worker writing the file stopped: ask for the export again (INVOICE_EXPORT_INTERRUPTED).",
+        ),
     },
 )
 @api_view(["GET"])
 def export_download(request: Request, key: str) -> FileResponse:
     """GET /api/v2/invoices/exports/{key}.csv: an invoice export's file (the `invoicesExport` link, or the bearer
     token of the user who asked for it while they may still export their company's invoices; 404 for anyone else).
-    409 INVOICE_EXPORT_NOT_READY while the task is writing it."""
+    409 INVOICE_EXPORT_NOT_READY while the task is writing it; 410 INVOICE_EXPORT_INTERRUPTED when its worker died."""
     export = InvoiceExport.objects.filter(key=key[:64]).first() if key else None
     allowed = export is not None and export_token_valid(request.query_params.get("token"), export)
     actor = request_actor(request)
@@ -234,6 +238,10 @@ def export_download(request: Request, key: str) -> FileResponse:
         )
     if export is None or not allowed:
         raise NotFound(EXPORT_NOT_FOUND_MESSAGE)
+    export = invoice_export_checked_alive(export)
+    if export.status == ExportStatus.FAILED:
+        code = InvoiceErrorCode.EXPORT_INTERRUPTED
+        raise RestError(code.label, code=code, status=410)
     if export.status != ExportStatus.READY or not export.file:
         raise RestError(InvoiceErrorCode.EXPORT_NOT_READY.label, code=InvoiceErrorCode.EXPORT_NOT_READY, status=409)
     try:

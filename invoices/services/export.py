@@ -9,8 +9,11 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime
+import logging
 import secrets
 import tempfile
+import time
+import uuid
 
 from django.conf import settings
 from django.core.files import File
@@ -138,25 +141,109 @@ def _row(invoice: Invoice) -> list[str]:
     ]
 
 
+logger = logging.getLogger("invoices")
+
+
+class ExportClaimLost(Exception):
+    """The export was marked interrupted while this run wrote it (taken for dead): stop without writing."""
+
+
+def _stale_after() -> datetime.timedelta:
+    return datetime.timedelta(seconds=settings.JOB_STALE_SECONDS)
+
+
+class _Heartbeat:
+    """The claim's heartbeat, at least every quarter of the stale limit while rows are written; raises
+    ExportClaimLost when the claim is no longer this run's."""
+
+    def __init__(self, export_id: int, token: str):
+        self.export_id, self.token = export_id, token
+        self.every = _stale_after().total_seconds() / 4
+        self.beaten = time.monotonic()
+
+    def __call__(self, *, now: bool = False) -> None:
+        if not now and time.monotonic() - self.beaten < self.every:
+            return
+        self.beaten = time.monotonic()
+        if not InvoiceExport.objects.filter(pk=self.export_id, claim_token=self.token).update(
+            heartbeat_at=timezone.now()
+        ):
+            raise ExportClaimLost
+
+
 def invoice_export_write(*, export_id: int) -> InvoiceExport | None:
-    """Write the export's CSV file (UTF-8 with a byte order mark, so that Excel reads it as such), unless it is
-    written already. Idempotent: a retried task finds the file and stops."""
-    export = InvoiceExport.objects.filter(pk=export_id).first()
-    if export is None or export.status == ExportStatus.READY:
-        return export
+    """Write the export's CSV file (UTF-8 with a byte order mark, so that Excel reads it as such). Idempotent: only
+    the run that claims the pending export writes it; a task delivered again finds it written, being written, or
+    interrupted, and does nothing. A worker that dies mid-file leaves a claim that stops beating: the export is then
+    marked interrupted (invoice_exports_interrupt_stale), not written again."""
+    token = uuid.uuid4().hex
+    claimed = InvoiceExport.objects.filter(pk=export_id, status=ExportStatus.PENDING).update(
+        status=ExportStatus.RUNNING, claim_token=token, heartbeat_at=timezone.now()
+    )
+    if not claimed:
+        invoice_exports_interrupt_stale(export_id=export_id)  # a dead run's task, delivered again
+        return InvoiceExport.objects.filter(pk=export_id).first()
+    export = InvoiceExport.objects.get(pk=export_id)
+    heartbeat = _Heartbeat(export_id, token)
     count = 0
-    with tempfile.TemporaryFile(mode="w+b") as handle, translation.override(export.language):
-        handle.write(("\ufeff" + csv_line(*(gettext(column) for column in COLUMNS))).encode("utf-8"))
-        for invoice in export_invoices(export).iterator(chunk_size=500):
-            handle.write(csv_line(*_row(invoice)).encode("utf-8"))
-            count += 1
-        handle.seek(0)
-        export.file.save(f"{export.key}.csv", File(handle), save=False)
-    export.status = ExportStatus.READY
-    export.row_count = count
-    export.finished_at = timezone.now()
-    export.save(update_fields=["file", "status", "row_count", "finished_at"])
+    try:
+        with tempfile.TemporaryFile(mode="w+b") as handle, translation.override(export.language):
+            handle.write(("\ufeff" + csv_line(*(gettext(column) for column in COLUMNS))).encode("utf-8"))
+            for invoice in export_invoices(export).iterator(chunk_size=500):
+                handle.write(csv_line(*_row(invoice)).encode("utf-8"))
+                count += 1
+                heartbeat()
+            heartbeat(now=True)  # the last report before storing: a run taken for dead stops here
+            handle.seek(0)
+            name = export.file.storage.save(
+                export.file.field.generate_filename(export, f"{export.key}.csv"), File(handle)
+            )
+    except ExportClaimLost:
+        return InvoiceExport.objects.get(pk=export_id)
+    except Exception:
+        # A fault of ours or of the storage: the claim is given back, so that the task's retry can write it.
+        InvoiceExport.objects.filter(pk=export_id, claim_token=token).update(
+            status=ExportStatus.PENDING, claim_token="", heartbeat_at=None
+        )
+        raise
+    kept = InvoiceExport.objects.filter(pk=export_id, claim_token=token).update(
+        status=ExportStatus.READY, file=name, row_count=count, finished_at=timezone.now(), claim_token=""
+    )
+    if not kept:  # marked interrupted meanwhile: its user was told to export again
+        with contextlib.suppress(OSError):
+            export.file.storage.delete(name)
+    return InvoiceExport.objects.get(pk=export_id)
+
+
+def invoice_export_is_stale(export: InvoiceExport, *, now: datetime.datetime | None = None) -> bool:
+    """Whether a run writes the export but its worker stopped reporting for longer than JOB_STALE_SECONDS."""
+    if export.status != ExportStatus.RUNNING or export.heartbeat_at is None:
+        return False
+    return export.heartbeat_at < (now or timezone.now()) - _stale_after()
+
+
+def invoice_export_checked_alive(export: InvoiceExport) -> InvoiceExport:
+    """The export as its download link answers it: a run whose worker died is marked interrupted at once (no query
+    while the run reports)."""
+    if invoice_export_is_stale(export):
+        invoice_exports_interrupt_stale(export_id=export.pk)
+        export.refresh_from_db()
     return export
+
+
+def invoice_exports_interrupt_stale(*, export_id: int | None = None, now: datetime.datetime | None = None) -> int:
+    """Fail the exports being written whose worker stopped reporting (issue 36 item 1): their download link answers
+    INVOICE_EXPORT_INTERRUPTED, "The export was interrupted — export again.", at once rather than "not ready" until
+    the broker gives the task back. One conditional UPDATE, which takes the claim away, so that a worker still alive
+    after all writes nothing. `export_id`: that export only. Returns how many."""
+    cutoff = (now or timezone.now()) - _stale_after()
+    stale = InvoiceExport.objects.filter(status=ExportStatus.RUNNING, heartbeat_at__lt=cutoff)
+    if export_id is not None:
+        stale = stale.filter(pk=export_id)
+    interrupted = stale.update(status=ExportStatus.FAILED, claim_token="", finished_at=timezone.now())
+    if interrupted:
+        logger.warning("%d invoice export(s) interrupted: their worker stopped reporting", interrupted)
+    return interrupted
 
 
 def export_file_name(export: InvoiceExport) -> str:
