@@ -1,8 +1,8 @@
 """Demo orders (issue 17): Acme Labs (its senior buyer and its admin), Globex Research and the individual customer have
 orders in every status — awaiting payment, awaiting fulfillment, partially shipped, shipped, completed and cancelled.
 The shipped ones went with UPS, FedEx, USPS, DHL Express or an international post (S10), with tracking numbers the
-tracking engine recognises; their lines came from lots, most with a certificate of analysis, and a few products carry
-a safety data sheet. The certificates and sheets are small real PDFs written at seed time.
+tracking engine recognises; their lines came from lots, most with a certificate of analysis, and every chemical they
+hold carries a safety data sheet of the 16 GHS sections, hazardous or not (orders.demo_documents writes both).
 
 The lines are priced as the buyer's customer group paid for them when the demo is seeded, with the options (and their
 `raw_options`) the products offer, so Reorder puts them back into a cart. Orders go through `order_create` and
@@ -18,10 +18,11 @@ from decimal import Decimal
 
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from accounts.models import User
+from orders.demo_documents import certificate_pdf, profile_of, safety_data_sheet_pdf, store_for_documents
 from orders.models import Lot, Order, OrderStatus, PaymentMethod
 from orders.services import OrderLineData, ShipmentLineData, order_create, shipment_create
 from pricing import calculation
@@ -89,8 +90,6 @@ DEMO_LOTS = (
     DemoLot("HS-2001", "AB-25-0042", 30, 365),
     DemoLot("HS-1080", "AG-24-1201", 90, 1095),
 )
-# Products whose safety data sheet buyers download from their orders.
-SAFETY_DATA_SHEETS = ("HS-1001", "HS-1006", "HS-1055", "HS-1002", "HS-1030")
 
 ETHANOL_COA = {"Printed certificate of analysis": "Yes"}
 DEMO_ORDERS = (
@@ -220,48 +219,6 @@ def simple_pdf(*, title: str, lines: list[str]) -> bytes:
     return bytes(out)
 
 
-def certificate_pdf(lot: Lot) -> bytes:
-    product = lot.product
-    return simple_pdf(
-        title="Certificate of analysis",
-        lines=[
-            f"Product: {product.name}",
-            f"Catalog number: {product.sku}",
-            f"CAS number: {product.cas_number or 'n/a'}",
-            f"Lot number: {lot.number}",
-            f"Manufactured on: {lot.manufactured_on:%d %b %Y}" if lot.manufactured_on else "",
-            f"Retest or expiry date: {lot.expires_on:%d %b %Y}" if lot.expires_on else "",
-            "",
-            "Test                      Specification           Result",
-            "Appearance                Conforms                Conforms",
-            "Assay                     Meets the grade         Conforms",
-            "Identity (IR)             Conforms to structure   Conforms",
-            "Water (Karl Fischer)      <= 0.2%                 0.04%",
-            "",
-            "This lot meets the specifications above. Released by Quality Control, Helix Scientific Inc.",
-        ],
-    )
-
-
-def safety_data_sheet_pdf(product: Product) -> bytes:
-    return simple_pdf(
-        title=f"Safety data sheet: {product.name}",
-        lines=[
-            "Section 1. Identification",
-            f"Product name: {product.name}    Catalog number: {product.sku}",
-            f"CAS number: {product.cas_number or 'n/a'}",
-            "Supplier: Helix Scientific Inc., 400 Discovery Drive, Cambridge, MA 02142, United States",
-            "Emergency telephone: +1 617 555 0199 (24 h)",
-            "",
-            "Section 2. Hazard identification",
-            "Read the full label before use. Wear protective gloves and eye protection.",
-            "",
-            "Section 7. Handling and storage",
-            "Keep the container tightly closed in a dry, well-ventilated place.",
-        ],
-    )
-
-
 # --- seeding -------------------------------------------------------------------------------------------------------
 
 
@@ -319,11 +276,12 @@ def _address(user: User) -> dict:
 
 def seed_lots() -> dict[tuple[int, str], Lot]:
     """The demo lots, each with its certificate unless it has one (or the demo gives it none); and the safety data
-    sheets of a few products, where a product has none."""
-    products = {
-        p.sku: p for p in Product.objects.filter(sku__in={lot.sku for lot in DEMO_LOTS} | set(SAFETY_DATA_SHEETS))
-    }
+    sheet of every chemical the demo lots and orders hold, where a product has none."""
+    ordered = {line.sku for spec in DEMO_ORDERS for line in spec.lines}
+    wanted = Q(sku__in={lot.sku for lot in DEMO_LOTS}) | Q(variants__sku__in=ordered)
+    products = {p.sku: p for p in Product.objects.filter(wanted).distinct()}
     today = timezone.localdate()
+    store = store_for_documents()
     lots = {}
     for spec in DEMO_LOTS:
         product = products.get(spec.sku)
@@ -340,15 +298,18 @@ def seed_lots() -> dict[tuple[int, str], Lot]:
         )
         if spec.certificate and not lot.certificate:
             lot.certificate_name = f"CoA {spec.sku} lot {spec.number}.pdf"
-            lot.certificate.save("certificate.pdf", ContentFile(certificate_pdf(lot)), save=False)
+            lot.certificate.save("certificate.pdf", ContentFile(certificate_pdf(lot, store=store)), save=False)
             lot.save(update_fields=["certificate", "certificate_name"])
         lots[(product.pk, spec.number)] = lot
-    for sku in SAFETY_DATA_SHEETS:
-        product = products.get(sku)
-        if product is not None and not product.safety_data_sheet:
-            product.safety_data_sheet_name = f"SDS {sku} (EN).pdf"
-            product.safety_data_sheet.save("sds.pdf", ContentFile(safety_data_sheet_pdf(product)), save=False)
-            product.save(update_fields=["safety_data_sheet", "safety_data_sheet_name"])
+    for product in sorted(products.values(), key=lambda p: p.sku):
+        # A chemical has a sheet whether it is hazardous or not; an instrument or an antibody without a CAS number
+        # has none in the demo.
+        if product.safety_data_sheet or profile_of(product.cas_number) is None:
+            continue
+        product.safety_data_sheet_name = f"SDS {product.sku} (EN).pdf"
+        sheet = safety_data_sheet_pdf(product, revised_on=today.replace(day=1), store=store)
+        product.safety_data_sheet.save("sds.pdf", ContentFile(sheet), save=False)
+        product.save(update_fields=["safety_data_sheet", "safety_data_sheet_name"])
     return lots
 
 

@@ -14,6 +14,7 @@ from tracking.engine import recognize
 
 pytestmark = pytest.mark.django_db
 
+ORDER_SHEETS = "query($id: ID!) { order(id: $id) { lines { sku safetyDataSheetUrl } } }"
 REORDER = "mutation($id: ID!) { orderReorder(id: $id) { added { sku } notAdded { sku code reason } } }"
 
 
@@ -65,6 +66,23 @@ def test_lots_carry_real_certificates_and_products_safety_data_sheets(seeded):
     assert sheets.count() >= 3
     with sheets.first().safety_data_sheet.open("rb") as stored:
         assert "Safety data sheet" in pdf_text(stored.read())
+
+
+def test_every_chemical_of_the_demo_orders_has_a_16_section_sheet_and_its_link_hazardous_or_not(seeded, graphql, login):
+    """Issue 36 item 12: agarose (not classified under GHS) has a sheet like ethanol (highly flammable)."""
+    ordered = Product.objects.filter(orderline__isnull=False).exclude(cas_number="").distinct()
+    assert {"HS-1001", "HS-1080", "HS-1055"} <= set(ordered.values_list("sku", flat=True))
+    for product in ordered:
+        assert product.safety_data_sheet, product.sku
+    with Product.objects.get(sku="HS-1080").safety_data_sheet.open("rb") as stored:
+        agarose = " ".join(pdf_text(stored.read()).split())
+    assert "Section 16. Other information" in agarose and "not classified as hazardous under GHS" in agarose
+
+    order = Order.objects.get(placed_by__email="b2c@demo.test", status=OrderStatus.COMPLETED)  # agarose, 2 × 25 g
+    detail = graphql(ORDER_SHEETS, {"id": str(order.number)}, token=login("b2c@demo.test"))
+    assert "errors" not in detail, detail
+    [line] = detail["data"]["order"]["lines"]
+    assert line["sku"] == "HS-1080-25G" and "/safety-data-sheet?token=" in line["safetyDataSheetUrl"]
 
 
 def test_the_senior_buyers_shipped_order_reorders_whole(seeded, graphql, login):
