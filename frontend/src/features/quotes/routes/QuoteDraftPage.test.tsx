@@ -238,6 +238,8 @@ describe('quote draft page (issue 6)', () => {
     expect(await screen.findByRole('heading', { name: 'Thanks!' })).toHaveFocus();
     expect(screen.getByTestId('quote-number')).toHaveTextContent('Quote number: Q-100001');
     expect(screen.getByText('We reply within a day.')).toBeInTheDocument();
+    // Issue 36 item 14: the submitted quote is one click away (a guest's link carries its access key).
+    expect(screen.getByRole('link', { name: 'View quote Q-100001' })).toHaveAttribute('href', '/quoteDetail/1?accessKey=acc');
     expect(server.callsTo('QuoteDraftUpdate').at(-1)!.variables).toMatchObject({
       draftKey: 'key-1',
       data: { contactInfo: { name: 'Ada Chen', email: 'ada@uni.test', companyName: '', phoneNumber: '', quoteTitle: 'Spring order' }, note: '' },
