@@ -4,7 +4,7 @@ import strawberry
 from django.conf import settings
 
 from accounts import selectors, services
-from accounts.graphql.queries import customer_info_payload, permissions_payload
+from accounts.graphql.queries import customer_info_payload, masquerade_payload, permissions_payload
 from accounts.graphql.types import (
     AccountSettingsInput,
     AuthorizationInput,
@@ -38,11 +38,17 @@ MAX_LIST = 50
 
 
 def _login_payload(issued: services.IssuedToken) -> LoginPayload:
-    # A new token has no masquerade yet.
-    actor = selectors.actor_build(issued.token.user, token=issued.token)
+    # A super admin's masquerade is theirs, not a token's (issue 13): a new sign-in joins one still open elsewhere,
+    # and the answer says so (issue 36), with the permissions the token then has.
+    user = issued.token.user
+    masquerade = selectors.masquerade_of_user(user) if user.is_super_admin else None
+    actor = selectors.actor_build(user, masquerade=masquerade, token=issued.token)
     return LoginPayload(
         result=AuthorizationResult(
-            token=issued.raw, login_type=issued.login_type, permissions=permissions_payload(actor)
+            token=issued.raw,
+            login_type=issued.login_type,
+            permissions=permissions_payload(actor),
+            masquerade=masquerade_payload(actor),
         )
     )
 
@@ -215,20 +221,27 @@ class Mutation:
 
     @strawberry.mutation(
         permission_classes=[IsSuperAdmin],
-        description="Begin masquerading as an approved company for this session's token (super admin only). "
-        "Errors: COMPANY_NOT_APPROVED, MASQUERADE_NOT_ALLOWED, NOT_FOUND. Empty the storefront cart first.",
+        description="Begin masquerading as an approved company (super admin only). The masquerade is the super "
+        "admin's, one at a time: every session of theirs (other tabs and devices, a new sign-in) and the storefront "
+        "act as the company until it ends; beginning another company ends it. Errors: COMPANY_NOT_APPROVED, "
+        "MASQUERADE_NOT_ALLOWED, NOT_FOUND. Empty the storefront cart first.",
     )
     def super_admin_begin_masquerade(self, info: strawberry.Info, company_id: int) -> MasqueradeCompany:
         session = services.masquerade_begin(actor=info.context.actor, company_id=company_id)
         company = session.company
         return MasqueradeCompany(
-            id=company.pk, is_agenting=True, company_name=company.name, customer_group_id=company.customer_group_id
+            id=company.pk,
+            is_agenting=True,
+            company_name=company.name,
+            customer_group_id=company.customer_group_id,
+            began_at=session.began_at,
         )
 
     @strawberry.mutation(
         permission_classes=[IsSuperAdmin],
-        description="End this session's masquerade as the company (super admin only); ending one already ended "
-        "changes nothing. Error: NOT_MASQUERADING when the session masquerades as another company.",
+        description="End the super admin's masquerade as the company, for all their sessions and the storefront "
+        "(super admin only); ending one already ended changes nothing. Error: NOT_MASQUERADING when the masquerade "
+        "is as another company.",
     )
     def super_admin_end_masquerade(self, info: strawberry.Info, company_id: int) -> MasqueradeCompany:
         company = services.masquerade_end(actor=info.context.actor, company_id=company_id)

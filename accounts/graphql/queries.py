@@ -48,7 +48,11 @@ def masquerade_payload(actor: selectors.Actor) -> MasqueradeCompany | None:
         return None
     company = actor.masquerade.company
     return MasqueradeCompany(
-        id=company.pk, is_agenting=True, company_name=company.name, customer_group_id=company.customer_group_id
+        id=company.pk,
+        is_agenting=True,
+        company_name=company.name,
+        customer_group_id=company.customer_group_id,
+        began_at=actor.masquerade.began_at,
     )
 
 
@@ -110,6 +114,7 @@ def customer_info_payload(actor: selectors.Actor, info: strawberry.Info) -> Plai
                     "isAgenting": True,
                     "companyName": masquerade.name,
                     "customerGroupId": masquerade.customer_group_id,
+                    "beganAt": actor.masquerade.began_at,
                 }
                 if masquerade is not None
                 else None
@@ -295,7 +300,8 @@ class Query:
 
     @strawberry.field(
         permission_classes=[IsSuperAdmin],
-        description="The company the caller's session is masquerading as, or null (super admin only).",
+        description="The company the caller is masquerading as, or null (super admin only). The masquerade is the "
+        "super admin's, shared by all their sessions and the storefront.",
     )
     def super_admin_masquerading(
         self,

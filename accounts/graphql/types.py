@@ -42,6 +42,9 @@ class MasqueradeCompany:
     is_agenting: bool = strawberry.field(description="Whether the caller's session is masquerading as it.")
     company_name: str
     customer_group_id: int | None = strawberry.field(description="The pricing group used while masquerading.")
+    began_at: datetime | None = strawberry.field(
+        default=None, description="When the masquerade began (null once it has ended)."
+    )
 
 
 @strawberry.type(description="What the overlay shows for the account's state: pending tips and the convert link.")
@@ -130,6 +133,12 @@ class AuthorizationResult:
     token: str
     login_type: int = strawberry.field(description="0 waiting, 1 first login, 2 general login.")
     permissions: list[Permission]
+    masquerade: MasqueradeCompany | None = strawberry.field(
+        default=None,
+        description="A super admin's masquerade that is still open (begun in another tab, on another device or on "
+        "the storefront): the masquerade is the super admin's, one at a time, so the new token acts as that company "
+        "from its first request, and `permissions` are the company's. Tell them (the overlay does); null otherwise.",
+    )
 
 
 @strawberry.type

@@ -5,11 +5,12 @@ its prices), token-bound state, and the storefront's masquerade bar."""
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 
 from accounts.models import B2BToken, Company, CompanyStatus, MasqueradeSession, User
 from accounts.permissions import DEFAULT_ROLE_GRANTS
 from accounts.selectors import actor_for_user
-from accounts.services import company_status_set
+from accounts.services import company_status_set, customer_jwt_issue
 from portal.models import StorefrontConfig
 from tests.factories import CompanyFactory
 from tests.helpers import error_code
@@ -334,15 +335,59 @@ def test_a_company_leaving_approved_ends_the_masquerade(super_token, graphql):
     assert info["companyInfo"] is None and info["masquerade"] is None
 
 
-def test_login_payload_of_a_new_token_is_not_masquerading(super_token, graphql, login):
+SIGN_IN_ANSWER = (
+    "result { token permissions { code permissionLevel } masquerade { id isAgenting companyName beganAt } }"
+)
+SUPER_LOGIN = (
+    'mutation { login(loginData: {email: "superadmin@demo.test", password: "Demo1234"}) { ' + SIGN_IN_ANSWER + " } }"
+)
+HAND_OVER = (
+    "mutation($jwt: String!) { authorization(authData: {bcToken: $jwt, channelId: 1}) { " + SIGN_IN_ANSWER + " } }"
+)
+
+
+def test_a_new_sign_in_joins_the_open_masquerade_and_is_told(super_token, graphql):
+    """Issue 36: the masquerade is the super admin's, not a token's. A sign-in in another tab or on another device
+    joins the one still open, and its answer says which and since when, with the permissions the new token has."""
     begin(graphql, super_token, "Acme Labs")
-
-    body = graphql(
-        'mutation { login(loginData: {email: "superadmin@demo.test", password: "Demo1234"}) '
-        "{ result { permissions { code } } } }"
+    session = MasqueradeSession.objects.get()
+    password = graphql(SUPER_LOGIN)["data"]["login"]["result"]
+    jwt = customer_jwt_issue(
+        user=User.objects.get(email="superadmin@demo.test"), app_client_id=settings.PORTAL_APP_CLIENT_ID, channel_id=1
     )
+    handed_over = graphql(HAND_OVER, {"jwt": jwt})["data"]["authorization"]["result"]
 
+    for result in (password, handed_over):
+        assert result["masquerade"] == {
+            "id": company("Acme Labs").pk,
+            "isAgenting": True,
+            "companyName": "Acme Labs",
+            "beganAt": session.began_at.isoformat(),
+        }
+        info = graphql(MASQUERADE_INFO, token=result["token"])["data"]["customerInfo"]
+        assert (info["userInfo"]["role"], info["masquerade"]["companyName"]) == (3, "Acme Labs")
+        assert result["permissions"] == info["permissions"] != []  # the company admin's, as the token has them
+    assert MasqueradeSession.objects.filter(ended_at__isnull=True).count() == 1  # one masquerade, joined
+
+
+def test_a_sign_in_without_an_open_masquerade_says_none(super_token, graphql):
+    begin(graphql, super_token, "Acme Labs")
+    graphql(END, {"id": company("Acme Labs").pk}, token=super_token)
+
+    body = graphql(SUPER_LOGIN)
+
+    assert body["data"]["login"]["result"]["masquerade"] is None
     assert body["data"]["login"]["result"]["permissions"] == []
+
+
+def test_the_masquerade_says_since_when(super_token, graphql):
+    begin(graphql, super_token, "Acme Labs")
+    began = MasqueradeSession.objects.get().began_at.isoformat()
+
+    current = graphql("{ superAdminMasquerading { beganAt } }", token=super_token)["data"]["superAdminMasquerading"]
+    info = graphql("{ customerInfo { masquerade { beganAt } } }", token=super_token)["data"]["customerInfo"]
+
+    assert current == info["masquerade"] == {"beganAt": began}
 
 
 # --- the storefront ----------------------------------------------------------------------------------------------
