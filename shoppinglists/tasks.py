@@ -13,6 +13,7 @@ from django.core.mail import send_mail
 from django.template.loader import render_to_string
 
 from portal import http
+from portal.mail import MAIL_TASK_OPTIONS
 
 logger = logging.getLogger("shoppinglists")
 
@@ -71,7 +72,7 @@ def wishlist_event_send(self, action: str, resource: str, data: dict) -> bool | 
 REVIEW_EMAIL_CLAIM_SECONDS = 7 * 24 * 3600
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**MAIL_TASK_OPTIONS)
 def shopping_list_review_notify(event_id: int) -> bool:
     """Issue 36 item 9: tell a list's maker that an approver approved or rejected it (one audit event of
     shoppinglists.services.approval), and what happens next. Sent once per decision, even when the task is delivered

@@ -29,6 +29,7 @@ MAIL_TASKS = [
     "quotes.tasks.quote_message_notify",
     "quotes.tasks.quote_expiry_remind",
     "storefront.tasks.contact_request_notify",
+    "shoppinglists.tasks.shopping_list_review_notify",
 ]
 
 
