@@ -4,7 +4,7 @@ from typing import Annotated
 
 import strawberry
 
-from accounts import selectors
+from accounts import selectors, services
 from accounts.countries import country_list
 from accounts.graphql.permissions import IsCompanyAdmin
 from accounts.graphql.types import (
@@ -184,6 +184,15 @@ class Query:
                 for f in company.attachments.all()
             ],
         )
+
+    @strawberry.field(
+        description="Whether a password reset or invitation link (its uid and token) still sets a password: false "
+        "once it has been used (a password was set since) or has expired. Changes nothing. Guest-allowed."
+    )
+    def password_reset_link_valid(self, uid: str, token: str) -> bool:
+        if len(uid) > 64 or len(token) > 128:
+            return False
+        return services.password_reset_link_valid(uid=uid, token=token)
 
     @strawberry.field(description="Whether an account must reset its password first. Guest-allowed.")
     def user_login_state(self, email: str) -> UserLoginState:

@@ -735,6 +735,16 @@ export type AddressSetDefaultMutation = {
   }
 };
 
+export type PasswordResetLinkValidQueryVariables = Exact<{
+  uid: string;
+  token: string;
+}>;
+
+
+export type PasswordResetLinkValidQuery = {
+  passwordResetLinkValid: boolean
+};
+
 export type RequestPasswordResetMutationVariables = Exact<{
   email: string;
 }>;

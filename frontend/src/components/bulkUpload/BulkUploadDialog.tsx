@@ -102,6 +102,8 @@ export function uploadErrorText(t: Texts, error: unknown): string {
       return t('bulkUpload.error.tooBig');
     case 'BULK_TEMPLATE_MISMATCH':
       return t('bulkUpload.error.template');
+    case 'BULK_UPLOAD_INTERRUPTED':
+      return t('bulkUpload.error.interrupted');
     case 'TOO_MANY_REQUESTS':
       return t('bulkUpload.error.tooManyRequests');
     case 'NOT_FOUND':

@@ -14,6 +14,7 @@ const TEXT_BY_CODE: Record<string, MessageKey<typeof invoicesMessages>> = {
   PDF_URL_RESOLUTION_ERROR: 'invoices.error.pdfUrlResolution',
   INVOICE_EXPORT_EMPTY: 'invoices.error.exportEmpty',
   INVOICE_EXPORT_NOT_READY: 'invoices.error.exportNotReady',
+  INVOICE_EXPORT_INTERRUPTED: 'invoices.error.exportInterrupted',
   INVOICE_PAYMENT_EMPTY: 'invoices.error.paymentEmpty',
   INVOICE_PAYMENT_TOO_MANY: 'invoices.error.paymentTooMany',
   INVOICE_PAYMENT_DUPLICATE: 'invoices.error.paymentDuplicate',

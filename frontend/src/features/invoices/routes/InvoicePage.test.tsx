@@ -293,6 +293,29 @@ describe('/invoice (issue 20)', () => {
     expect(asked).toBe(2);
   });
 
+  it('says the export was interrupted when the worker writing it stopped (issue 36)', async () => {
+    const url = 'https://api.helix.test/api/v2/invoices/exports/k3.csv?token=e3';
+    setB2BToken('tok');
+    mockGraphQL(
+      {
+        CustomerInfo: customerResult(ADMIN),
+        Invoices: invoicesResult([invoice()]),
+        InvoiceStats: stats(),
+        InvoicesExport: { data: { invoicesExport: { url, fileName: 'invoices.csv', ready: false, rowCount: 0 } } },
+      },
+      { rest: { 'GET /api/v2/invoices/exports/k3.csv': () => ({ status: 410, body: restRefusalBody(410, 'INVOICE_EXPORT_INTERRUPTED', 'server text') }) } },
+    );
+    renderPortal('/invoice');
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    await screen.findByRole('rowheader', { name: /^INV-100011/ });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(screen.getByRole('menuitem', { name: 'All invoices' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(EXPORT_POLL_MS);
+    });
+    await waitFor(() => expect(toastTexts()).toContain('error: The export was interrupted — export again.'));
+  });
+
   it('says the export is empty when nothing matches', async () => {
     const { user } = await openPage({
       InvoicesExport: { errors: [{ message: 'No invoices match: there is nothing to export.', extensions: { code: 'INVOICE_EXPORT_EMPTY' } }] },
