@@ -45,6 +45,7 @@ from accounts.services.passwords import (
     RESET_REQUEST_LIMIT,
     password_change,
     password_reset_confirm,
+    password_reset_link_valid,
     password_reset_request,
 )
 from accounts.services.registration import (
@@ -131,6 +132,7 @@ __all__ = [
     "RESET_REQUEST_LIMIT",
     "password_reset_request",
     "password_reset_confirm",
+    "password_reset_link_valid",
     "password_change",
     "account_settings_update",
     "REGISTRATION_WINDOW",

@@ -47,6 +47,17 @@ def _user_for_reset(uid: str, token: str) -> User:
     return user
 
 
+def password_reset_link_valid(*, uid: str, token: str) -> bool:
+    """Whether the link still sets a password (issue 36 item 14: a used or expired invitation or reset link says so
+    before its form is filled in). It checks what the confirmation checks and changes nothing; a link's token is
+    single-use because it is bound to the password it replaces."""
+    try:
+        _user_for_reset(uid, token)
+    except ValidationError:
+        return False
+    return True
+
+
 @transaction.atomic
 def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
     user = _user_for_reset(uid, token)

@@ -29,6 +29,7 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
         "login",
         "authorization",
         "userLoginState",
+        "passwordResetLinkValid",
         "requestPasswordReset",
         "resetPassword",
         "cart",

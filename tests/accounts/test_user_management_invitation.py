@@ -302,3 +302,22 @@ def test_a_masquerading_super_admins_changes_are_in_their_session_for_the_admin_
         "masquerade_began", "company_user_added", "masquerade_action", "membership_role_changed", "masquerade_action",
     ]  # fmt: skip
     assert AuditEvent.objects.get(action="company_user_added").actor_email == "superadmin@demo.test"
+
+
+LINK_VALID = "query($uid: String!, $token: String!) { passwordResetLinkValid(uid: $uid, token: $token) }"
+
+
+def test_a_used_invitation_link_is_said_to_be_used_before_its_form(add, graphql):
+    """Issue 36 item 14: the page asks whether the link still sets a password, and shows a used one no form."""
+    add(email="nia.new@acme.test", role=2)
+    uid, token = invitation_link(mail.outbox[0])
+    password_before = User.objects.get(email="nia.new@acme.test").password
+
+    assert graphql(LINK_VALID, {"uid": uid, "token": token})["data"]["passwordResetLinkValid"] is True
+    assert User.objects.get(email="nia.new@acme.test").password == password_before  # asking changes nothing
+
+    graphql(RESET, {"uid": uid, "token": token, "password": "Pipette42"})
+
+    assert graphql(LINK_VALID, {"uid": uid, "token": token})["data"]["passwordResetLinkValid"] is False
+    for bad_uid, bad_token in [("!!", token), (uid, "nope"), ("x" * 65, token), (uid, "t" * 129)]:
+        assert graphql(LINK_VALID, {"uid": bad_uid, "token": bad_token})["data"]["passwordResetLinkValid"] is False

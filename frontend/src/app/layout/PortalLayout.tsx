@@ -21,6 +21,7 @@ import { usePortalControls } from '../PortalControls';
 import { useAccessState } from '../useAccess';
 import { AccountStatusBanner } from './AccountStatusBanner';
 import { CloseIcon } from './CloseIcon';
+import { JoinedMasqueradeNotice } from './JoinedMasqueradeNotice';
 import { MasqueradeBar } from './MasqueradeBar';
 import { MenuIcon } from './MenuIcon';
 import { PortalMenu } from './PortalMenu';
@@ -141,6 +142,7 @@ export function PortalLayout() {
           </SideMenu>
         )}
         <Content mobile={mobile} ref={contentRef}>
+          <JoinedMasqueradeNotice customer={customer} />
           <AccountStatusBanner customer={customer} />
           <Outlet />
         </Content>

@@ -12,6 +12,11 @@ export const AUTHORIZATION = graphqlOperation<AuthorizationMutation, Authorizati
           code
           permissionLevel
         }
+        masquerade {
+          id
+          companyName
+          beganAt
+        }
       }
     }
   }

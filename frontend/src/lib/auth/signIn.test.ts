@@ -1,5 +1,6 @@
 import { MOCK_CSRF_TOKEN, authorizationResult, mockGraphQL, restRefusalBody } from '../../test/graphqlMock';
 import { createGraphQLClient } from '../graphql';
+import { joinedMasquerade } from '../user/joinedMasquerade';
 import { exchangeStorefrontSession, signInWithPassword, signOutEverywhere } from './signIn';
 import { readCookie } from './storefrontSession';
 
@@ -115,6 +116,22 @@ describe('taking over a storefront session', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockGraphQL({ Authorization: { errors: [{ message: 'No', extensions: { code: 'INVALID_CUSTOMER_TOKEN' } }] } }, { storefrontSignedIn: true });
     await expect(exchangeStorefrontSession(setup().context)).resolves.toBeNull();
+  });
+});
+
+describe('a super admin signing in while a masquerade of theirs is open elsewhere (issue 36)', () => {
+  it('notes the masquerade the sign-in joined, for the notice on arrival, and forgets it on a sign-in that joined none', async () => {
+    const joined = { id: 3, companyName: 'Acme Labs', beganAt: '2026-12-04T09:30:00+00:00' };
+    const answer = { data: { authorization: { result: { token: 'b2b-9', loginType: 2, permissions: [], masquerade: joined } } } };
+    const server = mockGraphQL({ Authorization: answer }, { storefrontSignedIn: true });
+
+    await expect(exchangeStorefrontSession(setup().context)).resolves.toBe('b2b-9');
+    expect(server.callsTo('Authorization')[0]!.query).toContain('masquerade');
+    expect(joinedMasquerade()).toEqual({ companyId: 3, companyName: 'Acme Labs', beganAt: '2026-12-04T09:30:00+00:00' });
+
+    mockGraphQL({ Authorization: authorizationResult('b2b-10') });
+    await signInWithPassword(setup().context, 'superadmin@demo.test', 'x');
+    expect(joinedMasquerade()).toBeNull();
   });
 });
 

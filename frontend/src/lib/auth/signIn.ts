@@ -1,5 +1,6 @@
 import type { PortalConfig } from '../config';
 import type { GraphQLClient } from '../graphql';
+import { noteSignInMasquerade } from '../user/joinedMasquerade';
 import { AUTHORIZATION } from './authorization';
 import { LOGOUT } from './logout';
 import { StorefrontSignInError, fetchCustomerJwt, storefrontSignIn, storefrontSignOut } from './storefrontSession';
@@ -13,13 +14,17 @@ export interface AuthContext {
   fetch?: typeof fetch;
 }
 
-/** Step (c): the B2B token for a customer JWT. Errors reach the caller without a toast. */
+/**
+ * Step (c): the B2B token for a customer JWT. Errors reach the caller without a toast. A super admin's masquerade
+ * still open elsewhere, which the new token joins, is noted for the notice on arrival (issue 36).
+ */
 export async function exchangeCustomerJwt({ client, config }: AuthContext, jwt: string): Promise<string> {
   const data = await client.request(
     AUTHORIZATION,
     { authData: { bcToken: jwt, channelId: config.channelId } },
     { suppressErrorToast: true },
   );
+  noteSignInMasquerade(data.authorization.result.masquerade ?? null);
   return data.authorization.result.token;
 }
 

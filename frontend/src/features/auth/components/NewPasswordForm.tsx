@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import { styled } from '@mui/material/styles';
 import { useRef, useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { getB2BToken } from '../../../lib/session';
 import { useSessionActions } from '../../../lib/useSessionActions';
 import { meetsPasswordRule } from '../../../lib/validation';
+import { usePasswordResetLinkValid } from '../api/passwordResetLinkValid';
 import { useResetPassword } from '../api/resetPassword';
 import type { LoginPageState } from '../loginNotice';
 import { authMessages } from '../messages';
@@ -37,6 +39,7 @@ export function NewPasswordForm({ uid, token, invited = false }: { uid: string; 
   const fieldTexts = useFieldErrorTexts();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const linkCheck = usePasswordResetLinkValid(uid, token);
   const { endSession } = useSessionActions();
   const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmation: '' });
   const [submitted, setSubmitted] = useState(false);
@@ -91,18 +94,34 @@ export function NewPasswordForm({ uid, token, invited = false }: { uid: string; 
 
   const title = invited ? t('forgot.invited.title') : t('forgot.newPassword.title');
 
-  if (linkInvalid) {
+  if (linkCheck.isPending) {
     return (
       <AuthCard title={title}>
-        <Alert severity="error">{invited ? t('forgot.invited.invalidLink') : t('forgot.invalidLink')}</Alert>
-        <Button component={RouterLink} to={ROUTE_PATHS.forgotPassword} variant="contained" size="large">
+        <CircularProgress aria-label={t('forgot.checkingLink')} sx={{ alignSelf: 'center' }} />
+      </AuthCard>
+    );
+  }
+
+  // A used invitation (its password chosen since) most likely belongs to someone who can now sign in: that comes first.
+  if (linkInvalid || linkCheck.data === false) {
+    return (
+      <AuthCard title={title}>
+        <Alert severity={invited ? 'info' : 'error'}>{invited ? t('forgot.invited.invalidLink') : t('forgot.invalidLink')}</Alert>
+        {invited && (
+          <Button component={RouterLink} to={ROUTE_PATHS.login} variant="contained" size="large">
+            {t('forgot.invited.signIn')}
+          </Button>
+        )}
+        <Button component={RouterLink} to={ROUTE_PATHS.forgotPassword} variant={invited ? 'outlined' : 'contained'} size="large">
           {t('forgot.requestNewLink')}
         </Button>
-        <LinkRow>
-          <Link component={RouterLink} to={ROUTE_PATHS.login}>
-            {t('forgot.backToSignIn')}
-          </Link>
-        </LinkRow>
+        {!invited && (
+          <LinkRow>
+            <Link component={RouterLink} to={ROUTE_PATHS.login}>
+              {t('forgot.backToSignIn')}
+            </Link>
+          </LinkRow>
+        )}
       </AuthCard>
     );
   }
