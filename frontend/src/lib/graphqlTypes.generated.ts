@@ -3813,7 +3813,12 @@ export type AuthorizationMutation = {
       permissions: Array<{
         code: string,
         permissionLevel: number
-      }>
+      }>,
+      masquerade: {
+        id: number,
+        companyName: string,
+        beganAt: string | null
+      } | null
     }
   }
 };
