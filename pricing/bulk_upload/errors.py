@@ -8,15 +8,20 @@ from portal.errors import Refused, api_codes_declare
 
 
 class BulkOrderErrorCode(models.TextChoices):
-    # business §5 / §8 upload errors, word for word (the two "Maximum file size 50MB" are the spec's one text).
+    # business §5 / §8 upload errors, word for word (the two "Maximum file size 50MB" are the spec's one text; its
+    # "follow it's structure" is a typo, issue 36 item 11).
     FILE_TOO_LARGE = "BULK_FILE_TOO_LARGE", "Maximum file size 50MB"
     TOO_MANY_FILES = "BULK_TOO_MANY_FILES", "Maximum file size 50MB"
     WRONG_FILE_TYPE = (
         "BULK_WRONG_FILE_TYPE",
-        "Table structure is wrong. Please download sample and follow it's structure.",
+        "Table structure is wrong. Please download sample and follow its structure.",
     )
     TEMPLATE_MISMATCH = "BULK_TEMPLATE_MISMATCH", "Please use the template file provided."
     # Ours.
+    WRONG_ENCODING = (
+        "BULK_WRONG_ENCODING",
+        'The file is not in UTF-8 or UTF-16 text. In your spreadsheet, save it as "CSV UTF-8" and upload it again.',
+    )
     UPLOAD_NOT_FOUND = "BULK_UPLOAD_NOT_FOUND", "Upload not found."
     QUICK_ORDER_DISABLED = "QUICK_ORDER_DISABLED", "Quick order is not available for this account."
     # issue 36 item 1: the worker checking a large file died (its progress stopped for JOB_STALE_SECONDS).
@@ -25,6 +30,7 @@ class BulkOrderErrorCode(models.TextChoices):
 
 FILE_TOO_LARGE_MESSAGE = BulkOrderErrorCode.FILE_TOO_LARGE.label
 WRONG_FILE_TYPE_MESSAGE = BulkOrderErrorCode.WRONG_FILE_TYPE.label
+WRONG_ENCODING_MESSAGE = BulkOrderErrorCode.WRONG_ENCODING.label
 TEMPLATE_MISMATCH_MESSAGE = BulkOrderErrorCode.TEMPLATE_MISMATCH.label
 UPLOAD_NOT_FOUND_MESSAGE = BulkOrderErrorCode.UPLOAD_NOT_FOUND.label
 
@@ -45,6 +51,7 @@ class RowErrorCode(models.TextChoices):
 
     SKU_REQUIRED = "sku_required", "Enter a SKU."
     UNKNOWN_SKU = "unknown_sku", "This SKU is not in the catalog."
+    SKU_TOO_LONG = "sku_too_long", "SKU too long: a catalog number has at most 64 characters."
     AMBIGUOUS_SKU = "ambiguous_sku", "This CAS number names several products or pack sizes: enter a catalog number."
     INVALID_QUANTITY = "invalid_quantity", "Enter a whole number from 1 to 1,000,000."
     NOT_AVAILABLE = "not_available", "This product is not available for purchase."

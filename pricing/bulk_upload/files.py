@@ -3,6 +3,7 @@ line breaks), and how the result files are written so that a spreadsheet opens t
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
@@ -12,7 +13,12 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 
 from accounts.uploads import clean_file_name
-from pricing.bulk_upload.errors import FILE_TOO_LARGE_MESSAGE, WRONG_FILE_TYPE_MESSAGE, BulkOrderErrorCode
+from pricing.bulk_upload.errors import (
+    FILE_TOO_LARGE_MESSAGE,
+    WRONG_ENCODING_MESSAGE,
+    WRONG_FILE_TYPE_MESSAGE,
+    BulkOrderErrorCode,
+)
 
 # business §9: one CSV file of at most 50 MB (50 * 1024 * 1024 bytes).
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -62,26 +68,58 @@ RESULT_FILE_HEADER = "\ufeff" + csv_line("SKU", "Qty", "Row", "Error")
 
 
 def upload_file_checked(upload: UploadedFile) -> str:
-    """The upload's clean name, when it is a CSV file of at most 50 MB; ValidationError with business §5's texts
-    otherwise (BULK_FILE_TOO_LARGE 'Maximum file size 50MB', BULK_WRONG_FILE_TYPE 'Table structure is wrong. Please
-    download sample and follow it's structure.'). The content is sniffed too: a spreadsheet or any other binary file
-    renamed .csv holds NUL bytes, which a CSV file never does."""
+    """The upload's clean name, when it is a CSV file of at most 50 MB in an encoding we read; ValidationError with
+    business §5's texts otherwise (BULK_FILE_TOO_LARGE 'Maximum file size 50MB', BULK_WRONG_FILE_TYPE 'Table structure
+    is wrong. Please download sample and follow its structure.'), or BULK_WRONG_ENCODING (save it as CSV UTF-8). The
+    content is sniffed too: a spreadsheet or any other binary file renamed .csv holds NUL bytes, which a CSV file never
+    does (but UTF-16 text does: it is recognised by its byte order mark first)."""
     name = clean_file_name(upload.name or "")
     if (upload.size or 0) > MAX_FILE_BYTES:
         raise ValidationError(FILE_TOO_LARGE_MESSAGE, code=BulkOrderErrorCode.FILE_TOO_LARGE)
     content_type = (getattr(upload, "content_type", "") or "").split(";")[0].strip().lower()
     wrong = PurePath(name).suffix.lower() != ".csv" or content_type not in CSV_CONTENT_TYPES
-    if not wrong:
-        upload.seek(0)
-        wrong = b"\x00" in upload.read(SNIFF_BYTES)
-        upload.seek(0)
     if wrong:
+        raise ValidationError(WRONG_FILE_TYPE_MESSAGE, code=BulkOrderErrorCode.WRONG_FILE_TYPE)
+    upload.seek(0)
+    head = upload.read(SNIFF_BYTES)
+    upload.seek(0)
+    encoding, bom = encoding_of(head)
+    if encoding == "utf-8" and b"\x00" in head:
+        raise ValidationError(WRONG_FILE_TYPE_MESSAGE, code=BulkOrderErrorCode.WRONG_FILE_TYPE)
+    text = _decoded(codecs.getincrementaldecoder(encoding)(), head[len(bom) :], final=False)
+    if "\x00" in text:
         raise ValidationError(WRONG_FILE_TYPE_MESSAGE, code=BulkOrderErrorCode.WRONG_FILE_TYPE)
     return name
 
 
+# What the bulk upload reads (issue 36 item 11): UTF-8, with or without a byte order mark, and UTF-16 with one (what
+# a spreadsheet's "Unicode text" saves). The byte order marks, longest first (UTF-8's starts like no UTF-16 one).
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def encoding_of(head: bytes) -> tuple[str, bytes]:
+    """The file's encoding from its first bytes, and the byte order mark to skip: UTF-8 unless a UTF-16 one says so."""
+    for bom, encoding in _BOMS:
+        if head.startswith(bom):
+            return encoding, bom
+    return "utf-8", b""
+
+
+def wrong_encoding() -> ValidationError:
+    return ValidationError(WRONG_ENCODING_MESSAGE, code=BulkOrderErrorCode.WRONG_ENCODING)
+
+
+def _decoded(decoder: codecs.IncrementalDecoder, data: bytes, *, final: bool) -> str:
+    """`data` as text; BULK_WRONG_ENCODING when it is not in the file's encoding (a spreadsheet's "CSV" in a Windows
+    code page: its accented letters are not UTF-8)."""
+    try:
+        return decoder.decode(data, final)
+    except UnicodeDecodeError as exc:
+        raise wrong_encoding() from exc
+
+
 # What a blank line may hold: separators, quotes, white space, a byte order mark.
-_BLANK_BYTES = b' \t,"\r\n\xef\xbb\xbf'
+_BLANK_CHARACTERS = str.maketrans("", "", ' \t,;"\r\n\ufeff')
 
 
 def has_data_rows(stream: BinaryIO) -> bool:
@@ -89,15 +127,19 @@ def has_data_rows(stream: BinaryIO) -> bool:
     dropped; §4: a file with no data rows does nothing). Reads only as far as it must; rewinds the stream."""
     stream.seek(0)
     try:
-        seen_header = False
-        while block := stream.read(SNIFF_BYTES):
+        head = stream.read(SNIFF_BYTES)
+        encoding, bom = encoding_of(head)
+        decoder = codecs.getincrementaldecoder(encoding)("replace")  # the validation refuses a wrong encoding
+        block, seen_header = head[len(bom) :], False
+        while block:
+            text = decoder.decode(block)
             if not seen_header:
-                end = min((at for at in (block.find(b"\n"), block.find(b"\r")) if at >= 0), default=-1)
-                if end < 0:
-                    continue
-                seen_header, block = True, block[end + 1 :]
-            if block.translate(None, _BLANK_BYTES):
+                end = min((at for at in (text.find("\n"), text.find("\r")) if at >= 0), default=-1)
+                if end >= 0:
+                    seen_header, text = True, text[end + 1 :]
+            if seen_header and text.translate(_BLANK_CHARACTERS):
                 return True
+            block = stream.read(SNIFF_BYTES)
         return False
     finally:
         stream.seek(0)
@@ -107,34 +149,52 @@ def text_blocks(
     stream: BinaryIO, *, block_bytes: int = BLOCK_BYTES, progress: Callable[[int], None] | None = None
 ) -> Iterator[str]:
     """The file as text, a block at a time, each cut after a line break so that no line is split (a line longer than a
-    block joins the next). UTF-8 (a byte order mark is dropped); bytes that are not UTF-8 become U+FFFD, which no SKU
-    holds. `progress(bytes read so far)` is called before each block is handed out."""
-    rest = b""
+    block joins the next). UTF-8 (a byte order mark is dropped) or UTF-16 with its byte order mark (encoding_of);
+    BULK_WRONG_ENCODING where the bytes are not in that encoding. `progress(bytes read so far)` is called before each
+    block is handed out."""
+    decoder: codecs.IncrementalDecoder | None = None
+    rest = ""
     read = 0
-    first = True
     while True:
         block = stream.read(block_bytes)
         read += len(block)
-        data = rest + block if rest else block
+        if decoder is None:
+            if block and len(block) < 3:
+                block += stream.read(3 - len(block))  # enough to see a byte order mark
+                read = len(block)
+            encoding, bom = encoding_of(block)
+            decoder = codecs.getincrementaldecoder(encoding)()
+            block = block[len(bom) :]
+        text = _decoded(decoder, block, final=not block)
+        data = rest + text if rest else text
         if block:
-            cut = data.rfind(b"\n")
+            cut = data.rfind("\n")
             if cut < 0:
                 # A lone CR ends lines (old Mac files); one at the very end may be the first half of a CRLF.
-                cut = data.rfind(b"\r", 0, len(data) - 1)
+                cut = data.rfind("\r", 0, len(data) - 1)
             if cut < 0:
                 rest = data
                 continue
             piece, rest = data[: cut + 1], data[cut + 1 :]
         else:
-            piece, rest = data, b""
-        text = piece.decode("utf-8", "replace")
-        if first:
-            text, first = text.removeprefix("\ufeff"), False
+            piece, rest = data, ""
         if progress is not None:
             progress(read)
-        yield text
+        yield piece
         if not block:
             return
+
+
+DELIMITERS = (",", ";", "\t")
+
+
+def delimiter_of(header: str) -> str:
+    """The separator of a file's cells, from its header line (issue 36 item 11): a comma, or the semicolon or tab of a
+    spreadsheet saved in a language whose decimal mark is a comma (or as "Unicode text"); the most frequent of them,
+    a comma when none."""
+    counts = [(header.count(separator), separator) for separator in DELIMITERS]
+    best = max(counts, key=lambda pair: pair[0])  # the first of equals: the comma
+    return best[1] if best[0] else ","
 
 
 _UNSAFE_NAME_CHARACTERS = re.compile(r"[^A-Za-z0-9._ ()-]+")

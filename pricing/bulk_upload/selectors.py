@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from portal.actor import PortalActor
@@ -165,11 +166,58 @@ def _ambiguous_row(text: str, match: SkuAmbiguous, resolver: SkuResolver) -> Sku
 
 # --- an upload's answer ------------------------------------------------------------------------------------------
 
+# issue 36 item 3: an answer gives a page of each list (validProduct, errorProduct), with the totals to page on; the
+# REST default keeps every answer small (a valid line with a long product name and its options is about a kilobyte).
+RESULT_PAGE = 100
+RESULT_PAGE_MAX = 1_000  # a list holds at most 1,000 rows (validation.MAX_PRODUCTS, MAX_ERRORS_IN_RESULT)
 
-def upload_answer(upload: BulkUpload, *, request) -> dict:
+
+@dataclass(frozen=True)
+class ResultPage:
+    """Which rows of each result list an answer gives: `first` rows from `offset`."""
+
+    offset: int = 0
+    first: int = RESULT_PAGE
+
+    def of(self, rows: list) -> list:
+        return rows[self.offset : self.offset + self.first]
+
+
+def result_page(*, first: int | None, offset: int | None) -> ResultPage:
+    """The page asked for; ValidationError (fields first / offset) outside 1..RESULT_PAGE_MAX and 0..RESULT_PAGE_MAX."""
+    first = RESULT_PAGE if first is None else first
+    offset = 0 if offset is None else offset
+    fields = {}
+    if not 1 <= first <= RESULT_PAGE_MAX:
+        fields["first"] = [ValidationError(f"Ask for 1 to {RESULT_PAGE_MAX:,} rows.", code="invalid")]
+    if not 0 <= offset <= RESULT_PAGE_MAX:
+        fields["offset"] = [ValidationError(f"Start at a row from 0 to {RESULT_PAGE_MAX:,}.", code="invalid")]
+    if fields:
+        raise ValidationError(fields)
+    return ResultPage(offset=offset, first=first)
+
+
+def result_totals(result: dict) -> dict:
+    """The counts of a stored result (business §3; issue 36 item 11's summary), results stored before them included."""
+    valid_rows = result.get("validRowCount")
+    if valid_rows is None:
+        valid_rows = sum(row.get("rowCount", 1) for row in result.get("validProduct", []))
+    return {
+        "rowCount": result.get("rowCount", 0),
+        "validCount": len(result.get("validProduct", [])),
+        "validRowCount": valid_rows,
+        "errorRowCount": result.get("errorRowCount", max(result.get("rowCount", 0) - valid_rows, 0)),
+        "errorCount": result.get("errorCount", 0),
+        "errorProductCount": len(result.get("errorProduct", [])),
+    }
+
+
+def upload_answer(upload: BulkUpload, *, request, page: ResultPage | None = None) -> dict:
     """An upload as the REST edges answer it (camelCase, as the GraphQL types): its state, and once validated its
-    result (business §3 upload result) with the links of its files."""
+    result (business §3 upload result) with the links of its files — a page of its lists, with their totals."""
     from pricing.bulk_upload import downloads
+
+    page = page or result_page(first=None, offset=None)
 
     failed = upload.status == "failed"
     answer: dict = {
@@ -184,8 +232,12 @@ def upload_answer(upload: BulkUpload, *, request) -> dict:
         "result": None,
     }
     if upload.status == "done":
-        result = dict(upload.result)
-        result["validCount"] = len(result.get("validProduct", []))
+        stored = upload.result
+        result = {key: value for key, value in stored.items() if key not in ("validProduct", "errorProduct")}
+        result |= result_totals(stored)
+        result["validProduct"] = page.of(stored.get("validProduct", []))
+        result["errorProduct"] = page.of(stored.get("errorProduct", []))
+        result["page"] = {"offset": page.offset, "first": page.first}
         for kind, field_file, key in (
             ("errors", upload.error_file, "errorFile"),
             ("stock_errors", upload.stock_error_file, "stockErrorFile"),

@@ -32,7 +32,8 @@ from pricing.models import (
 from pricing.options import checkbox_ticked, option_errors
 from pricing.selectors import search_compact
 
-MAX_SKU_LENGTH = 64
+# The catalog's longest catalog number (issue 36 item 3: a longer cell is "SKU too long" without a query).
+MAX_SKU_LENGTH = max(Product._meta.get_field("sku").max_length, ProductVariant._meta.get_field("sku").max_length)
 LIKE_BATCH = 50  # compact forms per search-text query
 IN_BATCH = 400  # SKUs per IN list (two spellings each: below SQLite's oldest limit of 999 parameters)
 FULL_INDEX_AFTER = 1_000  # compact forms looked up by search text before the whole index is read instead

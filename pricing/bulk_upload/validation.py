@@ -44,7 +44,7 @@ from pricing.bulk_upload.errors import (
     BulkOrderErrorCode,
     RowErrorCode,
 )
-from pricing.bulk_upload.skus import SkuAmbiguous, SkuResolver
+from pricing.bulk_upload.skus import MAX_SKU_LENGTH, SkuAmbiguous, SkuResolver
 from pricing.errors import PricingErrorCode
 from pricing.models import InventoryTracking
 from pricing.options import QUANTITY_MAX, QUANTITY_MIN, stock_problem
@@ -54,6 +54,13 @@ MAX_ERRORS_IN_RESULT = 1_000  # error rows in the answer; the error file holds t
 ROW_BATCH = 5_000  # rows judged together when they are read one by one
 COUNTS_LIMIT = 300_000  # different lines counted (and verdicts remembered) before they are folded into the totals
 SKU_CACHE_LIMIT = 200_000  # different SKUs whose verdict is remembered
+# issue 36 item 3: what a row's cells bring into memory, the answer and the error file is bounded. A cell longer than
+# CELL_KEPT is cut as it is read (its verdict needs no more: a longer SKU is too long, a longer quantity invalid), and
+# shown cut with an ellipsis; a line longer than LONG_LINE is counted by its cut cells, never kept whole.
+QTY_SHOWN = 20
+CELL_KEPT = MAX_SKU_LENGTH + 1
+LONG_LINE = 1_024
+ELLIPSIS = "\u2026"
 
 # A verdict on a line (or a row), the same wherever it stands in the file:
 #   (VALID, (product id, variant id), quantity, sku, qty text)
@@ -66,6 +73,28 @@ _STOCK_CODES = frozenset({PricingErrorCode.OUT_OF_STOCK.value, PricingErrorCode.
 
 def template_mismatch() -> ValidationError:
     return ValidationError(TEMPLATE_MISMATCH_MESSAGE, code=BulkOrderErrorCode.TEMPLATE_MISMATCH)
+
+
+def shown(text: str, limit: int) -> str:
+    """`text` as an answer or the error file shows it: at most `limit` characters, then an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + ELLIPSIS
+
+
+def cells_cut(cells: list[str]) -> list[str]:
+    """The cells as their verdict needs them (the same verdict): a cell longer than CELL_KEPT is stripped, then the
+    SKU shown cut to MAX_SKU_LENGTH, the quantity (its line breaks removed first, business §5) to QTY_SHOWN, another
+    cell to whether it is blank — each with an ellipsis, which no SKU and no quantity holds."""
+    if all(len(cell) <= CELL_KEPT for cell in cells):
+        return cells
+    cut = []
+    for index, cell in enumerate(cells):
+        if len(cell) > CELL_KEPT:
+            if index == 1:
+                cell = cell.replace("\r", "").replace("\n", "")
+            cell = cell.strip()
+            cell = shown(cell, MAX_SKU_LENGTH if index == 0 else QTY_SHOWN if index == 1 else 0)
+        cut.append(cell)
+    return cut
 
 
 def quantity_of(text: str) -> int | None:
@@ -102,10 +131,14 @@ class UploadResult:
     error_count: int
     stock_error_skus: list[str]
     stock_error_count: int
+    # The rows merged into the valid lines (issue 36 item 11: "1,902 valid rows for 377 products; 98 rows with errors").
+    valid_row_count: int = 0
 
     def as_json(self) -> dict:
         return {
             "rowCount": self.row_count,
+            "validRowCount": self.valid_row_count,
+            "errorRowCount": self.row_count - self.valid_row_count,
             "validProduct": self.valid_product,
             "errorProduct": self.error_product,
             "errorCount": self.error_count,
@@ -122,6 +155,7 @@ class UploadValidator:
         self.is_to_cart = is_to_cart
         self.resolver = SkuResolver()
         self.header_columns = 2
+        self.delimiter = ","  # or the header line's semicolon or tab (files.delimiter_of)
         self.rows_seen = 0  # data records read, blank ones too (they keep their number)
         self.blank_rows = 0
         self.error_count = 0
@@ -144,8 +178,11 @@ class UploadValidator:
     ) -> None:
         """Validate a CSV file read from a binary stream, a block at a time."""
         blocks = files.text_blocks(stream, progress=progress, block_bytes=block_bytes)
-        header_done = False
+        header_done = delimiter_known = False
         for text in blocks:
+            if not delimiter_known and text:
+                header = text.split("\n", 1)[0].split("\r", 1)[0]
+                self.delimiter, delimiter_known = files.delimiter_of(header), True
             if "\x00" in text:
                 raise ValidationError(WRONG_FILE_TYPE_MESSAGE, code=BulkOrderErrorCode.WRONG_FILE_TYPE)
             if '"' in text:
@@ -159,7 +196,7 @@ class UploadValidator:
             if not header_done:
                 if not lines:
                     continue
-                self.header_columns = len(lines[0].split(","))
+                self.header_columns = len(lines[0].split(self.delimiter))
                 lines, header_done = lines[1:], True
             if lines:
                 self.feed_lines(lines)
@@ -167,7 +204,7 @@ class UploadValidator:
     def _read_quoted(self, texts: Iterable[str], *, header_done: bool) -> None:
         """The rest of a file that quotes its cells, through the csv module (quoted commas and line breaks)."""
         physical = (line for text in texts for line in io.StringIO(text, newline=""))
-        reader = csv.reader(physical)
+        reader = csv.reader(physical, delimiter=self.delimiter)
         batch: list[tuple[int, list[str]]] = []
         try:
             if not header_done:
@@ -205,6 +242,7 @@ class UploadValidator:
         parsed = []
         header_columns = self.header_columns
         for key, cells in items:
+            cells = cells_cut(cells)
             sku = cells[0].strip() if cells else ""
             if not sku and not "".join(cells).strip():
                 self._verdicts[key] = _BLANK_VERDICT
@@ -218,7 +256,9 @@ class UploadValidator:
         sku_verdicts = self._sku_verdicts
         if len(sku_verdicts) > SKU_CACHE_LIMIT:
             sku_verdicts.clear()
-        self.resolver.resolve({sku for _, sku, _ in parsed if sku and sku not in sku_verdicts})
+        self.resolver.resolve(
+            {sku for _, sku, _ in parsed if sku and len(sku) <= MAX_SKU_LENGTH and sku not in sku_verdicts}
+        )
         verdicts, quantities = self._verdicts, self._quantities
         for key, sku, qty in parsed:
             about_sku = sku_verdicts.get(sku)
@@ -242,6 +282,8 @@ class UploadValidator:
         """(ERROR, code, message) or (VALID, (product id, variant id)): what a SKU alone decides."""
         if not sku:
             return (ERROR, RowErrorCode.SKU_REQUIRED, RowErrorCode.SKU_REQUIRED.label)
+        if len(sku) > MAX_SKU_LENGTH:
+            return (ERROR, RowErrorCode.SKU_TOO_LONG, RowErrorCode.SKU_TOO_LONG.label)
         match = self.resolver.get(sku)
         if match is None:
             return (ERROR, RowErrorCode.UNKNOWN_SKU, RowErrorCode.UNKNOWN_SKU.label)
@@ -263,6 +305,11 @@ class UploadValidator:
         lines never met before are judged (and give their product its first row); the error rows are found and
         written in C too. The counts become the merged lines' totals when folded (at the end, or when too many)."""
         base = self.rows_seen
+        if max(map(len, lines)) > LONG_LINE:  # in C: a file without long lines pays nothing more
+            delimiter = self.delimiter
+            lines = [
+                line if len(line) <= LONG_LINE else delimiter.join(cells_cut(line.split(delimiter))) for line in lines
+            ]
         counts = self._counts
         known = len(counts)
         counts.update(lines)
@@ -280,7 +327,8 @@ class UploadValidator:
         verdicts = self._verdicts
         undecided = [line for line in new if line not in verdicts]
         if undecided:
-            self._decide([(line, line.split(",")) for line in undecided])
+            delimiter = self.delimiter
+            self._decide([(line, line.split(delimiter)) for line in undecided])
         merged = self.lines
         fresh: dict[tuple[int, int | None], list[str]] = {}
         for line in new:
@@ -337,7 +385,7 @@ class UploadValidator:
 
     def feed_rows(self, rows: list[tuple[int, list[str]]]) -> None:
         """Rows given with their numbers and cells (quoted CSV, productList), judged in order."""
-        keys = [(number, tuple(cells)) for number, cells in rows]
+        keys = [(number, tuple(cells_cut(cells))) for number, cells in rows]
         if len(self._verdicts) > COUNTS_LIMIT:
             self._fold()  # the fast path's counts need their verdicts: fold them before forgetting any
             self._verdicts.clear()
@@ -397,6 +445,7 @@ class UploadValidator:
             error_product = sorted(error_product + line_errors, key=lambda row: row["row"])[:MAX_ERRORS_IN_RESULT]
         valid = [line for line in kept if not (line.stock_code and self.is_to_cart)]
         return UploadResult(
+            valid_row_count=sum(line.rows for line in valid),
             row_count=self.rows_seen - self.blank_rows,
             valid_product=[self._valid_row(line) for line in valid],
             error_product=error_product,
@@ -458,6 +507,7 @@ class UploadValidator:
 
 
 def _error_verdict(code: str, message: str, sku: str, qty: str) -> tuple:
+    sku, qty = shown(sku, MAX_SKU_LENGTH), shown(qty, QTY_SHOWN)
     cells = files.csv_cell(sku) + "," + files.csv_cell(qty) + ","
     return (ERROR, str(code), message, sku, qty, cells.replace("%", "%%") + "%d" + _error_cell(message))
 

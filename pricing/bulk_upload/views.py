@@ -92,9 +92,11 @@ def _upload_data() -> dict[str, serializers.Field]:
         "error": serializers.JSONField(allow_null=True, help_text="{code, message} of a file refused as a whole."),
         "result": serializers.JSONField(
             allow_null=True,
-            help_text="business §3 upload result: validProduct, errorProduct (the first 1,000 error rows), errorCount, "
-            "validCount, rowCount, errorFile, stockErrorFile (bearer-token addresses; null when there is none), their "
-            "signed `…DownloadUrl`, stockErrorSkus (docs/api.md).",
+            help_text="business §3 upload result: a page of validProduct and of errorProduct (`first` rows from "
+            f"`offset`, {selectors.RESULT_PAGE} by default; `page` says which) with their totals validCount and "
+            "errorProductCount (the first 1,000 error rows), errorCount, rowCount, validRowCount and errorRowCount "
+            "(rows merged into the valid lines, and the others), errorFile, stockErrorFile (bearer-token addresses; "
+            "null when there is none), their signed `…DownloadUrl`, stockErrorSkus (docs/api.md).",
         ),
     }
 
@@ -152,16 +154,41 @@ def upload(request: Request) -> Response:
     return Response({"code": 200, "message": bulk_upload.get_status_display(), "data": _answer(request, bulk_upload)})
 
 
+def _number(request: Request, name: str) -> int | None:
+    value = str(request.query_params.get(name, "") or "").strip()
+    if not value:
+        return None
+    if not value.isascii() or not value.isdigit() or len(value) > 9:
+        raise ValidationError({name: [ValidationError("Send a whole number.", code="invalid")]})
+    return int(value)
+
+
 def _answer(request: Request, bulk_upload: BulkUpload) -> dict:
-    return selectors.upload_answer(bulk_upload, request=request)
+    page = selectors.result_page(first=_number(request, "first"), offset=_number(request, "offset"))
+    return selectors.upload_answer(bulk_upload, request=request, page=page)
 
 
 _KEY = OpenApiParameter("key", OpenApiTypes.STR, OpenApiParameter.PATH, description="The upload's id (uploadId).")
+_PAGE = [
+    OpenApiParameter(
+        "first",
+        OpenApiTypes.INT,
+        OpenApiParameter.QUERY,
+        description=f"Rows of validProduct and of errorProduct in the answer: 1 to {selectors.RESULT_PAGE_MAX:,}, "
+        f"{selectors.RESULT_PAGE} by default.",
+    ),
+    OpenApiParameter(
+        "offset",
+        OpenApiTypes.INT,
+        OpenApiParameter.QUERY,
+        description="The first row of each list to give (from 0): page on until validCount / errorProductCount.",
+    ),
+]
 
 
 @extend_schema(
-    parameters=[_KEY],
-    responses={200: envelope("BulkUploadState", _upload_data()), **refusals(401, 404)},
+    parameters=[_KEY, *_PAGE],
+    responses={200: envelope("BulkUploadState", _upload_data()), **refusals(400, 401, 404)},
 )
 @api_view(["GET"])
 def upload_state(request: Request, key: str) -> Response:

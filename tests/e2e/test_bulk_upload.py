@@ -76,7 +76,7 @@ def test_a_senior_buyer_uploads_a_csv_into_a_shopping_list(page, portal, lists):
     # A file that is not CSV is refused at once (business §5), in the red filled alert.
     _choose_file(page, dialog, "order.txt", "not a table")
     alert = dialog.get_by_role("alert")
-    expect(alert).to_have_text("Table structure is wrong. Please download sample and follow it's structure.")
+    expect(alert).to_have_text("Table structure is wrong. Please download sample and follow its structure.")
     expect(alert).to_have_class(
         re.compile(r"\bMuiAlert-filled\b.*\bMuiAlert-colorError\b|\bMuiAlert-colorError\b.*\bMuiAlert-filled\b")
     )

@@ -80,7 +80,8 @@ class UploadErrorRow:
     row: int = strawberry.field(description="The data row's number, from 1; the dialog shows it plus one.")
     error: str = strawberry.field(description="What is wrong, in English (for logs).")
     error_code: str = strawberry.field(
-        description="unknown_sku, ambiguous_sku, sku_required, invalid_quantity, not_available, "
+        description="unknown_sku, sku_too_long (the SKU shown cut, with an ellipsis), ambiguous_sku, sku_required, "
+        "invalid_quantity, not_available, "
         "required_options_missing, total_quantity_exceeded, too_many_products, out_of_stock, insufficient_stock."
     )
 
@@ -114,10 +115,17 @@ def _error(row: dict) -> UploadErrorRow:
 class ProductUploadResult:
     upload_id: str | None = strawberry.field(description="The upload's id (its result files are kept for a day).")
     row_count: int = strawberry.field(description="Data rows read (blank lines not counted).")
-    valid_count: int
+    valid_count: int = strawberry.field(description="Valid lines (products): validProduct's length in all.")
+    valid_row_count: int = strawberry.field(
+        description="The rows merged into the valid lines (several rows of one product make one line)."
+    )
+    error_row_count: int = strawberry.field(
+        description="The rows that are not in a valid line: rowCount - validRowCount."
+    )
     error_count: int = strawberry.field(description="Every error row; errorProduct holds the first 1,000.")
-    valid_product: list[UploadValidProduct]
-    error_product: list[UploadErrorRow]
+    error_product_count: int = strawberry.field(description="errorProduct's length in all (at most 1,000).")
+    valid_rows: strawberry.Private[list[dict]]
+    error_rows: strawberry.Private[list[dict]]
     error_file: str | None = strawberry.field(
         description="The error rows as a CSV file, fetched with the bearer token (business §7); null without errors."
     )
@@ -128,12 +136,25 @@ class ProductUploadResult:
     stock_error_file_download_url: str | None
     stock_error_skus: list[str] = strawberry.field(description="The SKUs of the lines beyond the stock.")
 
+    @strawberry.field(description=f"The valid lines: `first` (1 to {selectors.RESULT_PAGE_MAX:,}) from `offset`.")
+    def valid_product(self, first: int = selectors.RESULT_PAGE_MAX, offset: int = 0) -> list[UploadValidProduct]:
+        page = selectors.result_page(first=first, offset=offset)
+        return [_valid(row) for row in page.of(self.valid_rows)]
+
+    @strawberry.field(
+        description=f"The first 1,000 error rows: `first` (1 to {selectors.RESULT_PAGE_MAX:,}) from `offset`."
+    )
+    def error_product(self, first: int = selectors.RESULT_PAGE_MAX, offset: int = 0) -> list[UploadErrorRow]:
+        page = selectors.result_page(first=first, offset=offset)
+        return [_error(row) for row in page.of(self.error_rows)]
+
     @classmethod
     def of(cls, info: strawberry.Info, upload: BulkUpload | None) -> ProductUploadResult:
         if upload is None:  # an empty productList: nothing to do
             return cls(
-                upload_id=None, row_count=0, valid_count=0, error_count=0, valid_product=[], error_product=[],
-                error_file=None, error_file_download_url=None, stock_error_file=None,
+                upload_id=None, row_count=0, valid_count=0, valid_row_count=0, error_row_count=0, error_count=0,
+                error_product_count=0, valid_rows=[], error_rows=[], error_file=None, error_file_download_url=None,
+                stock_error_file=None,
                 stock_error_file_download_url=None, stock_error_skus=[],
             )  # fmt: skip
         request = info.context.request
@@ -145,13 +166,17 @@ class ProductUploadResult:
             make = downloads.signed_file_url if signed else downloads.file_url
             return make(request, upload, kind=kind)
 
+        totals = selectors.result_totals(result)
         return cls(
             upload_id=upload.key,
-            row_count=result["rowCount"],
-            valid_count=len(result["validProduct"]),
-            error_count=result["errorCount"],
-            valid_product=[_valid(row) for row in result["validProduct"]],
-            error_product=[_error(row) for row in result["errorProduct"]],
+            row_count=totals["rowCount"],
+            valid_count=totals["validCount"],
+            valid_row_count=totals["validRowCount"],
+            error_row_count=totals["errorRowCount"],
+            error_count=totals["errorCount"],
+            error_product_count=totals["errorProductCount"],
+            valid_rows=result["validProduct"],
+            error_rows=result["errorProduct"],
             error_file=link(upload.error_file, "errors", False),
             error_file_download_url=link(upload.error_file, "errors", True),
             stock_error_file=link(upload.stock_error_file, "stock_errors", False),

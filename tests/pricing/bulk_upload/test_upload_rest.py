@@ -18,7 +18,7 @@ from tests.pricing.bulk_upload.support import UPLOAD_URL, csv_file, csv_rows, da
 
 pytestmark = pytest.mark.django_db
 
-WRONG_TYPE = "Table structure is wrong. Please download sample and follow it's structure."
+WRONG_TYPE = "Table structure is wrong. Please download sample and follow its structure."
 TOO_LARGE = "Maximum file size 50MB"
 TEMPLATE = "Please use the template file provided."
 

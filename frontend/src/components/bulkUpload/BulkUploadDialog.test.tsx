@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 
+import { I18nProvider } from '../../lib/i18n/I18nProvider';
 import { PortalConfigProvider } from '../../lib/PortalConfigProvider';
 import { setB2BToken } from '../../lib/session';
 import { TEST_CONFIG } from '../../test/renderPortal';
@@ -30,7 +31,9 @@ function result(overrides: Partial<BulkUploadResult> = {}): BulkUploadResult {
   const validProduct = overrides.validProduct ?? [valid('HS-1001-500ML', 2, 1), valid('HS-1055-100G', 10, 2)];
   const errorProduct = overrides.errorProduct ?? [];
   return {
-    uploadId: 'k'.repeat(32), rowCount: validProduct.length + errorProduct.length, validCount: validProduct.length, errorCount: errorProduct.length,
+    uploadId: 'k'.repeat(32), rowCount: validProduct.reduce((sum, product) => sum + product.rowCount, 0) + errorProduct.length, validCount: validProduct.length,
+    validRowCount: validProduct.reduce((sum, product) => sum + product.rowCount, 0), errorRowCount: errorProduct.length,
+    errorCount: errorProduct.length, errorProductCount: errorProduct.length,
     validProduct, errorProduct,
     errorFile: errorProduct.length ? `${UPLOAD_URL}/${'k'.repeat(32)}/errors.csv` : null,
     errorFileDownloadUrl: errorProduct.length ? `${UPLOAD_URL}/${'k'.repeat(32)}/errors.csv?token=signed-1` : null,
@@ -121,7 +124,7 @@ describe('BulkUploadDialog', () => {
   });
 
   it.each([
-    ['a file that is not CSV', [csv('list.xlsx', 'x', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')], "Table structure is wrong. Please download sample and follow it's structure."],
+    ['a file that is not CSV', [csv('list.xlsx', 'x', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')], "Table structure is wrong. Please download sample and follow its structure."],
     ['a file above 50 MB', [sized(csv('big.csv'), BULK_MAX_FILE_BYTES + 1)], 'Maximum file size 50MB'],
     ['more than one file', [csv('a.csv'), csv('b.csv')], 'Maximum file size 50MB'],
   ])('refuses %s at once in a red filled alert, sending nothing', (_, files, message) => {
@@ -171,7 +174,7 @@ describe('BulkUploadDialog', () => {
     const validTable = screen.getByRole('table', { name: 'Valid products' });
     expect(within(validTable).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['SKU', 'Qty']);
     expect(within(validTable).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['HS-1001-500ML', '6'],
+      ['HS-1001-500ML' + '2 rows merged', '6'],
       ['HS-1055-100G' + 'Only 8 in stock', '10'],
     ]);
     expect(screen.queryByRole('link', { name: 'Download the error file' })).not.toBeInTheDocument();
@@ -296,6 +299,63 @@ describe('BulkUploadDialog', () => {
     ]);
   });
 
+  it('says how many rows were read, merged into how many products, and how many have errors (issue 36)', async () => {
+    const rows = result({
+      rowCount: 2000, validRowCount: 1902, validCount: 2, errorRowCount: 98, errorCount: 1, errorProductCount: 1,
+      validProduct: [valid('HS-1001-500ML', 6, 1, { rowCount: 3 }), valid('HS-1055-100G', 10, 4)],
+      errorProduct: [errorRow('X'.repeat(64) + '…', '1', 5, 'sku_too_long')],
+    });
+    mockServer([() => answer({ status: 'done', result: rows })]);
+    const user = userEvent.setup({ applyAccept: false });
+    render(<Harness />);
+    await user.upload(fileInput(), csv());
+
+    expect(await screen.findByTestId('bulk-upload-summary')).toHaveTextContent('2,000 rows read: 1,902 valid rows for 2 products; 98 rows with errors');
+    const errors = screen.getByRole('table', { name: 'Rows with errors' });
+    expect(within(errors).getAllByRole('row')[1]).toHaveTextContent('SKU too long: a catalog number has at most 64 characters.');
+    await user.click(screen.getByRole('tab', { name: 'Valid (2)' }));
+    const validTable = screen.getByRole('table', { name: 'Valid products' });
+    expect(within(validTable).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['HS-1001-500ML3 rows merged', 'HS-1055-100G']);
+  });
+
+  it('says it in the buyer’s language, plurals included', async () => {
+    const rows = result({ rowCount: 1, validRowCount: 1, validCount: 1, errorRowCount: 0, validProduct: [valid('HS-1001-500ML', 6, 1)] });
+    mockServer([() => answer({ status: 'done', result: rows })]);
+    const user = userEvent.setup({ applyAccept: false });
+    render(
+      <I18nProvider language="de">
+        <Harness />
+      </I18nProvider>,
+    );
+    await user.upload(await screen.findByLabelText('CSV-Datei mit SKUs und Mengen', { selector: 'input' }), csv());
+    await waitFor(() => expect(screen.getByTestId('bulk-upload-summary')).toHaveTextContent('1 Zeile gelesen: 1 gültige Zeile für 1 Produkt; 0 Zeilen mit Fehlern'));
+  });
+
+  it('loads every page of a large result before it shows it, so that confirm hands every valid line (issue 36)', async () => {
+    const lines = Array.from({ length: 260 }, (_, index) => valid(`HS-${1000 + index}`, 1, index + 1));
+    const errors = Array.from({ length: 120 }, (_, index) => errorRow(`BAD-${index}`, '1', 300 + index, 'unknown_sku'));
+    const whole = result({ validProduct: lines, errorProduct: errors, errorCount: 120 });
+    const page = (offset: number, first: number) => ({ ...whole, validProduct: lines.slice(offset, offset + first), errorProduct: errors.slice(offset, offset + first) });
+    const { sent } = mockServer([() => answer({ status: 'done', result: page(0, 100) })], [() => answer({ status: 'done', result: page(100, 250) })]);
+    const confirmed: BulkUploadConfirmation[] = [];
+    const user = userEvent.setup({ applyAccept: false });
+    render(<Harness onConfirm={(upload) => { confirmed.push(upload); return true; }} />);
+    await user.upload(fileInput(), csv());
+
+    expect(await screen.findByRole('tab', { name: 'Valid (260)' })).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'GET').map((call) => call.url)).toEqual([`${UPLOAD_URL}/${'k'.repeat(32)}?offset=100&first=250`]);
+    await user.click(screen.getByRole('button', { name: 'add to list' }));
+    expect(confirmed[0]!.validProducts.map((line) => line.sku)).toEqual(lines.map((line) => line.sku));
+  });
+
+  it.each([['BULK_WRONG_ENCODING', 'The file is not in UTF-8 or UTF-16 text. In your spreadsheet, save it as "CSV UTF-8" and upload it again.']])('says what to do with a file in another encoding (%s)', async (code, message) => {
+    mockServer([() => refusal(400, code, 'English text')]);
+    const user = userEvent.setup({ applyAccept: false });
+    render(<Harness />);
+    await user.upload(fileInput(), csv());
+    await waitFor(() => expect(alertText()).toBe(message));
+  });
+
   it('says when only the first error rows are listed', async () => {
     mockServer([() => answer({ status: 'done', result: result({ errorProduct: [errorRow('X', '1', 1, 'unknown_sku')], errorCount: 1500 }) })]);
     const user = userEvent.setup({ applyAccept: false });
@@ -307,7 +367,7 @@ describe('BulkUploadDialog', () => {
 
   it.each([
     ['a file whose rows do not fit the header', () => refusal(400, 'BULK_TEMPLATE_MISMATCH', 'Please use the template file provided.'), 'Please use the template file provided.'],
-    ['a spreadsheet renamed .csv', () => refusal(400, 'BULK_WRONG_FILE_TYPE', 'x'), "Table structure is wrong. Please download sample and follow it's structure."],
+    ['a spreadsheet renamed .csv', () => refusal(400, 'BULK_WRONG_FILE_TYPE', 'x'), "Table structure is wrong. Please download sample and follow its structure."],
     ['a body too large for a proxy', () => ({ ok: false, status: 413, json: () => Promise.reject(new SyntaxError('not JSON')) }) as Response, 'Maximum file size 50MB'],
     ['too many uploads', () => refusal(429, 'TOO_MANY_REQUESTS', 'Too many requests.'), 'Too many uploads in the last hour: please try again later.'],
     ['another refusal', () => refusal(403, 'PERMISSION_DENIED', 'You cannot add products to the cart.'), 'You cannot add products to the cart.'],

@@ -17,7 +17,7 @@ import type { MessageKey } from '../../lib/i18n/keys';
 import { usePortalConfig } from '../../lib/PortalConfigProvider';
 import { useB2BToken } from '../../lib/session';
 import { useMobileLayout } from '../../lib/useMobileLayout';
-import { BulkUploadError, bulkUploadSampleUrl, fetchBulkUploadState, sendBulkUploadFile, type BulkUploadState } from './api/bulkUploadFile';
+import { BulkUploadError, bulkUploadSampleUrl, completeBulkUploadResult, fetchBulkUploadState, sendBulkUploadFile, type BulkUploadState } from './api/bulkUploadFile';
 import { BulkUploadResults } from './BulkUploadResults';
 import { CSV_ACCEPT, POLL_INTERVAL_MS, PROGRESS_HOLD, PROGRESS_TICK_MS, checkBulkFiles, type BulkFileProblem } from './bulkUploadRules';
 import { bulkUploadMessages } from './messages';
@@ -104,6 +104,8 @@ export function uploadErrorText(t: Texts, error: unknown): string {
       return t('bulkUpload.error.template');
     case 'BULK_UPLOAD_INTERRUPTED':
       return t('bulkUpload.error.interrupted');
+    case 'BULK_WRONG_ENCODING':
+      return t('bulkUpload.error.encoding');
     case 'TOO_MANY_REQUESTS':
       return t('bulkUpload.error.tooManyRequests');
     case 'NOT_FOUND':
@@ -200,8 +202,11 @@ export function BulkUploadDialog({ open, onClose, title, confirmLabel, isToCart 
       }
       if (signal.aborted) return;
       if (state.status === 'done' && state.result) {
+        // An answer holds a page of each list: the rest is loaded before the results show (confirm hands them all).
+        const complete = await completeBulkUploadResult({ apiOrigin, uploadId: state.uploadId, result: state.result, signal });
+        if (signal.aborted) return;
         setProgress(100);
-        setStep({ kind: 'end', fileName: state.fileName || file.name, uploadId: state.uploadId, result: state.result, fetchedAt: Date.now() });
+        setStep({ kind: 'end', fileName: state.fileName || file.name, uploadId: state.uploadId, result: complete, fetchedAt: Date.now() });
         setFocusTarget('results');
         return;
       }
@@ -283,7 +288,9 @@ export function BulkUploadDialog({ open, onClose, title, confirmLabel, isToCart 
     try {
       const state = await fetchBulkUploadState({ apiOrigin, uploadId: step.uploadId });
       if (state.status !== 'done' || !state.result) return null;
-      const fresh = state.result;
+      // Only the links are new: the lists already hold every page.
+      const { errorFile, errorFileDownloadUrl, stockErrorFile, stockErrorFileDownloadUrl } = state.result;
+      const fresh = { ...step.result, errorFile, errorFileDownloadUrl, stockErrorFile, stockErrorFileDownloadUrl };
       setStep((current) => (current.kind === 'end' && current.uploadId === step.uploadId ? { ...current, result: fresh, fetchedAt: Date.now() } : current));
       return fresh;
     } catch (error) {

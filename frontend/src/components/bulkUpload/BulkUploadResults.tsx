@@ -48,6 +48,7 @@ const Pager = styled(ListPagination)(({ theme }) => ({
 const ROW_ERROR_KEYS = {
   sku_required: 'bulkUpload.rowError.sku_required',
   unknown_sku: 'bulkUpload.rowError.unknown_sku',
+  sku_too_long: 'bulkUpload.rowError.sku_too_long',
   ambiguous_sku: 'bulkUpload.rowError.ambiguous_sku',
   invalid_quantity: 'bulkUpload.rowError.invalid_quantity',
   not_available: 'bulkUpload.rowError.not_available',
@@ -74,6 +75,11 @@ function validNote(t: Texts, product: BulkUploadValidProduct): string | null {
   }
   if (product.needsOptions) return t('bulkUpload.needsOptions');
   return null;
+}
+
+/** issue 36: the rows of one product are merged into one line, and the buyer is told. */
+function mergedNote(t: Texts, product: BulkUploadValidProduct): string | null {
+  return product.rowCount > 1 ? t('bulkUpload.mergedRows', { count: product.rowCount }) : null;
 }
 
 interface Column<Row> {
@@ -186,12 +192,18 @@ export function BulkUploadResults({ fileId, fileName, result, fetchedAt, onRemov
       header: t('bulkUpload.column.sku'),
       cell: (product) => {
         const note = validNote(t, product);
+        const merged = mergedNote(t, product);
         return (
           <>
             <span>{product.sku}</span>
             {note && (
               <Typography variant="caption" color={product.stockErrorCode ? 'error' : 'text.secondary'} component="span" sx={{ display: 'block' }}>
                 {note}
+              </Typography>
+            )}
+            {merged && (
+              <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                {merged}
               </Typography>
             )}
           </>
@@ -237,6 +249,9 @@ export function BulkUploadResults({ fileId, fileName, result, fetchedAt, onRemov
           </MenuItem>
         </Menu>
       </FileLine>
+      <Typography variant="body2" role="status" data-testid="bulk-upload-summary">
+        {t('bulkUpload.summary', { rows: result.rowCount, validRows: result.validRowCount, products: result.validCount, errorRows: result.errorRowCount })}
+      </Typography>
       {!hasErrors && !hasValid ? (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
           {t('bulkUpload.noProduct')}

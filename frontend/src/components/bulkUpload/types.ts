@@ -37,9 +37,16 @@ export interface BulkUploadErrorRow {
 
 export interface BulkUploadResult {
   uploadId: string | null;
+  /** Data rows read (blank lines not counted). */
   rowCount: number;
+  /** Valid lines (products) in all; validProduct may hold a page of them. */
   validCount: number;
+  /** The rows merged into the valid lines, and the others (issue 36: "1,902 valid rows for 377 products"). */
+  validRowCount: number;
+  errorRowCount: number;
+  /** Every error row; errorProduct lists the first 1,000 (errorProductCount), a page at a time. */
   errorCount: number;
+  errorProductCount: number;
   validProduct: BulkUploadValidProduct[];
   errorProduct: BulkUploadErrorRow[];
   errorFile: string | null;

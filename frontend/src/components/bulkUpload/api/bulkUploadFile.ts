@@ -120,18 +120,61 @@ export function sendBulkUploadFile({
   return answerOf(() => fetchImpl(bulkUploadEndpoint(apiOrigin), { method: 'POST', headers: headers(), body, signal }), signal);
 }
 
+/**
+ * The rows of each result list a further page gives (docs/api.md: 1 to 1,000; the first answer gives 100): a valid
+ * line is at most about a kilobyte, so that an answer stays well under a megabyte.
+ */
+export const RESULT_PAGE_ROWS = 250;
+
 /** The state of an upload a job validates (and, once done, its result with fresh signed file links). */
 export function fetchBulkUploadState({
   apiOrigin,
   uploadId,
+  offset = 0,
   signal,
   fetchImpl = (...args) => globalThis.fetch(...args),
 }: {
   apiOrigin: string;
   uploadId: string;
+  /** The first row of validProduct and errorProduct to give (their pages). */
+  offset?: number;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
 }): Promise<BulkUploadState> {
-  const url = `${bulkUploadEndpoint(apiOrigin)}/${encodeURIComponent(uploadId)}`;
+  const query = offset > 0 ? `?offset=${offset}&first=${RESULT_PAGE_ROWS}` : '';
+  const url = `${bulkUploadEndpoint(apiOrigin)}/${encodeURIComponent(uploadId)}${query}`;
   return answerOf(() => fetchImpl(url, { method: 'GET', headers: headers(), signal }), signal);
+}
+
+/**
+ * A done upload's whole result: an answer holds a page of each list (issue 36: every answer stays small), so the
+ * further pages are fetched one after another and appended (at most 1,000 rows a list: four pages).
+ */
+export async function completeBulkUploadResult({
+  apiOrigin,
+  uploadId,
+  result,
+  signal,
+  fetchImpl,
+}: {
+  apiOrigin: string;
+  uploadId: string | null;
+  result: BulkUploadResult;
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+}): Promise<BulkUploadResult> {
+  let validProduct = result.validProduct;
+  let errorProduct = result.errorProduct;
+  const validTotal = result.validCount;
+  const errorTotal = result.errorProductCount;
+  let offset = Math.max(validProduct.length, errorProduct.length);
+  while (uploadId && (validProduct.length < validTotal || errorProduct.length < errorTotal) && offset < Math.max(validTotal, errorTotal)) {
+    const page = await fetchBulkUploadState({ apiOrigin, uploadId, offset, signal, fetchImpl });
+    const more = page.result;
+    if (page.status !== 'done' || !more || (more.validProduct.length === 0 && more.errorProduct.length === 0)) break;
+    if (validProduct.length === offset) validProduct = [...validProduct, ...more.validProduct];
+    if (errorProduct.length === offset) errorProduct = [...errorProduct, ...more.errorProduct];
+    offset += Math.max(more.validProduct.length, more.errorProduct.length);
+  }
+  return { ...result, validProduct, errorProduct };
 }

@@ -82,6 +82,7 @@ const valid = (sku: string, qty: number, row: number, extra: Partial<BulkUploadV
 function uploaded(validProduct: BulkUploadValidProduct[]) {
   const result: BulkUploadResult = {
     uploadId: 'key', rowCount: validProduct.length + 3, validCount: validProduct.length, errorCount: 3, validProduct,
+    validRowCount: validProduct.length, errorRowCount: 3, errorProductCount: 3,
     errorProduct: [
       { sku: 'HS-9999', qty: '1', row: 3, error: 'This SKU is not in the catalog.', errorCode: 'unknown_sku' },
       { sku: 'HS-1055-100G', qty: 'ten', row: 4, error: 'Enter a whole number from 1 to 1,000,000.', errorCode: 'invalid_quantity' },

@@ -28,6 +28,7 @@ const valid = (sku: string, qty: number, row: number, extra: Partial<BulkUploadV
 
 const result = (validProduct: BulkUploadValidProduct[]): BulkUploadResult => ({
   uploadId: 'guest-key', rowCount: validProduct.length, validCount: validProduct.length, errorCount: 0, validProduct, errorProduct: [],
+  validRowCount: validProduct.length, errorRowCount: 0, errorProductCount: 0,
   errorFile: null, errorFileDownloadUrl: null, stockErrorFile: null, stockErrorFileDownloadUrl: null, stockErrorSkus: [],
 });
 
