@@ -72,20 +72,28 @@ def _celery_producers_dropped() -> None:
 
 
 @contextlib.contextmanager
-def celery_worker_on_broker(url: str):
-    """Within it, tasks go through the real broker at `url` (not run eagerly), whose queue starts empty, to a real
-    worker (solo pool) in this process."""
-    from celery.contrib.testing.worker import start_worker
-
+def celery_sending_to_broker(url: str):
+    """Within it, tasks are sent through the real broker at `url` (not run eagerly); no worker is started here (a
+    test may run its own worker processes)."""
     from portal.celery import app as celery_app
 
     previous = {k: celery_app.conf[k] for k in ("broker_url", "task_always_eager")}
     _celery_producers_dropped()
     celery_app.conf.update(broker_url=url, task_always_eager=False)
     try:
-        celery_app.control.purge()  # leftovers of an interrupted run must not be mistaken for this one
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
-            yield celery_app
+        yield celery_app
     finally:
         _celery_producers_dropped()
         celery_app.conf.update(previous)
+
+
+@contextlib.contextmanager
+def celery_worker_on_broker(url: str):
+    """Within it, tasks go through the real broker at `url` (not run eagerly), whose queue starts empty, to a real
+    worker (solo pool) in this process."""
+    from celery.contrib.testing.worker import start_worker
+
+    with celery_sending_to_broker(url) as celery_app:
+        celery_app.control.purge()  # leftovers of an interrupted run must not be mistaken for this one
+        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+            yield celery_app

@@ -17,7 +17,6 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-import redis
 from django.conf import settings as django_settings
 from django.core.files.base import ContentFile
 from django.db import connection
@@ -27,6 +26,7 @@ from accounts.storage import private_storage
 from pricing import tasks
 from pricing.bulk_upload import files, services
 from pricing.models import BulkUpload
+from tests.helpers import broker_url_or_skip, celery_sending_to_broker
 from tests.pricing.bulk_upload.support import UPLOAD_URL, data_of, fetch
 
 INTERRUPTED = {"code": "BULK_UPLOAD_INTERRUPTED", "message": "The check was interrupted — upload again."}
@@ -152,17 +152,6 @@ def test_a_dead_worker_is_reported_within_five_minutes_by_default():
 # --- a real worker process on the real broker, killed mid-file ---------------------------------------------------
 
 
-def _broker_url() -> str:
-    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except redis.exceptions.RedisError:
-        if os.environ.get("CI"):
-            pytest.fail("CI must have Redis at REDIS_URL")
-        pytest.skip("No Redis reachable: start Redis or set REDIS_URL to run the broker test")
-    return url
-
-
 def _test_database_url() -> str:
     """The URL of this test run's database, for the worker process."""
     name = connection.settings_dict["NAME"]
@@ -201,26 +190,14 @@ def _until(condition, what: str, *, bound: float = 120.0):
 
 
 def _publish(url: str, upload_id: int, queue: str) -> str:
-    from portal.celery import app
-
-    previous = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
-    # Eager calls earlier in the session cached a producer pool on the in-memory broker: drop it the way Celery does
-    # after a fork, so that this publish goes to the real broker.
-    app.close()
-    app.amqp._producer_pool = None
-    app.conf.update(broker_url=url, task_always_eager=False)
-    try:
+    with celery_sending_to_broker(url):
         return tasks.product_upload_validate.apply_async((upload_id,), queue=queue).id
-    finally:
-        app.close()
-        app.amqp._producer_pool = None
-        app.conf.update(previous)
 
 
 @pytest.mark.broker
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_mid_file_leaves_an_upload_that_fails_visibly(client, settings, tmp_path):
-    url = _broker_url()
+    url = broker_url_or_skip()
     queue = f"h-killed-{uuid.uuid4().hex[:8]}"
     block = files.BLOCK_BYTES
     upload = BulkUpload.objects.create(file_name="big.csv", file_size=5 * block)
