@@ -1,3 +1,5 @@
+import contextlib
+
 from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
@@ -6,9 +8,25 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.models import AuditEvent, Company, CompanyMembership, CompanyRole, User
+from portal.cache import CacheUnavailable
 from portal.mail import MAIL_TASK_OPTIONS
 
 EMAIL_CLAIM_SECONDS = 7 * 24 * 3600
+
+
+def _email_claim(claim: str) -> bool:
+    """Whether this delivery of a task sends its e-mail (the first one does). While the cache is down (the task then
+    runs in the web process that sent it, the broker being the same Redis: portal.celery) nothing can be claimed:
+    the e-mail is sent, at worst twice, never not at all."""
+    try:
+        return cache.add(claim, 1, timeout=EMAIL_CLAIM_SECONDS)
+    except CacheUnavailable:
+        return True
+
+
+def _email_claim_release(claim: str) -> None:
+    with contextlib.suppress(CacheUnavailable):
+        cache.delete(claim)
 
 
 @shared_task(**MAIL_TASK_OPTIONS)
@@ -73,7 +91,7 @@ def company_email_send(event_id: int, kind: str) -> None:
     if not recipient:
         return
     claim = f"company-email:{event_id}:{kind}"
-    if not cache.add(claim, 1, timeout=EMAIL_CLAIM_SECONDS):
+    if not _email_claim(claim):
         return
     subject, template = COMPANY_EMAILS[kind]
     context = {
@@ -91,7 +109,7 @@ def company_email_send(event_id: int, kind: str) -> None:
             recipient_list=[recipient],
         )
     except Exception:
-        cache.delete(claim)
+        _email_claim_release(claim)
         raise
 
 
@@ -122,7 +140,7 @@ def user_invitation_send(event_id: int) -> None:
     if membership is None:
         return
     claim = f"user-invitation:{event_id}"
-    if not cache.add(claim, 1, timeout=EMAIL_CLAIM_SECONDS):
+    if not _email_claim(claim):
         return
     user = membership.user
     # A super admin masquerading as the company adds users for it: the e-mail names the company, not them.
@@ -143,5 +161,5 @@ def user_invitation_send(event_id: int) -> None:
             recipient_list=[user.email],
         )
     except Exception:
-        cache.delete(claim)
+        _email_claim_release(claim)
         raise

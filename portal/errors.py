@@ -31,6 +31,9 @@ class ErrorCode(models.TextChoices):
     QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX", "The query asks for too much at once."
     STORE_NOT_CONFIGURED = "STORE_NOT_CONFIGURED", "The store is not set up yet."
     INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR", "Something went wrong on our side."
+    # Issue 36 item 2: what needs the shared cache (Redis) and cannot be done without it while it is down (a one-time
+    # sign-in link or token: its single use cannot be checked). Nothing was used up; the same request works later.
+    SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE", "This is not available right now. Please try again in a minute."
     # Issue 22: storefronts other than the built-in one (portal.storefront_tokens, storefront.proxy).
     STOREFRONT_TOKEN_REFUSED = "STOREFRONT_TOKEN_REFUSED", "The storefront token is not valid for this request."
     STORE_CREDENTIALS_REFUSED = "STORE_CREDENTIALS_REFUSED", "Store admin credentials are missing or not valid."

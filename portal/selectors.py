@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 
 from django.core.cache import cache
 from django.db.models import QuerySet
 
+from portal.cache import CacheUnavailable
 from portal.errors import ErrorCode, NotFound
 from portal.models import (
     Channel,
@@ -94,10 +96,18 @@ def storefront_config_switch(*, channel: Channel, key: str) -> bool:
 def translation_overrides(*, channel: Channel, language: str, page: str) -> dict[str, str]:
     """The store's own texts for one page set, cached until the channel's translation version changes."""
     key = f"translations:{channel.pk}:{channel.translation_version}:{language}:{page}"
-    texts = cache.get(key)
+    try:
+        texts = cache.get(key)
+    except CacheUnavailable:  # Redis down: read from the database, keep nothing (issue 36 item 2)
+        return _translation_overrides_read(channel=channel, language=language, page=page)
     if texts is None:
-        texts = dict(
-            TranslationOverride.objects.filter(channel=channel, language=language, page=page).values_list("key", "text")
-        )
-        cache.set(key, texts, timeout=24 * 3600)
+        texts = _translation_overrides_read(channel=channel, language=language, page=page)
+        with contextlib.suppress(CacheUnavailable):
+            cache.set(key, texts, timeout=24 * 3600)
     return texts
+
+
+def _translation_overrides_read(*, channel: Channel, language: str, page: str) -> dict[str, str]:
+    return dict(
+        TranslationOverride.objects.filter(channel=channel, language=language, page=page).values_list("key", "text")
+    )

@@ -27,6 +27,12 @@ notifies that channel (at the change, reaching the connection at its commit, and
 second replacement), which empties every listening connection's copy, its own at once; the next request of each
 process then reads the generations from the shared cache again. Inside a transaction (the tests' TestCase) and
 without a kept connection, every request reads them as before.
+
+While the shared cache cannot be reached (portal.cache.CacheUnavailable, issue 36 item 2) every answer is built from
+the database, as with a cold cache, and nothing is kept. A generation that could not be replaced then is replaced by
+this process as soon as the cache answers again (`_unsent_generations`), so entries cached before the outage are not
+served after a change made during it. A change the signals do not see (SQL, a data migration, a queryset update
+without `store_data_changed()`) is dropped by `manage.py store_cache_clear` (issue 36 item 4).
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from django.db import connections, router, transaction
 from django.db.models.signals import post_delete, post_save
 
 from portal import models, selectors
+from portal.cache import CacheUnavailable
 from portal.db.postgresql.base import STORE_DATA_CHANNEL
 from portal.lru import LRU
 from portal.storefront_config import CONFIG_DEFAULTS
@@ -95,11 +102,34 @@ def _generation_replaced() -> None:
         notify(STORE_DATA_CHANNEL)
 
 
-def _new_generation() -> None:
+# The generations this process replaced while the cache could not be reached: replaced again when it answers.
+_unsent_generations: set[str] = set()
+
+
+def _replace_generation(name: str) -> None:
     generation = uuid.uuid4().hex
-    cache.set(GENERATION_KEY, generation, timeout=None)
-    _remember_generation(GENERATION_KEY, generation)
+    try:
+        cache.set(name, generation, timeout=None)
+    except CacheUnavailable:
+        _unsent_generations.add(name)
+        scope = _request_generations.get()
+        if scope is not None:
+            scope.pop(name, None)  # the request's later reads read it again
+    else:
+        _unsent_generations.discard(name)
+        _remember_generation(name, generation)
     _generation_replaced()
+
+
+def _unsent_generations_send() -> None:
+    for name in sorted(_unsent_generations):
+        _replace_generation(name)
+        if name in _unsent_generations:
+            return  # still down
+
+
+def _new_generation() -> None:
+    _replace_generation(GENERATION_KEY)
 
 
 def store_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:
@@ -177,6 +207,16 @@ def _current_generation(known: dict[str, Any], *, catalog: bool) -> Any:
 
 
 def _read(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None = None) -> tuple[Any, dict[str, Any]]:
+    """`_read_shared`, or no generation and no entries while the shared cache cannot be reached (the caller builds)."""
+    if _unsent_generations:
+        _unsent_generations_send()
+    try:
+        return _read_shared(keys, catalog=catalog, memo=memo)
+    except CacheUnavailable:
+        return ((None, None) if catalog else None), {}
+
+
+def _read_shared(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None = None) -> tuple[Any, dict[str, Any]]:
     """The current generation (`_current_generation`) and the data of those entries of `keys` that are of it: from
     this process's memory, else from the shared cache, in one round trip with the generations when they are not
     known yet. A second round trip only for entries this process holds of a generation another process has since
@@ -226,7 +266,10 @@ def _read(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None = None
 def _keep(key: str, generation: Any, data: Any, timeout: int) -> None:
     """Keeps `data` of `generation` in the shared cache for `timeout` seconds, and in this process's memory as long."""
     entry = (generation, data, _clock() + timeout)
-    cache.set(key, entry, timeout=timeout)
+    try:
+        cache.set(key, entry, timeout=timeout)
+    except CacheUnavailable:
+        return  # built again by the next request, as with a cold cache
     _local.put(key, entry)
 
 
@@ -284,7 +327,10 @@ def _cached(name: str, build: Callable[[], T], memo: RequestMemo | None, channel
     if key in entries:
         return entries[key]
     if generation is None:
-        generation = _first_generation(GENERATION_KEY, memo)
+        try:
+            generation = _first_generation(GENERATION_KEY, memo)
+        except CacheUnavailable:
+            return build()
     data = build()
     _keep(key, generation, data, ENTRY_TIMEOUT)
     return data
@@ -448,10 +494,7 @@ CATALOG_GENERATION_KEY = "portal:catalog-data:generation"
 
 
 def _new_catalog_generation() -> None:
-    generation = uuid.uuid4().hex
-    cache.set(CATALOG_GENERATION_KEY, generation, timeout=None)
-    _remember_generation(CATALOG_GENERATION_KEY, generation)
-    _generation_replaced()
+    _replace_generation(CATALOG_GENERATION_KEY)
 
 
 def catalog_data_changed(*, using: str | None = None, **_signal_arguments: Any) -> None:
@@ -471,7 +514,10 @@ def catalog_cached(name: str, build: Callable[[], T], *, timeout: int = ENTRY_TI
     if key in entries:
         return entries[key]
     if None in generations:
-        generations = (_first_generation(GENERATION_KEY), _first_generation(CATALOG_GENERATION_KEY))
+        try:
+            generations = (_first_generation(GENERATION_KEY), _first_generation(CATALOG_GENERATION_KEY))
+        except CacheUnavailable:
+            return build()
     data = build()
     _keep(key, generations, data, timeout)
     return data
@@ -545,3 +591,15 @@ def cached_storefront_configs(*keys: str, channel_id: int) -> dict[str, models.S
         if (key := row["key"]) in keys
     }
     return {key: rows.get(key) for key in keys}
+
+
+# Dropping everything cached of the store data (issue 36 item 4) ----------------------------------------------------
+
+
+def store_cache_clear() -> bool:
+    """No store-wide or catalog entry cached before is served again, in any process: for a change the signals do
+    not see (SQL, a data migration, a queryset update without `store_data_changed()`). False when the shared cache
+    cannot be reached (nothing could be dropped: entries of before may be served once it answers)."""
+    _replace_generation(GENERATION_KEY)
+    _replace_generation(CATALOG_GENERATION_KEY)
+    return not _unsent_generations

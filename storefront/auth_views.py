@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import login, logout
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
@@ -31,6 +30,7 @@ from accounts.services import (
     storefront_session_binding,
     storefront_session_tokens_revoke,
 )
+from portal.cache import claim_once
 from portal.errors import Refused
 from portal.rest.authentication import StorefrontSessionAuthentication
 from portal.rest.schema import body, refusals
@@ -207,8 +207,13 @@ def checkout_login(request, token: str):
         data = signing.loads(token, salt=CHECKOUT_LOGIN_SALT, max_age=CHECKOUT_LOGIN_MAX_AGE)
     except signing.BadSignature:
         return redirect("/cart.php")
-    # One use only: the link is a credential for five minutes.
-    if not cache.add(f"checkout-login:{data.get('nonce')}", 1, timeout=CHECKOUT_LOGIN_MAX_AGE + 60):
+    # One use only: the link is a credential for five minutes. While the cache is down its use cannot be checked: the
+    # shopper goes to the cart, as with a used link, and the link still works once the cache answers.
+    try:
+        first_use = claim_once(f"checkout-login:{data.get('nonce')}", timeout=CHECKOUT_LOGIN_MAX_AGE + 60)
+    except Refused:
+        first_use = False
+    if not first_use:
         return redirect("/cart.php")
     user = User.objects.filter(pk=data.get("user"), is_active=True).first()
     if user is None:

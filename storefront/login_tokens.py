@@ -8,10 +8,10 @@ from __future__ import annotations
 import secrets
 
 from django.core import signing
-from django.core.cache import cache
 
 from accounts.models import User
 from accounts.selectors import staff_only
+from portal.cache import claim_once
 
 LOGIN_TOKEN_SALT = "storefront.login-token"
 LOGIN_TOKEN_MAX_AGE = 120  # seconds: the token only carries a signed-in portal caller over to the storefront
@@ -36,7 +36,8 @@ def storefront_login_token_redeem(*, token: str) -> User | None:
     if not isinstance(data, dict) or not isinstance(data.get("nonce"), str):
         return None
     # One use: the first request that presents it takes the nonce; the cache (Redis in production) decides races.
-    if not cache.add(f"storefront-login-token:{data['nonce']}", 1, timeout=LOGIN_TOKEN_MAX_AGE + 60):
+    # While the cache is down the use cannot be checked: refused (SERVICE_UNAVAILABLE), the token stays unused.
+    if not claim_once(f"storefront-login-token:{data['nonce']}", timeout=LOGIN_TOKEN_MAX_AGE + 60):
         return None
     user = User.objects.filter(pk=data.get("user"), is_active=True).first()
     if user is None or user.session_epoch != data.get("epoch") or staff_only(user):

@@ -12,7 +12,6 @@ from datetime import timedelta
 import jwt
 from django.conf import settings
 from django.contrib.auth import authenticate
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
@@ -22,6 +21,7 @@ from accounts.models import B2BToken, CompanyStatus, MasqueradeSession, User
 from accounts.selectors import membership_of, staff_only, token_hash
 from accounts.services.masquerade import _masquerades_close
 from portal import ratelimit
+from portal.cache import claim_once
 from portal.client_address import client_ip
 from portal.errors import Refused
 
@@ -246,7 +246,8 @@ def customer_jwt_exchange(*, bc_token: str, channel_id: int) -> IssuedToken:
     if not isinstance(storefront_session, str) or len(storefront_session) > 64:
         raise invalid
     # One use only: a JWT seen in a log or a browser history cannot be exchanged again.
-    if not cache.add(f"customer-jwt:{claims['jti']}", 1, timeout=CUSTOMER_JWT_TTL + 60):
+    # While the cache is down the use cannot be checked: refused (SERVICE_UNAVAILABLE), the JWT stays unused.
+    if not claim_once(f"customer-jwt:{claims['jti']}", timeout=CUSTOMER_JWT_TTL + 60):
         raise invalid
     user = User.objects.filter(pk=claims["sub"], is_active=True).first()
     if user is None:

@@ -42,6 +42,7 @@ _STATUS_BY_CODE: dict[str | int, int] = {
     SESSION_EXPIRED_CODE: 401,
     ErrorCode.NOT_FOUND.value: 404,
     ErrorCode.TOO_MANY_REQUESTS.value: 429,
+    ErrorCode.SERVICE_UNAVAILABLE.value: 503,
 }
 
 
@@ -80,10 +81,10 @@ def _as_validation_error(detail, prefix: str = "") -> ValidationError:
 def _service_answer(exc: Exception) -> tuple[int, str, dict]:
     message, extensions = service_error_shape(exc)
     code = extensions["code"] if isinstance(extensions["code"], int) else str(extensions["code"])
-    if "retryAfter" in extensions:
-        status = 429
-    elif code in _STATUS_BY_CODE:
+    if code in _STATUS_BY_CODE:
         status = _STATUS_BY_CODE[code]
+    elif "retryAfter" in extensions:
+        status = 429
     elif isinstance(exc, ObjectDoesNotExist):
         status = 404
     elif isinstance(exc, PermissionDenied):

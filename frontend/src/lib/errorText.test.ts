@@ -26,4 +26,12 @@ describe('the text of a failed request where no domain maps its code', () => {
     );
     expect(errorText(new GraphQLRequestError('Failed to fetch', { code: NETWORK_ERROR_CODE }), 'de')).not.toBe('Failed to fetch');
   });
+
+  it('asks to try again in a minute, translated, when a service the server needs is down (issue 36)', () => {
+    const unavailable = new GraphQLRequestError('This is not available right now. Please try again in a minute.', {
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(errorText(unavailable, 'de')).toBe('Das ist gerade nicht verfügbar. Bitte versuchen Sie es in einer Minute erneut.');
+    expect(errorText(unavailable, 'en')).toBe('This isn’t available right now. Please try again in a minute.');
+  });
 });

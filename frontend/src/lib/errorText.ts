@@ -15,6 +15,8 @@ import { commonMessages, fieldErrorMessages } from './messages';
 export function errorText(error: unknown, language: Language): string {
   if (error instanceof GraphQLRequestError) {
     if (error.isNetworkError) return translate(commonMessages, language, 'error.network');
+    // What needs the server's cache while it is down (issue 36: a one-time sign-in token): try again shortly.
+    if (error.code === 'SERVICE_UNAVAILABLE') return translate(commonMessages, language, 'error.serviceUnavailable');
     const fieldTexts = Object.values(
       fieldErrorTexts(error, {
         common: (code) => translate(fieldErrorMessages, language, `fieldError.${code}`),
