@@ -3,9 +3,11 @@ import { useCallback } from 'react';
 import { useLanguage } from './i18n/I18nProvider';
 import { currencyFormatOf, useCurrencies, type CurrencyFormat } from './store/currencies';
 
-// Money as the buyer reads it, in the store currency's own format (shell §3 currencies): the same rule as the
-// server's portal/money.py, so that an amount reads the same in the overlay, the PDF and the e-mails. The shared
-// cases in tests/fixtures/money_cases.json hold both to it.
+// Money as the buyer reads it (shell §3 currencies, issue 36 item 13). In English, the store currency's own format:
+// the same rule as the server's portal/money.py, so that an amount reads the same in the overlay and in the English
+// PDFs and e-mails (the shared cases in tests/fixtures/money_cases.json hold both to it). In the other languages, the
+// language's own way of writing an amount (its separators, where the symbol goes) with the store's token and the
+// currency's decimal places: "1.965,63 $" in German, "1 965,63 $" in French.
 
 export type { CurrencyFormat };
 
@@ -81,6 +83,49 @@ export function formatMoney(amount: string | number, currency: CurrencyFormat): 
   return `${sign}${token}${gap}${number}`;
 }
 
+/** The language whose amounts are written in the store currency's own format: the documents' language. */
+const STORE_FORMAT_LANGUAGE = 'en';
+
+/**
+ * The amount as `language` writes it, with the store currency's token and decimal places, rounded half-up as
+ * formatMoney does:
+ *
+ *     formatMoneyInLanguage('1965.63', usd, 'USD', 'de') → '1.965,63 $'
+ *     formatMoneyInLanguage('1965.63', usd, 'USD', 'en') → '$1,965.63'  (English: formatMoney, the store's format)
+ *
+ * What is not a decimal number is returned as it is; a currency code Intl does not know falls back to formatMoney.
+ */
+export function formatMoneyInLanguage(
+  amount: string | number,
+  currency: CurrencyFormat,
+  currencyCode: string,
+  language: string,
+): string {
+  if (language === STORE_FORMAT_LANGUAGE) return formatMoney(amount, currency);
+  const parsed = parseDecimal(String(amount));
+  if (!parsed) return String(amount);
+  const places = Math.max(0, Math.trunc(Number(currency.decimalPlaces) || 0));
+  const { whole, fraction } = roundHalfUp(parsed, places);
+  const sign = parsed.negative && /[1-9]/.test(whole + fraction) ? '-' : '';
+  // Already rounded: Intl only lays the digits out. A decimal string is formatted exactly (Intl.NumberFormat v3;
+  // an older engine reads it as a number, which holds an amount of up to 15 digits exactly).
+  const exact = `${sign}${whole}${places > 0 ? `.${fraction}` : ''}` as unknown as number;
+  const token = currency.token || '';
+  try {
+    const digits = { minimumFractionDigits: places, maximumFractionDigits: places };
+    if (!token) return new Intl.NumberFormat(language, digits).format(exact);
+    const parts = new Intl.NumberFormat(language, {
+      ...digits,
+      style: 'currency',
+      currency: currencyCode,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(exact);
+    return parts.map((part) => (part.type === 'currency' ? token : part.value)).join('');
+  } catch {
+    return formatMoney(amount, currency);
+  }
+}
+
 /** Until the store's currencies have loaded, or for a code the store does not list: the browser's format. */
 function formatMoneyIntl(amount: string, currencyCode: string, language: string): string {
   const value = Number(amount);
@@ -96,7 +141,7 @@ export type MoneyFormatter = (amount: string | null | undefined, currencyCode: s
 
 /**
  * `const money = useFormatMoney(); money(quote.grandTotal, quote.currencyCode)`: an amount (a decimal string) in its
- * store currency's format; '' when there is none. The store's currencies are loaded at start-up (shell §4); in the
+ * store currency, as the buyer's language writes it (formatMoneyInLanguage); '' when there is none. The store's currencies are loaded at start-up (shell §4); in the
  * moment before they arrive the amount shows in the browser's format rather than not at all.
  */
 export function useFormatMoney(): MoneyFormatter {
@@ -106,7 +151,9 @@ export function useFormatMoney(): MoneyFormatter {
     (amount, currencyCode) => {
       if (amount === null || amount === undefined || amount === '') return '';
       const currency = currencyFormatOf(currencies, currencyCode);
-      return currency ? formatMoney(amount, currency) : formatMoneyIntl(amount, currencyCode, language);
+      return currency
+        ? formatMoneyInLanguage(amount, currency, currencyCode, language)
+        : formatMoneyIntl(amount, currencyCode, language);
     },
     [currencies, language],
   );
