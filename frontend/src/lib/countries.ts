@@ -41,3 +41,33 @@ export function useCountries(enabled = true, { quiet = false }: { quiet?: boolea
     enabled,
   });
 }
+
+/** The region of a language tag (`en-GB` → GB); with `likely`, a bare language's most likely one too (`de` → DE). */
+function regionOf(tag: string, likely: boolean): string | null {
+  try {
+    const locale = new Intl.Locale(tag);
+    return locale.region ?? (likely ? (locale.maximize().region ?? null) : null);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The country a new address starts on (issue 36 item 14: never none of 250): the store's only one; else the region the browser's languages
+ * name (`en-GB`), else the store's home market (the first country of its tax zones, by priority), else the
+ * likeliest region of the browser's language (`de` → Germany); only a country of the store's list, else ''.
+ */
+export function preferredCountry(
+  countries: readonly Country[] | undefined,
+  { languages, zoneCountries }: { languages: readonly string[]; zoneCountries: readonly string[] },
+): string {
+  if (!countries?.length) return '';
+  if (countries.length === 1) return countries[0]!.countryCode; // a store with a single country needs no choice
+  const known = new Set(countries.map((country) => country.countryCode));
+  const candidates = [
+    ...languages.map((tag) => regionOf(tag, false)),
+    ...zoneCountries,
+    ...languages.map((tag) => regionOf(tag, true)),
+  ];
+  return candidates.find((code): code is string => code !== null && known.has(code)) ?? '';
+}

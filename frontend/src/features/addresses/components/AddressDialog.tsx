@@ -15,10 +15,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 import { AccountFieldInput } from '../../../components/formFields/AccountFieldInput';
-import { useCountries, statesOf } from '../../../lib/countries';
+import { preferredCountry, useCountries, statesOf } from '../../../lib/countries';
+import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
+import { taxZoneRatesQueryOptions } from '../../../lib/store/taxZoneRates';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
 import {
@@ -121,11 +124,17 @@ function AddressForm({ address, ownBook, defaults, onClose, onSave }: AddressDia
   const formErrorRef = useRef<HTMLDivElement>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
 
-  // A store with a single country needs no choice.
-  const onlyCountry = countries.data?.length === 1 ? countries.data[0]!.countryCode : null;
+  // A new address starts on a country (issue 36 item 14): the store's only one, else the buyer's likely one (their
+  // browser's region, the store's home market); they change it with one choice.
+  const zones = useQuery(taxZoneRatesQueryOptions(useGraphQLClient()));
+  const zoneCountries = [...(zones.data ?? [])]
+    .filter((zone) => zone.enabled)
+    .sort((a, b) => a.priority - b.priority)
+    .flatMap((zone) => zone.countryCodes);
+  const startCountry = preferredCountry(countries.data, { languages: navigator.languages ?? [navigator.language], zoneCountries });
   useEffect(() => {
-    if (!address && onlyCountry) setValues((current) => (current.country ? current : { ...current, country: onlyCountry }));
-  }, [address, onlyCountry]);
+    if (!address && startCountry) setValues((current) => (current.country ? current : { ...current, country: startCountry }));
+  }, [address, startCountry]);
 
   // Focus goes to the first problem once the fields are enabled again (they are disabled while saving).
   useEffect(() => {
