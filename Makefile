@@ -10,9 +10,14 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/scripts f
 
 .PHONY: run install frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench format clean
 
-## run: install, build the overlay, migrate, load the demo store, serve on http://127.0.0.1:8000
+# The address links in e-mails are built on (invitations, password resets): the one `make run` serves on, so that
+# `make run PORT=8001` mails links on 8001 (a server listening on every interface is reached on 127.0.0.1). Given to
+# make (`make run SITE_URL=…` or the environment), SITE_URL is kept.
+SITE_URL ?= http://$(if $(filter 0.0.0.0 ::,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
+
+## run: install, build the overlay, migrate, load the demo store, serve on http://127.0.0.1:8000 (mail: /dev/mail/)
 run: install frontend migrate seed
-	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=true SITE_URL='$(SITE_URL)' $(PY) manage.py runserver $(HOST):$(PORT)
 
 install: $(VENV)/.installed frontend/node_modules/.installed
 

@@ -221,7 +221,15 @@ CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
 CORS_ALLOW_HEADERS = ["authorization", "content-type", "accept", "accept-language", "x-csrftoken", "x-storefront-token"]
 CSRF_TRUSTED_ORIGINS = list(dict.fromkeys(env.list("CSRF_TRUSTED_ORIGINS", default=[]) + CORS_ALLOWED_ORIGINS))
 
-EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+# With DEBUG on (`make run`) and no mail server named, mail is written to files under EMAIL_FILE_PATH (var/mail/), which
+# /dev/mail/ shows with their links clickable (portal/dev_mail.py); otherwise to the console unless EMAIL_BACKEND says.
+EMAIL_BACKEND = env.str(
+    "EMAIL_BACKEND",
+    default="django.core.mail.backends.filebased.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(VAR_DIR / "mail"))
 EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
 EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")

@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts import views as accounts_views
+from portal import dev_mail
 from portal import views as portal_views
 from portal.graphql.view import PortalGraphQLView
 from portal.schema import schema
@@ -33,6 +34,8 @@ urlpatterns = [
     ),
     # The storefront masquerade bar's END MASQUERADE button (issue 5).
     path("masquerade/end/", accounts_views.masquerade_end, name="masquerade-end"),
+    # The demo's mailbox under `make run` (DEBUG with the file-based mail backend only; 404 otherwise).
+    path("dev/mail/", dev_mail.mailbox, name="dev-mail"),
     path("", include("orders.urls")),
     path("", include("invoices.urls")),
     path("", include("quotes.urls")),
