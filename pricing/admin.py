@@ -12,10 +12,12 @@ from pricing.models import (
     BulkUpload,
     Category,
     OptionValue,
+    OptionValueTranslation,
     PriceList,
     PriceListRecord,
     Product,
     ProductOption,
+    ProductOptionTranslation,
     ProductVariant,
 )
 from pricing.services import product_search_text_refresh, product_search_text_refresh_all
@@ -217,6 +219,34 @@ class OptionValueInline(admin.TabularInline):
     model = OptionValue
     extra = 0
     fields = ["label", "sort_order", "is_default", "price_adjuster", "price_adjustment", "value_data"]
+    show_change_link = True  # a value's translations are edited on its own page
+
+
+# Issue 36 item 13: an option's name and its values' labels in the other six languages (pricing.translations).
+class ProductOptionTranslationInline(admin.TabularInline):
+    model = ProductOptionTranslation
+    extra = 0
+    fields = ["language", "display_name", "checkbox_label"]
+    verbose_name = "translation"
+    verbose_name_plural = "translations (the English name shows in a language without one)"
+
+
+class OptionValueTranslationInline(admin.TabularInline):
+    model = OptionValueTranslation
+    extra = 0
+    fields = ["language", "label"]
+    verbose_name = "translation"
+    verbose_name_plural = "translations (the English label shows in a language without one)"
+
+
+@admin.register(OptionValue)
+class OptionValueAdmin(admin.ModelAdmin):
+    list_display = ["label", "option", "sort_order"]
+    search_fields = ["label", "option__display_name", "option__product__sku"]
+    list_select_related = ["option__product"]
+    autocomplete_fields = ["option"]
+    fields = ["option", "label", "sort_order", "is_default", "price_adjuster", "price_adjustment", "value_data"]
+    inlines = [OptionValueTranslationInline]
 
 
 @admin.register(ProductOption)
@@ -225,7 +255,7 @@ class ProductOptionAdmin(admin.ModelAdmin):
     list_filter = ["type", "required", "is_variant_option"]
     search_fields = ["display_name", "product__name", "product__sku"]
     autocomplete_fields = ["product"]
-    inlines = [OptionValueInline]
+    inlines = [ProductOptionTranslationInline, OptionValueInline]
     fieldsets = [
         (None, {"fields": ["product", "display_name", "type", "required", "is_variant_option", "sort_order"]}),
         ("Text", {"fields": ["text_min_length", "text_max_length", "text_max_lines"]}),

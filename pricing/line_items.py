@@ -17,8 +17,15 @@ from typing import Any, TypeVar
 from django.core.exceptions import ValidationError
 
 from pricing.models import OptionType, Product, ProductVariant
-from pricing.options import REQUIRED_OPTIONS_MESSAGE, OptionSelection, checkbox_ticked, option_errors
+from pricing.options import (
+    REQUIRED_OPTIONS_MESSAGE,
+    OptionSelection,
+    checkbox_ticked,
+    describe_selections,
+    option_errors,
+)
 from pricing.selectors import product_catalog_prefetches, variants_by_skus
+from pricing.translations import OptionTexts
 
 MAX_OPTIONS_PER_LINE = 50
 NO_SKU_MESSAGE = "Can not add products without SKU."  # business §8
@@ -208,9 +215,25 @@ def selections_of(options: Sequence) -> dict[int, Any]:
     return {int(option_id): value for option_id, value in options}
 
 
-def variant_selections(variant: ProductVariant) -> list[OptionSelection]:
-    """The variant options' values of a line's variant, as shown beside its modifier choices (describe_selections)."""
+def variant_selections(variant: ProductVariant, texts: OptionTexts | None = None) -> list[OptionSelection]:
+    """The variant options' values of a line's variant, as shown beside its modifier choices (describe_selections),
+    in the language of `texts` when given."""
+    texts = texts or OptionTexts()
     return [
-        OptionSelection(option_id=value.option_id, display_name=value.option.display_name, value=value.label)
+        OptionSelection(
+            option_id=value.option_id,
+            display_name=texts.option_name(value.option_id, value.option.display_name),
+            value=texts.value_label(value.pk, value.label),
+        )
         for value in variant.option_values.all()
     ]
+
+
+def line_selections(
+    *, product: Product, variant: ProductVariant, options: Sequence, texts: OptionTexts | None
+) -> list[OptionSelection]:
+    """What a saved line (a quote draft's, a shopping list's) shows of its options: its variant's values, then the
+    modifiers chosen (stored as [[option id, value], …]), in the language of `texts` (issue 36 item 13)."""
+    return variant_selections(variant, texts) + describe_selections(
+        options=product.options.all(), selections=selections_of(options), texts=texts
+    )

@@ -19,7 +19,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 
 from accounts.models import Company, CustomerGroup
-from portal.models import TaxClass
+from portal.models import Language, TaxClass
 
 MONEY = {"max_digits": 14, "decimal_places": 4}
 
@@ -204,6 +204,43 @@ class OptionValue(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+
+# Issue 36 item 13: the catalog's option texts are written in English, the portal's base language (shell §4); staff
+# add their wording in the other six languages, and a buyer reading one of them gets it (the English text where
+# there is none). pricing/translations.py applies them.
+TRANSLATED_LANGUAGES = [(code, label) for code, label in Language.choices if code != Language.EN]
+
+
+class ProductOptionTranslation(models.Model):
+    option = models.ForeignKey(ProductOption, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(max_length=2, choices=TRANSLATED_LANGUAGES)
+    display_name = models.CharField(max_length=100)
+    checkbox_label = models.CharField(
+        max_length=255, blank=True, help_text="A checkbox option's label; empty: the English label."
+    )
+
+    class Meta:
+        ordering = ["language"]
+        constraints = [models.UniqueConstraint(fields=["option", "language"], name="pricing_option_translation_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} [{self.language}]"
+
+
+class OptionValueTranslation(models.Model):
+    value = models.ForeignKey(OptionValue, on_delete=models.CASCADE, related_name="translations")
+    language = models.CharField(max_length=2, choices=TRANSLATED_LANGUAGES)
+    label = models.CharField(max_length=150)
+
+    class Meta:
+        ordering = ["language"]
+        constraints = [
+            models.UniqueConstraint(fields=["value", "language"], name="pricing_option_value_translation_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} [{self.language}]"
 
 
 class ProductVariant(models.Model):

@@ -32,6 +32,7 @@ from pricing.models import (
     ProductOption,
     ProductVariant,
 )
+from pricing.translations import OptionTexts
 
 # business §5 / §9: quantity 1 to 1,000,000.
 QUANTITY_MIN = 1
@@ -335,21 +336,26 @@ class OptionSelection:
     value: str
 
 
-def describe_selections(*, options: Iterable[ProductOption], selections: Mapping[int, Any]) -> list[OptionSelection]:
+def describe_selections(
+    *, options: Iterable[ProductOption], selections: Mapping[int, Any], texts: OptionTexts | None = None
+) -> list[OptionSelection]:
     """Readable labels of valid selections, in the product's option order (labels for value ids, "Yes" for a
-    ticked checkbox, the text otherwise)."""
+    ticked checkbox, the text otherwise); option names and value labels in the language of `texts` when given
+    (pricing.translations), else as staff wrote them."""
+    texts = texts or OptionTexts()
     described = []
     for option in options:
         if option.pk not in selections or _is_empty(option, selections[option.pk]):
             continue
         value = selections[option.pk]
         if option.type in MULTIPLE_CHOICE_TYPES:
-            labels = {v.pk: v.label for v in option.values.all()}
+            labels = {v.pk: texts.value_label(v.pk, v.label) for v in option.values.all()}
             text = labels.get(value_id(value), "")
         elif option.type == OptionType.CHECKBOX:
             # "Calibration certificate: Yes", as the cart shows it — the checkbox's label is its description, not
-            # its value (issue 13).
-            text = "Yes"
+            # its value (issue 13). In another language, the ticked value's own translation of "Yes" (issue 36).
+            ticked = value_id(value)
+            text = texts.value_label(ticked, "Yes") if ticked is not None else "Yes"
         elif option.type == OptionType.DATE:
             parsed = _parse_date(value)
             text = parsed.isoformat() if parsed else ""
@@ -357,7 +363,8 @@ def describe_selections(*, options: Iterable[ProductOption], selections: Mapping
             text = ", ".join(name for name, _ in _file_parts(value))
         else:
             text = str(value)
-        described.append(OptionSelection(option_id=option.pk, display_name=option.display_name, value=text))
+        name = texts.option_name(option.pk, option.display_name)
+        described.append(OptionSelection(option_id=option.pk, display_name=name, value=text))
     return described
 
 

@@ -30,10 +30,12 @@ from pricing.models import (
     BulkPricingTier,
     Category,
     OptionValue,
+    OptionValueTranslation,
     PriceList,
     PriceListRecord,
     Product,
     ProductOption,
+    ProductOptionTranslation,
     ProductVariant,
 )
 
@@ -45,6 +47,9 @@ CATALOG_MODELS = (
     ProductVariant,
     ProductOption,
     OptionValue,
+    # The option texts in other languages (pricing/translations.py keeps them under the same generation).
+    ProductOptionTranslation,
+    OptionValueTranslation,
     Category,
     BulkPricingTier,
     PriceList,

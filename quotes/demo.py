@@ -20,11 +20,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from pricing import calculation
+from pricing.line_items import selections_of, variant_selections
 from pricing.models import OptionValue, ProductOption, ProductVariant
 from pricing.options import describe_selections
 from quotes import amounts
 from quotes.models import Quote, QuoteLine, QuoteMessage, QuoteRevision, QuoteStatus
-from quotes.selectors import quote_number, selections_of, today, variant_selections
+from quotes.selectors import quote_number, today
 from quotes.services import QUOTE_VALIDITY_DAYS, quote_snapshot, revision_changes
 
 STAFF_EMAIL = "staff@demo.test"

@@ -19,9 +19,10 @@ from accounts.models import Company, User
 from accounts.selectors import Actor, masquerade_companies_for
 from portal.locks import lock_for_transaction
 from pricing import calculation
-from pricing.line_items import options_key, selections_of, variant_selections
+from pricing.line_items import line_selections, options_key
 from pricing.models import OptionValue, ProductOption
-from pricing.options import OptionSelection, describe_selections
+from pricing.options import OptionSelection
+from pricing.translations import option_texts
 from quotes.models import (
     FIRST_QUOTE_NUMBER,
     Quote,
@@ -186,10 +187,9 @@ def quote_draft_view(*, draft: QuoteDraft | None, actor: Actor) -> DraftView:
     prices: Sequence = [None] * len(lines)
     if lines and not view.prices_hidden:
         prices = price_lines(lines, actor=actor, pricing=pricing)
+    texts = option_texts()  # the option texts in the buyer's language (issue 36 item 13)
     for line, price in zip(lines, prices, strict=True):
-        described = variant_selections(line.variant) + describe_selections(
-            options=line.product.options.all(), selections=selections_of(line.options)
-        )
+        described = line_selections(product=line.product, variant=line.variant, options=line.options, texts=texts)
         if line.product.price_on_request:  # issue 13: no amount, and not a "Price error" either
             view.lines.append(DraftLineView(line=line, options=described, price=None, price_on_request=True))
             continue

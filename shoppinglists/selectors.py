@@ -19,9 +19,10 @@ from accounts.selectors import Actor
 from portal.errors import NotFound
 from portal.models import Channel
 from pricing import calculation
-from pricing.line_items import selections_of, variant_selections
+from pricing.line_items import line_selections
 from pricing.models import OptionValue, ProductOption
-from pricing.options import OptionSelection, StockProblem, describe_selections, stock_problem
+from pricing.options import OptionSelection, StockProblem, stock_problem
+from pricing.translations import option_texts
 from shoppinglists.errors import NOT_FOUND_MESSAGE
 from shoppinglists.models import ShoppingList, ShoppingListItem, ShoppingListStatus
 from shoppinglists.permissions import (
@@ -333,10 +334,9 @@ def item_views(
             [PriceRow(i.product_id, i.variant_id, i.quantity, i.options) for i in items], actor=actor, pricing=pricing
         )
     views = []
+    texts = option_texts()  # the option texts in the buyer's language (issue 36 item 13)
     for item, price in zip(items, prices, strict=True):
-        described = variant_selections(item.variant) + describe_selections(
-            options=item.product.options.all(), selections=selections_of(item.options)
-        )
+        described = line_selections(product=item.product, variant=item.variant, options=item.options, texts=texts)
         stock = stock_problem(item.product, item.variant, item.quantity)
         if item.product.price_on_request:  # issue 13: no amount, and not a "Price error" either
             views.append(ItemView(item, described, None, price_on_request=True, stock=stock))

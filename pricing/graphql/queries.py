@@ -18,6 +18,7 @@ from pricing.graphql.types import (
     ProductSearchResult,
     VariantSkuResult,
 )
+from pricing.translations import option_texts, search_answer_translated
 
 # Input and output bounds (ARCHITECTURE §5).
 MAX_PRICE_ITEMS = 500
@@ -89,6 +90,8 @@ class Query:
         products = (
             search_cache.guest_search(**arguments, currency_code=currency_code, build=answer) if is_guest else answer()
         )
+        # The option texts in the caller's language (issue 36 item 13), on the caller's own copy of the answer.
+        products = search_answer_translated(products, option_texts())
         # Completed as plain data (issue 21): a page of products would otherwise cost a resolver call per field.
         return PlainData(absolute_urls(info, products))
 
@@ -118,7 +121,8 @@ class Query:
                 pricing=pricing,
             )
             prices = {variant.pk: result for variant, result in zip(priced, results, strict=True)}
-        return [VariantSkuResult.of(info, variant, prices.get(variant.pk)) for variant in variants]
+        texts = option_texts()
+        return [VariantSkuResult.of(info, variant, prices.get(variant.pk), texts) for variant in variants]
 
     @strawberry.field(
         description="Whether a visible product, or its variant with `sku`, can be bought (business §7). Guest-allowed."

@@ -12,6 +12,7 @@ from strawberry.scalars import JSON
 from portal.graphql.plain import plain_input
 from pricing import calculation, models
 from pricing.options import stock_problem, tracked_stock
+from pricing.translations import OptionTexts
 
 # Where the storefront shows a product when it names no route of its own (`storefront:product`).
 PRODUCT_URL_FALLBACK = "/products/{slug}/"
@@ -199,10 +200,12 @@ class VariantOptionValue:
     option_display_name: str
 
     @classmethod
-    def of(cls, value: models.OptionValue) -> VariantOptionValue:
-        return cls(
-            id=value.pk, label=value.label, option_id=value.option_id, option_display_name=value.option.display_name
-        )
+    def of(cls, value: models.OptionValue, texts: OptionTexts | None = None) -> VariantOptionValue:
+        """The value, in the language of `texts` (pricing.translations) when given."""
+        label, name = value.label, value.option.display_name
+        if texts is not None:
+            label, name = texts.value_label(value.pk, label), texts.option_name(value.option_id, name)
+        return cls(id=value.pk, label=label, option_id=value.option_id, option_display_name=name)
 
 
 # The search result types below are plain data (portal.graphql.plain, issue 21): productsSearch builds the whole answer
@@ -333,7 +336,11 @@ class VariantSkuResult:
 
     @classmethod
     def of(
-        cls, info: strawberry.Info, variant: models.ProductVariant, price: calculation.PriceResult | None
+        cls,
+        info: strawberry.Info,
+        variant: models.ProductVariant,
+        price: calculation.PriceResult | None,
+        texts: OptionTexts | None = None,
     ) -> VariantSkuResult:
         product = variant.product
         stock = tracked_stock(product, variant)
@@ -354,5 +361,5 @@ class VariantSkuResult:
                 ProductPrice.of(price.calculated_price) if price and not product.price_on_request else None
             ),
             price_on_request=product.price_on_request,
-            option_values=[VariantOptionValue.of(value) for value in variant.option_values.all()],
+            option_values=[VariantOptionValue.of(value, texts) for value in variant.option_values.all()],
         )

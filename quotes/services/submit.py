@@ -13,12 +13,13 @@ from django.utils import timezone
 
 from accounts.selectors import Actor
 from pricing import calculation
+from pricing.line_items import selections_of, variant_selections
 from pricing.options import describe_selections
 from quotes import amounts
 from quotes.errors import PRICE_ERROR_MESSAGE, QuoteErrorCode, QuoteRefused, field_error
 from quotes.models import Quote, QuoteDraft, QuoteDraftLine, QuoteLine, QuoteRevision
 from quotes.permissions import QuoteSwitches, product_quotable, quote_switches
-from quotes.selectors import quote_draft_for, quote_number, selections_of, today, variant_selections
+from quotes.selectors import quote_draft_for, quote_number, today
 from quotes.services.drafts import _email_error
 from quotes.services.enablement import (
     GUEST_SUBMISSIONS_PER_HOUR,

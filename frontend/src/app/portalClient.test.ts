@@ -41,6 +41,17 @@ describe('the portal’s GraphQL client', () => {
     );
   });
 
+  it('asks the API in the portal’s language, for the catalog’s translated texts (issue 36 item 13)', async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify({ data: { customerInfo: { userType: 3 } } })));
+    vi.stubGlobal('fetch', fetch);
+    const { client } = setup('de');
+
+    await client.request(CUSTOMER);
+
+    const [, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['Accept-Language']).toBe('de');
+  });
+
   it('on 40101 goes to the sign-in page without the tip, shows the message and drops the user’s data', async () => {
     mockGraphQL({ CustomerInfo: { errors: [{ message: 'Your session has expired.', extensions: { code: 40101 } }] } });
     setB2BToken('expired');

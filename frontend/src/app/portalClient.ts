@@ -20,6 +20,7 @@ export function createPortalClient({ apiOrigin, queryClient, navigate, language,
   return createGraphQLClient({
     apiOrigin,
     fetch,
+    language,
     onSessionExpired(error) {
       queryClient.removeQueries({ queryKey: [USER_QUERY_SCOPE] });
       navigate(loginPath(3, { showTip: false }));

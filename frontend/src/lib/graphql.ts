@@ -133,6 +133,11 @@ export interface GraphQLClientOptions {
   onSessionExpired(error: GraphQLRequestError): void;
   /** Any other failure, unless the caller suppressed it: show an error toast. */
   onError(error: GraphQLRequestError): void;
+  /**
+   * The portal's language, sent as Accept-Language: the API answers the catalog's translated texts (option names and
+   * values) in it. Without it the browser's own Accept-Language goes, which may name another language.
+   */
+  language?: () => string;
   fetch?: typeof fetch;
 }
 
@@ -194,6 +199,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
   async function send<TData>(operation: Pick<GraphQLOperation<unknown, unknown>, 'document' | 'storefrontCart'>, variables: unknown, signal: AbortSignal | undefined, token: string | null): Promise<TData> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', ...storefrontTokenHeaders() };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.language) headers['Accept-Language'] = options.language();
     // shell §7 proxy: the bearer token when there is one, else the store and channel it acts for.
     const proxy = operation.storefrontCart ? cartProxyTarget() : null;
     const payload: Record<string, unknown> = { query: operation.document, variables: variables ?? {} };

@@ -5,6 +5,7 @@ from invoices.demo import seed_invoices
 from orders.demo import seed_orders
 from portal.demo import seed_store
 from pricing.demo import seed_catalog
+from pricing.demo_translations import seed_option_translations
 from quotes.demo import seed_quotes
 from shoppinglists.demo import seed_shopping_lists
 
@@ -24,6 +25,7 @@ class Command(BaseCommand):
         created = seed_catalog()
         if created:
             self.stdout.write(f"Created {created} demo products.")
+        seed_option_translations()  # the option texts in the other six languages (issue 36 item 13)
         quotes = seed_quotes()
         if quotes:
             self.stdout.write(f"Created {quotes} demo quotes.")
