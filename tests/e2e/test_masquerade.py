@@ -79,6 +79,11 @@ def test_a_masquerade_is_the_same_after_signing_in_again_and_one_end_on_the_stor
     # "Closes the browser": a new browser context with nothing kept, signing in again.
     context, again = portal.sign_in_elsewhere("superadmin@demo.test")
     expect(again.get_by_test_id("b2b-masquerade-bar")).to_contain_text("You are masquerading as Acme Labs")
+    # Issue 36: the new sign-in joined the masquerade still open in the other browser, and says so on arrival.
+    notice = again.get_by_test_id("b2b-joined-masquerade")
+    expect(notice).to_contain_text("You are still acting as Acme Labs")
+    expect(notice).to_contain_text("in another tab or session and is still open")
+    expect(notice.get_by_role("button", name="End masquerade as Acme Labs")).to_be_visible()
     again.evaluate("location.hash = ''")
     again.goto(f"{live_server.url}/products/ethanol-absolute-998/")
     expect(again.locator("[data-price]")).to_have_text("$32.30")
@@ -91,6 +96,7 @@ def test_a_masquerade_is_the_same_after_signing_in_again_and_one_end_on_the_stor
     again.goto(f"{live_server.url}/#/dashboard")
     expect(again.get_by_role("heading", name="Dashboard")).to_be_visible()
     expect(again.get_by_test_id("b2b-masquerade-bar")).to_have_count(0)
+    expect(again.get_by_test_id("b2b-joined-masquerade")).to_have_count(0)  # ended: nothing left to tell
     context.close()
 
     # The first browser's portal agrees once it asks again.
