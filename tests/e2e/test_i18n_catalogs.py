@@ -11,6 +11,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from orders.demo import seed_orders
+from orders.models import Order
 from pricing.demo import seed_catalog
 
 LANGUAGES = ["en", "zh", "fr", "nl", "de", "it", "es"]  # shell §5
@@ -87,6 +88,12 @@ def test_signing_in_fetches_the_landing_pages_part_and_a_page_opened_later_its_o
     page.get_by_label(german("login.password")).fill("Demo1234")
     page.get_by_role("button", name=german("login.submit")).click()
     expect(page.get_by_role("heading", level=1, name=german("orders.title.mine"))).to_be_visible()
+    # Amounts as German writes them, with the store's "$" (issue 36 item 13): "1.965,63 $", not "$1,965.63".
+    order = Order.objects.filter(placed_by__email="senior@acme.test").order_by("-grand_total").first()
+    english = f"{order.grand_total:,.2f}"
+    total = english.replace(",", " ").replace(".", ",").replace(" ", ".") + "\u00a0$"
+    expect(page.get_by_role("table").get_by_text(total, exact=True)).to_be_visible()
+    expect(page.get_by_role("table").get_by_text(f"${english}", exact=True)).to_have_count(0)
     page.wait_for_load_state("networkidle")
     assert fetched == [("de", "shell"), ("de", "orders")]
     assert keys_on_screen(page) == []
