@@ -14,7 +14,7 @@ masked INTERNAL_SERVER_ERROR.
 from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
-from django.db import models
+from django.db import InterfaceError, OperationalError, models
 from graphql import GraphQLError
 
 
@@ -31,8 +31,9 @@ class ErrorCode(models.TextChoices):
     QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX", "The query asks for too much at once."
     STORE_NOT_CONFIGURED = "STORE_NOT_CONFIGURED", "The store is not set up yet."
     INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR", "Something went wrong on our side."
-    # Issue 36 item 2: what needs the shared cache (Redis) and cannot be done without it while it is down (a one-time
-    # sign-in link or token: its single use cannot be checked). Nothing was used up; the same request works later.
+    # Issue 36: what needs the shared cache (Redis) and cannot be done without it while it is down (a one-time sign-in
+    # link or token: its single use cannot be checked), and every request while the database cannot be reached
+    # (DATABASE_OUTAGE_ERRORS below). Nothing was used up or written; the same request works later.
     SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE", "This is not available right now. Please try again in a minute."
     # Issue 22: storefronts other than the built-in one (portal.storefront_tokens, storefront.proxy).
     STOREFRONT_TOKEN_REFUSED = "STOREFRONT_TOKEN_REFUSED", "The storefront token is not valid for this request."
@@ -85,6 +86,18 @@ class Refused(PermissionDenied):
         self.message = str(self)
         self.code = code
         self.retry_after = retry_after
+
+
+# Issue 36 (docs/operations.md "PostgreSQL"): the database cannot be reached, or dropped the connection (a restart, a
+# failover, too many connections). The request is answered SERVICE_UNAVAILABLE, to be tried again shortly, never as
+# a fault of ours; nothing was written (the request's transaction did not commit). Django reconnects on the next
+# request by itself.
+DATABASE_OUTAGE_ERRORS = (OperationalError, InterfaceError)
+DATABASE_RETRY_AFTER_SECONDS = 30
+
+
+def is_database_outage(exc: BaseException | None) -> bool:
+    return isinstance(exc, DATABASE_OUTAGE_ERRORS)
 
 
 class NotFound(ObjectDoesNotExist):

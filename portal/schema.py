@@ -14,6 +14,7 @@ from invoices.graphql.mutations import Mutation as InvoicesMutation
 from invoices.graphql.queries import Query as InvoicesQuery
 from orders.graphql.purchased import Query as PurchasedProductsQuery
 from orders.graphql.queries import Query as OrdersQuery
+from portal.errors import is_database_outage
 from portal.graphql.caching import DocumentCache, ExtensionsRunner
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import RequestLimits
@@ -99,6 +100,8 @@ class PortalSchema(Schema):
         for error in errors:
             if is_unexpected(error):
                 logger.error("GraphQL resolver failed", exc_info=error.original_error)
+            elif is_database_outage(error.original_error):
+                logger.warning("GraphQL request refused, the database is unavailable: %s", error.original_error)
 
 
 schema = PortalSchema(

@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Issue 36: a page or JSON endpoint that meets a database outage answers 503 "try again", not a 500.
+    "portal.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "portal.urls"

@@ -14,15 +14,24 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from graphql import GraphQLError, GraphQLSyntaxError
 
-from portal.errors import ErrorCode, NotFound, PortalError, api_code
+from portal.errors import (
+    DATABASE_RETRY_AFTER_SECONDS,
+    ErrorCode,
+    NotFound,
+    PortalError,
+    api_code,
+    is_database_outage,
+)
 
 logger = logging.getLogger("portal.graphql")
 
 
 def is_unexpected(error: GraphQLError) -> bool:
     original = error.original_error
-    return original is not None and not isinstance(
-        original, GraphQLError | ValidationError | PermissionDenied | ObjectDoesNotExist
+    return (
+        original is not None
+        and not isinstance(original, GraphQLError | ValidationError | PermissionDenied | ObjectDoesNotExist)
+        and not is_database_outage(original)
     )
 
 
@@ -86,6 +95,9 @@ def format_error(error: GraphQLError) -> dict:
 
     if isinstance(original, ValidationError | PermissionDenied | ObjectDoesNotExist):
         formatted["message"], extensions = service_error_shape(original)
+    elif is_database_outage(original):
+        formatted["message"] = ErrorCode.SERVICE_UNAVAILABLE.label
+        extensions = {"code": ErrorCode.SERVICE_UNAVAILABLE, "retryAfter": DATABASE_RETRY_AFTER_SECONDS}
     elif is_unexpected(error):
         extensions = {"code": ErrorCode.INTERNAL_SERVER_ERROR}
         if not settings.DEBUG:

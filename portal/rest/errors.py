@@ -29,7 +29,13 @@ from django.http.multipartparser import MultiPartParserError
 from rest_framework import exceptions
 from rest_framework.response import Response
 
-from portal.errors import SESSION_EXPIRED_CODE, SESSION_EXPIRED_MESSAGE, ErrorCode
+from portal.errors import (
+    DATABASE_RETRY_AFTER_SECONDS,
+    SESSION_EXPIRED_CODE,
+    SESSION_EXPIRED_MESSAGE,
+    ErrorCode,
+    is_database_outage,
+)
 from portal.graphql.errors import service_error_shape
 
 logger = logging.getLogger("portal.rest")
@@ -118,6 +124,10 @@ def _answer(exc: Exception) -> tuple[int, str, dict] | None:
     if isinstance(exc, exceptions.APIException) and exc.status_code < 500:
         # A body that does not parse, a media type or a method the edge does not take: BAD_REQUEST, as /graphql.
         return exc.status_code, str(exc.detail), {"code": ErrorCode.BAD_REQUEST}
+    if is_database_outage(exc):
+        logger.warning("REST request refused, the database is unavailable: %s", exc)
+        extensions = {"code": ErrorCode.SERVICE_UNAVAILABLE, "retryAfter": DATABASE_RETRY_AFTER_SECONDS}
+        return 503, ErrorCode.SERVICE_UNAVAILABLE.label, extensions
     if isinstance(exc, RequestDataTooBig):
         return 413, REQUEST_TOO_LARGE_MESSAGE, {"code": ErrorCode.BAD_REQUEST}
     if isinstance(exc, SuspiciousOperation | MultiPartParserError | UnreadablePostError):
