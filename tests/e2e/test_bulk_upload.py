@@ -87,6 +87,10 @@ def test_a_senior_buyer_uploads_a_csv_into_a_shopping_list(page, portal, lists):
     _choose_file(page, dialog, "weekly.csv", UPLOAD)
     expect(dialog.get_by_test_id("bulk-upload-file-name")).to_have_text("weekly.csv")
     expect(dialog.get_by_role("alert")).to_have_count(0)
+    # issue 36 item 11: what was read, in one sentence.
+    expect(dialog.get_by_test_id("bulk-upload-summary")).to_have_text(
+        "5 rows read: 3 valid rows for 3 products; 2 rows with errors"
+    )
     tabs = dialog.get_by_role("tab")
     expect(tabs).to_have_text(["Errors (2)", "Valid (3)"])
     expect(tabs.first).to_have_attribute("aria-selected", "true")
@@ -148,7 +152,12 @@ def test_a_bulk_upload_adds_to_the_quote_draft(page, portal, lists):
 
     page.get_by_role("button", name="Bulk upload").click()
     dialog = page.get_by_role("dialog", name="Bulk upload")
-    _choose_file(page, dialog, "quote.csv", "variant_sku,qty\nHS-1003-1L,3\nHS-1003-1L,4\n")
+    # issue 36 item 11: a spreadsheet saved in German separates its cells with semicolons; the two rows of one pack
+    # size are merged, and the dialog says so.
+    _choose_file(page, dialog, "angebot.csv", "Artikelnummer;Menge\r\nHS-1003-1L;3\r\nHS-1003-1L;4\r\n")
+    expect(dialog.get_by_test_id("bulk-upload-summary")).to_have_text(
+        "2 rows read: 2 valid rows for 1 product; 0 rows with errors"
+    )
     expect(dialog.get_by_role("tab")).to_have_text(["Valid (1)"])
     dialog.get_by_role("button", name="Add to quote").click()
     expect(page.get_by_role("dialog", name="Bulk upload")).to_have_count(0)
