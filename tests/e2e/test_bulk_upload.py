@@ -159,6 +159,7 @@ def test_a_bulk_upload_adds_to_the_quote_draft(page, portal, lists):
         "2 rows read: 2 valid rows for 1 product; 0 rows with errors"
     )
     expect(dialog.get_by_role("tab")).to_have_text(["Valid (1)"])
+    expect(dialog.get_by_role("table", name="Valid products")).to_contain_text("2 rows merged")
     dialog.get_by_role("button", name="Add to quote").click()
     expect(page.get_by_role("dialog", name="Bulk upload")).to_have_count(0)
     expect(page.get_by_text("Product was added to your quote.")).to_be_visible()
