@@ -97,3 +97,60 @@ def celery_worker_on_broker(url: str):
         celery_app.control.purge()  # leftovers of an interrupted run must not be mistaken for this one
         with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
             yield celery_app
+
+
+def database_url_of_this_run() -> str:
+    """The URL of this test run's database (test_…), for a process the test starts (a Celery worker)."""
+    import os
+    from urllib.parse import urlsplit, urlunsplit
+
+    from django.db import connection
+
+    name = connection.settings_dict["NAME"]
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{name}"
+    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}"))
+
+
+def celery_worker_process(*, queue: str, log, broker: str, **env: str):
+    """A real Celery worker process on the real broker at `broker`, taking the tasks of `queue` (solo pool: a task
+    runs in the process itself, which a test may kill), on this run's database and private files; its log (INFO:
+    each task's outcome) goes to the file `log`. `env`: settings to give it (BROKER_VISIBILITY_TIMEOUT=0, …)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from django.conf import settings
+
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "portal.settings",
+        "DATABASE_URL": database_url_of_this_run(),
+        "REDIS_URL": broker,
+        "PRIVATE_MEDIA_ROOT": str(settings.PRIVATE_MEDIA_ROOT),
+        "SECRET_KEY": settings.SECRET_KEY,
+        **env,
+    }
+    command = [sys.executable, "-m", "celery", "-A", "portal", "worker", "--pool=solo", "-Q", queue, "-l", "INFO"]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", f"--hostname={queue}-{log.stem}@test"]
+    with log.open("wb") as out:
+        return subprocess.Popen(  # noqa: S603 - our own worker command
+            command, env=environment, stdout=out, stderr=subprocess.STDOUT, cwd=Path(__file__).resolve().parent.parent
+        )
+
+
+def until_state(condition, what: str, *, bound: float = 120.0):
+    """What `condition()` returns once it is true: waits for a state of the system under test (a process's work),
+    checking every tenth of a second; `bound` is a limit on waiting, never a speed assertion."""
+    import time
+
+    import pytest
+
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.1)
+    pytest.fail(f"never happened: {what}")

@@ -6,6 +6,8 @@ visibility timeout; a task delivered again does nothing, and a worker that was o
 from __future__ import annotations
 
 import datetime
+import re
+import uuid
 
 import pytest
 from django.db import connection
@@ -13,9 +15,15 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from invoices import tasks
-from invoices.models import InvoiceExport
+from invoices.models import Invoice, InvoiceExport
 from invoices.services import export as export_services
-from tests.helpers import rest_refusal
+from tests.helpers import (
+    broker_url_or_skip,
+    celery_sending_to_broker,
+    celery_worker_process,
+    rest_refusal,
+    until_state,
+)
 from tests.invoices.conftest import company, user
 
 INTERRUPTED_MESSAGE = "The export was interrupted — export again."
@@ -127,3 +135,65 @@ def test_a_storage_fault_gives_the_claim_back_for_the_retry(invoices, monkeypatc
 
     made.refresh_from_db()
     assert (made.status, made.claim_token, made.heartbeat_at) == ("pending", "", None)
+
+
+# --- a real worker process on the real broker, killed mid-export -------------------------------------------------
+
+
+@pytest.mark.broker
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_export_leaves_an_export_that_fails_visibly(invoices, client, sign_in, settings, tmp_path):
+    if connection.vendor != "postgresql":
+        pytest.skip("The worker is held mid-export by a PostgreSQL table lock (CI runs PostgreSQL)")
+    import psycopg
+
+    url = broker_url_or_skip()
+    queue = f"h-killed-export-{uuid.uuid4().hex[:8]}"
+    token = sign_in("admin")
+    made = _export()
+    database = connection.settings_dict
+    # Another session locks the invoices: the worker claims the export, then waits on its first read of them, so that
+    # it is killed mid-export whatever the machine's speed.
+    lock = psycopg.connect(
+        dbname=database["NAME"],
+        user=database["USER"],
+        password=database["PASSWORD"] or None,
+        host=database["HOST"] or None,
+        port=database["PORT"] or None,
+    )
+    lock.execute(f"LOCK TABLE {Invoice._meta.db_table} IN ACCESS EXCLUSIVE MODE")
+    first = celery_worker_process(queue=queue, log=tmp_path / "first.log", broker=url)
+    second = None
+    try:
+        with celery_sending_to_broker(url):
+            task_id = tasks.invoices_export_write.apply_async((made.pk,), queue=queue).id
+        until_state(lambda: InvoiceExport.objects.filter(pk=made.pk, status="running").exists(), "export claimed")
+
+        first.kill()  # SIGKILL: no handler runs, the task is never acknowledged
+        first.wait(60)
+        lock.rollback()
+        assert rest_refusal(_get(client, made, token), 409)["extensions"]["code"] == "INVOICE_EXPORT_NOT_READY"
+
+        # The broker gives the task back sooner than the stale limit (a visibility timeout of 0): the second worker's
+        # run finds the dead run's claim still fresh and writes nothing.
+        second = celery_worker_process(
+            queue=queue, log=tmp_path / "second.log", broker=url, BROKER_VISIBILITY_TIMEOUT="0"
+        )
+        ran = re.compile(rf"\[{task_id}\] succeeded in [0-9.]+s")
+        until_state(lambda: ran.search((tmp_path / "second.log").read_text(errors="replace")), "delivered again")
+        made.refresh_from_db()
+        assert (made.status, made.file.name) == ("running", "")
+
+        # The stale limit passes (JOB_STALE_SECONDS, two minutes by default; here at once, not waited for).
+        settings.JOB_STALE_SECONDS = 0
+        interrupted = rest_refusal(_get(client, made, token), 410)
+        assert (interrupted["extensions"]["code"], interrupted["message"]) == (
+            "INVOICE_EXPORT_INTERRUPTED",
+            INTERRUPTED_MESSAGE,
+        )
+    finally:
+        lock.close()
+        for worker in (first, second):
+            if worker is not None and worker.poll() is None:
+                worker.terminate()
+                worker.wait(60)

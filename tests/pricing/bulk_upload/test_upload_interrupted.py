@@ -8,25 +8,21 @@ from __future__ import annotations
 import datetime
 import os
 import re
-import subprocess
-import sys
 import threading
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings as django_settings
 from django.core.files.base import ContentFile
-from django.db import connection
 from django.utils import timezone
 
 from accounts.storage import private_storage
 from pricing import tasks
 from pricing.bulk_upload import files, services
 from pricing.models import BulkUpload
-from tests.helpers import broker_url_or_skip, celery_sending_to_broker
+from tests.helpers import broker_url_or_skip, celery_sending_to_broker, celery_worker_process, until_state
 from tests.pricing.bulk_upload.support import UPLOAD_URL, data_of, fetch
 
 INTERRUPTED = {"code": "BULK_UPLOAD_INTERRUPTED", "message": "The check was interrupted — upload again."}
@@ -152,43 +148,6 @@ def test_a_dead_worker_is_reported_within_five_minutes_by_default():
 # --- a real worker process on the real broker, killed mid-file ---------------------------------------------------
 
 
-def _test_database_url() -> str:
-    """The URL of this test run's database, for the worker process."""
-    name = connection.settings_dict["NAME"]
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{name}"
-    parts = urlsplit(os.environ["DATABASE_URL"])
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def _worker(*, queue: str, log: Path, broker: str, **env: str) -> subprocess.Popen:
-    """A Celery worker process (solo pool: the task runs in the process the test kills) on the real broker."""
-    environment = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "portal.settings",
-        "DATABASE_URL": _test_database_url(),
-        "REDIS_URL": broker,
-        "PRIVATE_MEDIA_ROOT": str(django_settings.PRIVATE_MEDIA_ROOT),
-        "SECRET_KEY": django_settings.SECRET_KEY,
-        **env,
-    }
-    command = [sys.executable, "-m", "celery", "-A", "portal", "worker", "--pool=solo", "-Q", queue, "-l", "INFO"]
-    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", f"--hostname={queue}-{log.stem}@test"]
-    with log.open("wb") as out:
-        return subprocess.Popen(command, env=environment, stdout=out, stderr=subprocess.STDOUT, cwd=Path.cwd())  # noqa: S603
-
-
-def _until(condition, what: str, *, bound: float = 120.0):
-    """Waits for a state of the system under test (a bound on waiting, not a speed assertion)."""
-    deadline = time.monotonic() + bound
-    while time.monotonic() < deadline:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.1)
-    pytest.fail(f"never happened: {what}")
-
-
 def _publish(url: str, upload_id: int, queue: str) -> str:
     with celery_sending_to_broker(url):
         return tasks.product_upload_validate.apply_async((upload_id,), queue=queue).id
@@ -220,11 +179,11 @@ def test_a_worker_killed_mid_file_leaves_an_upload_that_fails_visibly(client, se
 
     writer = threading.Thread(target=write_a_fifth, daemon=True)
     writer.start()
-    first = _worker(queue=queue, log=tmp_path / "first.log", broker=url)
+    first = celery_worker_process(queue=queue, log=tmp_path / "first.log", broker=url)
     second = None
     try:
         task_id = _publish(url, upload.pk, queue)
-        _until(lambda: BulkUpload.objects.filter(pk=upload.pk, status="running", progress=20).exists(), "20% read")
+        until_state(lambda: BulkUpload.objects.filter(pk=upload.pk, status="running", progress=20).exists(), "20% read")
 
         first.kill()  # SIGKILL: no handler runs, the task is never acknowledged
         first.wait(60)
@@ -234,9 +193,11 @@ def test_a_worker_killed_mid_file_leaves_an_upload_that_fails_visibly(client, se
 
         # The broker gives the task back sooner than the stale limit (here at once: a visibility timeout of 0); the
         # second worker's run finds the dead run's claim still fresh and does nothing.
-        second = _worker(queue=queue, log=tmp_path / "second.log", broker=url, BROKER_VISIBILITY_TIMEOUT="0")
+        second = celery_worker_process(
+            queue=queue, log=tmp_path / "second.log", broker=url, BROKER_VISIBILITY_TIMEOUT="0"
+        )
         ran = re.compile(rf"\[{task_id}\] succeeded in [0-9.]+s: (\w+)")
-        done = _until(lambda: ran.search((tmp_path / "second.log").read_text(errors="replace")), "delivered again")
+        done = until_state(lambda: ran.search((tmp_path / "second.log").read_text(errors="replace")), "delivered again")
         assert done.group(1) == "False"  # product_upload_validate: this run did not check the file
         assert BulkUpload.objects.get(pk=upload.pk).status == "running"
 
