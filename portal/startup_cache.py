@@ -34,9 +34,10 @@ this process as soon as the cache answers again (`_unsent_generations`), so entr
 served after a change made during it.
 
 A change the signals do not see (SQL, a data migration, a queryset update without `store_data_changed()`; issue 36
-item 4): on PostgreSQL, triggers on the store-wide tables notify `STORE_ROWS_CHANNEL` whoever writes them, and a
-process that heard it replaces the store-wide generation before its next read (`_store_rows_changed`), as the signals
-would have. Without a kept connection, and for the catalog's entries, `manage.py store_cache_clear` drops them.
+item 4): on PostgreSQL, triggers on the store-wide and catalog tables notify `STORE_ROWS_CHANNEL` or
+`CATALOG_ROWS_CHANNEL` whoever writes them, and a process that heard it replaces that generation before its next
+read (`_rows_changed`), as the signals would have. Without a kept connection (SQLite, a transaction-mode pooler),
+`manage.py store_cache_clear` drops them.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ from django.db.models.signals import post_delete, post_save
 
 from portal import models, selectors
 from portal.cache import CacheUnavailable
-from portal.db.postgresql.base import STORE_DATA_CHANNEL, STORE_ROWS_CHANNEL
+from portal.db.postgresql.base import CATALOG_ROWS_CHANNEL, STORE_DATA_CHANNEL, STORE_ROWS_CHANNEL
 from portal.lru import LRU
 from portal.storefront_config import CONFIG_DEFAULTS
 
@@ -163,11 +164,11 @@ _request_generations: ContextVar[dict[str, str] | None] = ContextVar("portal_sto
 _ROWS_SEEN = "seen"
 
 
-def _store_rows_changed() -> bool:
-    """Whether a store-wide table changed since this connection last looked: its triggers notified
-    STORE_ROWS_CHANNEL (whatever wrote it). False where no notification can be heard (see the module's doc)."""
+def _rows_changed(channel: str) -> bool:
+    """Whether a table of `channel` changed since this connection last looked: its triggers notified the channel
+    (whatever wrote it). False where no notification can be heard (see the module's doc)."""
     notified_cache = getattr(_connection(), "notified_cache", None)
-    heard = notified_cache(STORE_ROWS_CHANNEL) if notified_cache is not None else None
+    heard = notified_cache(channel) if notified_cache is not None else None
     if heard is None:
         return False
     # A notification empties the channel's cache and counts: the mark missing after one means a change since.
@@ -176,15 +177,17 @@ def _store_rows_changed() -> bool:
     return changed
 
 
-def _store_rows_notified() -> None:
-    if _store_rows_changed():
+def _rows_notified() -> None:
+    if _rows_changed(STORE_ROWS_CHANNEL):
         _replace_generation(GENERATION_KEY)
+    if _rows_changed(CATALOG_ROWS_CHANNEL):
+        _replace_generation(CATALOG_GENERATION_KEY)
 
 
 def request_scope_started(**_signal_arguments: Any) -> None:
     # After Django's own receivers of the signal, which close a connection past its age (connected when django.db is
     # imported, before any app's): a closed one keeps nothing.
-    _store_rows_notified()
+    _rows_notified()
     kept = _kept_generations()
     generations = kept.get(_KEPT_GENERATIONS) if kept is not None else None
     _request_generations.set(dict(generations) if generations else {})
@@ -237,7 +240,7 @@ def _read(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None = None
     if _unsent_generations:
         _unsent_generations_send()
     if _request_generations.get() is None:
-        _store_rows_notified()  # a request did at its start
+        _rows_notified()  # a request did at its start
     try:
         return _read_shared(keys, catalog=catalog, memo=memo)
     except CacheUnavailable:

@@ -1,7 +1,7 @@
-"""Store-wide data changed without Django's save signals (issue 36 item 4) is not served stale on PostgreSQL: triggers
-on the store-wide tables notify every kept connection (portal's migration 0004), and the next request replaces the
-generation the signals would have replaced — for a queryset update, SQL on this connection, and SQL of another
-process.
+"""Store and catalog data changed without Django's save signals (issue 36 item 4) is not served stale on PostgreSQL:
+triggers on the store-wide and catalog tables notify every kept connection (portal's migration 0004, pricing's 0005),
+and the next request replaces the generation the signals would have replaced — for a queryset update, SQL on this
+connection, and SQL of another process.
 
 On PostgreSQL only, with committed data (transactional_db), as tests/portal/test_store_generations_kept.py: a
 request is Django's request signals around the read; another process is a second session, whose notification is
@@ -19,6 +19,7 @@ from portal import startup_cache
 from portal.lru import LRU
 from portal.models import Currency, Store, StorefrontConfig
 from portal.startup_cache import request_scope_finished, request_scope_started
+from pricing.models import Product, ProductVariant
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's triggers and notifications")
 
@@ -80,3 +81,27 @@ def test_currencies_changed_by_another_process_are_served_after_its_notification
     _notification_arrived()
 
     assert tokens() == {"US$"}
+
+
+def test_a_product_renamed_by_a_queryset_update_is_read_afresh_on_the_next_request(ethanol):
+    def names() -> list[str]:
+        build = lambda: sorted(Product.objects.values_list("name", flat=True))  # noqa: E731
+        return _request(lambda: startup_cache.catalog_cached("rows-trigger-test", build))
+
+    names()
+    Product.objects.filter(pk=ethanol.pk).update(name="Ethanol, renamed in bulk")  # no signal
+
+    assert "Ethanol, renamed in bulk" in names()
+
+
+def test_stock_changed_by_another_process_is_read_afresh_after_its_notification(ethanol):
+    def levels() -> list[int]:
+        build = lambda: sorted(ProductVariant.objects.values_list("inventory_level", flat=True))  # noqa: E731
+        return _request(lambda: startup_cache.catalog_cached("rows-trigger-stock", build))
+
+    levels()
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as other:
+        other.execute(f"UPDATE {ProductVariant._meta.db_table} SET inventory_level = 7")
+    _notification_arrived()
+
+    assert set(levels()) == {7}

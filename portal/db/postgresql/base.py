@@ -79,13 +79,15 @@ class _UTCTimestamptzLoader(Loader):
 
 # The channels a kept connection listens on, each with its cache. `portal_callers`: the tables a bearer token's caller
 # is read from (accounts.token_rows; the triggers: accounts' migration 0008). `portal_store_data`: a store-wide or
-# catalog generation was replaced (portal.startup_cache, which notifies it itself: `notify`). `portal_store_rows`: a
-# store-wide table changed, whoever wrote it (the triggers: portal's migration 0004; issue 36 item 4), so that
-# portal.startup_cache replaces the generation of a change no save signal told it of.
+# catalog generation was replaced (portal.startup_cache, which notifies it itself: `notify`). `portal_store_rows` and
+# `portal_catalog_rows`: a store-wide or catalog table changed, whoever wrote it (the triggers: portal's migration 0004,
+# pricing's 0005; issue 36 item 4), so that portal.startup_cache replaces the generation of a change no save signal
+# told it of.
 CALLERS_CHANNEL = "portal_callers"
 STORE_DATA_CHANNEL = "portal_store_data"
 STORE_ROWS_CHANNEL = "portal_store_rows"
-NOTIFIED_CHANNELS = (CALLERS_CHANNEL, STORE_DATA_CHANNEL, STORE_ROWS_CHANNEL)
+CATALOG_ROWS_CHANNEL = "portal_catalog_rows"
+NOTIFIED_CHANNELS = (CALLERS_CHANNEL, STORE_DATA_CHANNEL, STORE_ROWS_CHANNEL, CATALOG_ROWS_CHANNEL)
 NOTIFIED_CACHE_SIZE = 1024
 
 
