@@ -9,7 +9,9 @@ class Command(BaseCommand):
         "Drop everything the portal caches of the store data: the store, channels, features, config entries, "
         "currencies and tax zones, the catalog's guest searches and prices, and each channel's translated texts. "
         "Run it after changing these tables outside the application (SQL, a data migration, a bulk update), which "
-        "sends none of the signals that drop them; safe to run at any time (the next requests build them again)."
+        "sends none of the signals that drop them, where PostgreSQL's triggers are not heard (SQLite, no kept "
+        "connections), and after changing translated texts so; safe to run at any time (the next requests build "
+        "them again)."
     )
 
     def handle(self, *args, **options):
