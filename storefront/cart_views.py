@@ -17,7 +17,7 @@ from pricing import selectors as catalog
 from pricing.options import validate_options
 from storefront import services
 from storefront.catalog_views import _int, product_page, selected_values, variant_for
-from storefront.forms import CheckoutForm, saved_address_values
+from storefront.forms import BILLING_OTHER, BILLING_PREFIX, CheckoutForm, saved_address_values, states_by_country
 from storefront.models import Cart
 from storefront.permissions import purchase_refusal, storefront_actor
 from storefront.selectors import (
@@ -27,6 +27,7 @@ from storefront.selectors import (
     own_cart,
     quote_cart_usable,
     saved_cost_centre,
+    store_home_country,
 )
 from storefront.views import base_context
 
@@ -160,13 +161,19 @@ def cart_remove(request, line_id: int):
 CHECKOUT_SAVED_ADDRESSES = 100
 
 
-def checkout_saved_addresses(actor: Actor) -> list[Address]:
-    """The signed-in customer's saved shipping addresses (issue 16: the company's book, a masquerading super admin's
-    company's, or an individual's own), as far as they may read them: the default first, then by label."""
+def checkout_saved_addresses(actor: Actor, kind: str = "shipping") -> list[Address]:
+    """The signed-in customer's saved shipping (or billing) addresses (issue 16: the company's book, a masquerading
+    super admin's company's, or an individual's own), as far as they may read them: the default first, then by
+    label."""
     if actor.user is None:
         return []
-    default = address_default(actor=actor, kind="shipping")
-    others = address_list(actor=actor, filters=AddressFilters(is_shipping=True, order_by="label"))
+    default = address_default(actor=actor, kind=kind)
+    filters = (
+        AddressFilters(is_billing=True, order_by="label")
+        if kind == "billing"
+        else AddressFilters(is_shipping=True, order_by="label")
+    )
+    others = address_list(actor=actor, filters=filters)
     if default is not None:
         others = others.exclude(pk=default.pk)
     return [*([default] if default else []), *others[: CHECKOUT_SAVED_ADDRESSES - (1 if default else 0)]]
@@ -186,10 +193,23 @@ def checkout(request):
         return redirect("storefront:cart")
     user = request.user if request.user.is_authenticated else None
     saved = checkout_saved_addresses(actor)
-    initial = {}
+    saved_billing = checkout_saved_addresses(actor, kind="billing")
+    # Issue 36 item 14: a typed address starts on the store's home market, not on the first of the list.
+    home = store_home_country()
+    initial = {"country_code": home, f"{BILLING_PREFIX}country_code": home}
+    default_billing = saved_billing[0] if saved_billing and saved_billing[0].is_default_billing else None
+    if default_billing is not None:
+        initial.update({BILLING_PREFIX + key: value for key, value in saved_address_values(default_billing).items()})
+        initial["billing_saved_address"] = str(default_billing.pk)
+        # A book whose invoices go elsewhere (accounts payable) starts on that address.
+        default_shipping = saved[0] if saved and saved[0].is_default_shipping else None
+        if default_shipping is None or default_shipping.pk != default_billing.pk:
+            initial["billing"] = BILLING_OTHER
+    elif saved_billing:
+        initial["billing_saved_address"] = ""
     if user:
-        initial = {"email": user.email, "first_name": user.first_name, "last_name": user.last_name, "phone": user.phone,
-                   "cost_centre": saved_cost_centre(actor)}  # fmt: skip
+        initial.update(email=user.email, first_name=user.first_name, last_name=user.last_name, phone=user.phone,
+                       cost_centre=saved_cost_centre(actor))  # fmt: skip
         default = saved[0] if saved and saved[0].is_default_shipping else None
         if default is not None:
             # The book's default shipping address is preselected (issue 16).
@@ -205,7 +225,7 @@ def checkout(request):
                 )  # fmt: skip
     form = CheckoutForm(
         request.POST or None, initial=initial, payment_methods=services.payment_methods_for(actor),
-        saved_addresses=saved,
+        saved_addresses=saved, saved_billing_addresses=saved_billing,
     )  # fmt: skip
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -213,6 +233,7 @@ def checkout(request):
             order = services.checkout_place_order(
                 cart=cart_obj, actor=actor, email=data["email"], payment_method=data["payment_method"],
                 po_number=data.get("po_number", ""), address=form.address(), customer_message=data["customer_message"],
+                billing_address=form.billing_address(),
                 cost_centre=data.get("cost_centre", ""),
             )  # fmt: skip
         except PermissionDenied as exc:
@@ -243,6 +264,9 @@ def checkout(request):
             "credit": credit,
             # What the page's script fills the fields with when another saved address is chosen.
             "saved_addresses": {str(address.pk): saved_address_values(address) for address in saved},
+            "saved_billing_addresses": {str(address.pk): saved_address_values(address) for address in saved_billing},
+            # The states the state fields offer for each country that has a list (as the address book's).
+            "country_states": states_by_country(),
         },
         status=400 if request.method == "POST" else 200,
     )

@@ -1,8 +1,10 @@
+import copy
 from collections.abc import Sequence
 
 from django import forms
+from django.forms.utils import pretty_name
 
-from accounts.countries import country_find, postal_address_lines
+from accounts.countries import country_find, country_list, postal_address_lines, state_find
 from accounts.models import Address
 from storefront.models import ContactRequest
 from storefront.payments import DECLINED_MESSAGE, Card, card_declined, card_digits, card_problems
@@ -45,6 +47,25 @@ def cost_centre_field() -> forms.CharField:
 ADDRESS_FIELDS = ["first_name", "last_name", "company", "address_line1", "address_line2", "city", "state", "zip_code",
                   "country_code", "phone"]  # fmt: skip
 NEW_ADDRESS = ""
+# The fields an address typed into the form needs (as the address book's).
+REQUIRED_ADDRESS_FIELDS = ("first_name", "last_name", "address_line1", "city", "zip_code", "country_code")
+BILLING_PREFIX = "billing_"
+BILLING_SAME, BILLING_OTHER = "same", "other"
+
+
+def country_choices() -> list[tuple[str, str]]:
+    """Every country of the store's list (as the address book offers), by name (issue 36 item 14: not 9 of 250)."""
+    countries = sorted(country_list(), key=lambda country: country.country_name)
+    return [("", "Choose a country"), *((country.country_code, country.country_name) for country in countries)]
+
+
+def states_by_country() -> dict[str, list[list[str]]]:
+    """The states of each country that has a list: what the page offers in the state field and the form checks."""
+    return {
+        country.country_code: [[state.state_code, state.state_name] for state in country.states]
+        for country in country_list()
+        if country.states
+    }
 
 
 def saved_address_values(address: Address) -> dict[str, str]:
@@ -85,12 +106,17 @@ class CheckoutForm(forms.Form):
     city = forms.CharField(max_length=100)
     state = forms.CharField(label="State / region", max_length=100, required=False)
     zip_code = forms.CharField(label="ZIP / postal code", max_length=20)
-    country_code = forms.ChoiceField(
-        label="Country",
-        choices=[("US", "United States"), ("CA", "Canada"), ("GB", "United Kingdom"), ("DE", "Germany"),
-                 ("FR", "France"), ("NL", "Netherlands"), ("IT", "Italy"), ("ES", "Spain"), ("CN", "China")],
-    )  # fmt: skip
+    country_code = forms.ChoiceField(label="Country", choices=country_choices)
     phone = forms.CharField(max_length=40, required=False)
+    # Issue 36 item 14: the invoice goes to the shipping address, or to another (a saved billing address or typed).
+    billing = forms.ChoiceField(
+        label="Send the invoice to", widget=forms.RadioSelect, required=False, initial=BILLING_SAME,
+        choices=[(BILLING_SAME, "Same as the shipping address"), (BILLING_OTHER, "A different billing address")],
+    )  # fmt: skip
+    billing_saved_address = forms.ChoiceField(
+        label="Bill to", required=False,
+        help_text="Choose a saved billing address, or “A new address” to type another one below.",
+    )  # fmt: skip
     payment_method = forms.ChoiceField(widget=forms.RadioSelect)
     po_number = forms.CharField(label="PO number", max_length=60, required=False)
     cost_centre = cost_centre_field()
@@ -103,41 +129,77 @@ class CheckoutForm(forms.Form):
     )  # fmt: skip
 
     def __init__(
-        self, *args, payment_methods: list[tuple[str, str]], saved_addresses: Sequence[Address] = (), **kwargs
+        self,
+        *args,
+        payment_methods: list[tuple[str, str]],
+        saved_addresses: Sequence[Address] = (),
+        saved_billing_addresses: Sequence[Address] = (),
+        **kwargs,
     ):
         super().__init__(*args, **kwargs)
+        # The billing address's fields: the shipping ones, optional until "A different billing address" is chosen.
+        for name in ADDRESS_FIELDS:
+            field = copy.deepcopy(self.fields[name])
+            field.required = False
+            # Named apart from the shipping field ("Billing city"), for a screen reader and anyone reading the page.
+            label = field.label or pretty_name(name)
+            field.label = f"Billing {label if label.startswith('ZIP') else label[0].lower() + label[1:]}"
+            self.fields[BILLING_PREFIX + name] = field
         self.saved_addresses = {str(address.pk): address for address in saved_addresses}
-        if self.saved_addresses:
-            self.fields["saved_address"].choices = [
-                *((key, saved_address_choice_label(address)) for key, address in self.saved_addresses.items()),
-                (NEW_ADDRESS, "A new address"),
-            ]
-            # A saved address may be in a country the form does not list yet.
-            country = self.fields["country_code"]
-            known = {code for code, _ in country.choices}
-            extra = {}
-            for address in saved_addresses:
-                if address.country_code not in known and address.country_code not in extra:
-                    found = country_find(address.country_code)
-                    extra[address.country_code] = found.country_name if found else address.country_code
-            country.choices = [*country.choices, *extra.items()]
-            chosen = self.saved_addresses.get(self.data.get("saved_address", NEW_ADDRESS)) if self.is_bound else None
-            if chosen is not None:
-                # The book's address is what is ordered, whatever the fields say (a browser without the page's
-                # script does not fill them when the choice changes).
-                self.data = self.data.copy()
-                for key, value in saved_address_values(chosen).items():
-                    self.data[key] = value  # replaces (a QueryDict's update() would append)
-        else:
-            del self.fields["saved_address"]
+        self.saved_billing_addresses = {str(address.pk): address for address in saved_billing_addresses}
+        self._offer_saved("saved_address", self.saved_addresses, prefix="")
+        self._offer_saved("billing_saved_address", self.saved_billing_addresses, prefix=BILLING_PREFIX)
         self.fields["payment_method"].choices = payment_methods
         if len(payment_methods) == 1:
             self.fields["payment_method"].initial = payment_methods[0][0]
         if "purchase_order" not in dict(payment_methods):
             del self.fields["po_number"]
 
+    def _offer_saved(self, field_name: str, saved: dict[str, Address], *, prefix: str) -> None:
+        if not saved:
+            del self.fields[field_name]
+            return
+        self.fields[field_name].choices = [
+            *((key, saved_address_choice_label(address)) for key, address in saved.items()),
+            (NEW_ADDRESS, "A new address"),
+        ]
+        chosen = saved.get(self.data.get(field_name, NEW_ADDRESS)) if self.is_bound else None
+        if chosen is not None:
+            # The book's address is what is ordered, whatever the fields say (a browser without the page's script
+            # does not fill them when the choice changes).
+            self.data = self.data.copy()
+            for key, value in saved_address_values(chosen).items():
+                self.data[prefix + key] = value  # replaces (a QueryDict's update() would append)
+
+    def bills_elsewhere(self) -> bool:
+        return self.cleaned_data.get("billing") == BILLING_OTHER
+
+    def _check_typed_address(self, data: dict, prefix: str, *, required: bool) -> None:
+        """A typed address's required fields (the billing one's only when used) and its state: one of the
+        country's where it has a list (stored as its code), as the address book checks it."""
+        if required:
+            for name in REQUIRED_ADDRESS_FIELDS:
+                if not (data.get(prefix + name) or "").strip() and prefix + name not in self.errors:
+                    self.add_error(prefix + name, forms.ValidationError("This field is required.", code="required"))
+        country = country_find(data.get(prefix + "country_code") or "")
+        if country is None or not country.states or prefix + "state" in self.errors:
+            return
+        state = state_find(country, data.get(prefix + "state") or "")
+        if state is None:
+            message = f"Choose a state or province of {country.country_name}."
+            self.add_error(prefix + "state", forms.ValidationError(message, code="invalid_choice"))
+        else:
+            data[prefix + "state"] = state.state_code
+
     def clean(self):
         data = super().clean()
+        # A saved address is the book's, checked when it was saved; a typed one is checked here.
+        if not self.saved_addresses.get(data.get("saved_address") or NEW_ADDRESS):
+            self._check_typed_address(data, "", required=False)
+        if data.get("billing") == BILLING_OTHER and not self.saved_billing_addresses.get(
+            data.get("billing_saved_address") or NEW_ADDRESS
+        ):
+            self._check_typed_address(data, BILLING_PREFIX, required=True)
         if data.get("payment_method") == "test_card":
             problems = card_problems(
                 number=data.get("card_number") or "", expiry=data.get("card_expiry") or "",
@@ -160,9 +222,20 @@ class CheckoutForm(forms.Form):
         return self.saved_addresses.get(self.cleaned_data.get("saved_address") or NEW_ADDRESS)
 
     def address(self) -> dict:
-        """The order's address; a saved one also keeps its id, as the quote draft's addressId does."""
+        """The order's shipping address; a saved one also keeps its id, as the quote draft's addressId does."""
         address = {key: self.cleaned_data.get(key, "") for key in ADDRESS_FIELDS}
         chosen = self.chosen_address()
+        if chosen is not None:
+            address["address_id"] = chosen.pk
+        return address
+
+    def billing_address(self) -> dict:
+        """The order's billing address: the shipping address, or the different one given (a saved one keeps its
+        id)."""
+        if not self.bills_elsewhere():
+            return self.address()
+        address = {key: self.cleaned_data.get(BILLING_PREFIX + key, "") for key in ADDRESS_FIELDS}
+        chosen = self.saved_billing_addresses.get(self.cleaned_data.get("billing_saved_address") or NEW_ADDRESS)
         if chosen is not None:
             address["address_id"] = chosen.pk
         return address

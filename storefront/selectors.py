@@ -7,8 +7,9 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 
+from accounts.countries import country_find
 from accounts.selectors import Actor
-from portal.models import Currency
+from portal.models import Currency, TaxZone
 from portal.money import format_money
 from portal.selectors import store_current
 from pricing import calculation
@@ -111,6 +112,19 @@ def own_cart(actor: Actor) -> Cart | None:
         .order_by("-updated_at")
         .first()
     )
+
+
+def store_home_country() -> str:
+    """The country a typed checkout address starts on (issue 36 item 14): the first country of the store's tax zones
+    by priority, the market it sells to; '' when it has none of the country list."""
+    for codes in (
+        TaxZone.objects.filter(enabled=True).order_by("priority", "pk").values_list("country_codes", flat=True)
+    ):
+        for code in codes if isinstance(codes, list) else []:
+            country = country_find(str(code))
+            if country is not None:
+                return country.country_code
+    return ""
 
 
 def saved_cost_centre(actor: Actor) -> str:

@@ -145,12 +145,13 @@ def checkout_place_order(
     address: dict,
     customer_message: str,
     cost_centre: str = "",
+    billing_address: dict | None = None,
 ) -> Order:
     """Place the cart as an order at the caller's live prices (a quote's cart: at the quoted prices), honouring
     stock, rights and company credit. A quote's cart needs the quote still open, unexpired and checkable by the
     caller (checkout_with_quote), and the quote becomes "ordered" with the order. `cost_centre` (issue 20: the
     buyer's grant or cost-centre code, `cost_centre_problem`) goes on the order and is remembered for the next
-    checkout."""
+    checkout. The invoice goes to `billing_address`, the shipping address when it is not given (issue 36 item 14)."""
     from storefront.selectors import cart_summary
 
     _refuse_unless_buyer(actor)
@@ -203,7 +204,7 @@ def checkout_place_order(
         payment_method=payment_method,
         credit_charged=credit_charged.quantize(Decimal("0.01")),
         po_number=po_number,
-        billing_address=address,
+        billing_address=billing_address if billing_address is not None else address,
         shipping_address=address,
         customer_message=customer_message,
         cost_centre=cost_centre,

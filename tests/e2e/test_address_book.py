@@ -86,7 +86,18 @@ def test_a_senior_buyer_adds_a_default_shipping_address_and_uses_it_on_a_quote_a
     ship_to.select_option(str(dock.pk))
     expect(page.get_by_role("textbox", name="Address", exact=True)).to_have_value(dock.address_line1)
     ship_to.select_option(str(address.pk))
-    expect(page.get_by_label("Apartment, suite, building (optional)")).to_have_value("Basement")
+    shipping_fields = page.get_by_role("group", name="Shipping address")
+    expect(shipping_fields.get_by_label("Apartment, suite, building (optional)")).to_have_value("Basement")
+    # Issue 36 item 14: the invoice goes to the book's default billing address (Acme's accounts payable), or to the
+    # shipping address when the buyer says so.
+    payables = Address.objects.get(company__name="Acme Labs", label="Accounts payable")
+    billing = page.get_by_role("group", name="Billing address", exact=True)
+    expect(billing.get_by_role("radio", name="A different billing address")).to_be_checked()
+    expect(billing.get_by_label("Bill to")).to_have_value(str(payables.pk))
+    billing.get_by_role("radio", name="Same as the shipping address").check()
+    expect(billing.get_by_label("Bill to")).to_be_hidden()
+    billing.get_by_role("radio", name="A different billing address").check()
+    expect(billing.get_by_label("Bill to")).to_be_visible()
     page.get_by_label("Test card (no real payment is taken)").check()
     page.get_by_label("Card number").fill("4242 4242 4242 4242")
     page.get_by_label("Expiry (MM/YY)").fill("12/39")
@@ -108,3 +119,7 @@ def test_a_senior_buyer_adds_a_default_shipping_address_and_uses_it_on_a_quote_a
         "phone": "+1 617 555 0177",
         "address_id": address.pk,
     }
+    assert (order.billing_address["address_id"], order.billing_address["address_line2"]) == (
+        payables.pk,
+        "Finance office, 4th floor",
+    )

@@ -1,38 +1,89 @@
-// Checkout: choosing a saved shipping address (issue 16) fills the address fields with it; typing into a field
-// afterwards ships to the address as typed ("A new address"). Without this script the server takes the chosen saved
-// address as it is in the book.
+// Checkout: choosing a saved address (issue 16) fills its address fields with it; typing into a field afterwards
+// orders the address as typed ("A new address"). The billing address's fields show only for "A different billing
+// address", and a country's states are offered in its state field (issue 36 item 14). Without this script the server
+// takes a chosen saved address as it is in the book, ignores the billing fields for "Same as the shipping address"
+// and checks the state against the country's list.
 (function () {
   "use strict";
-  var select = document.getElementById("id_saved_address");
-  var data = document.getElementById("saved-addresses");
-  if (!select || !data) return;
-  var book = JSON.parse(data.textContent);
   var FIELDS = ["first_name", "last_name", "company", "address_line1", "address_line2", "city", "state", "zip_code",
     "country_code", "phone"];
-  var filling = false;
 
-  function field(name) {
-    return document.getElementById("id_" + name);
+  function json(id) {
+    var node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent) : {};
+  }
+  var states = json("country-states");
+
+  function field(prefix, name) {
+    return document.getElementById("id_" + prefix + name);
   }
 
-  select.addEventListener("change", function () {
-    var address = book[select.value];
-    if (!address) return; // "A new address": the fields stay as they are, to be edited
-    filling = true;
-    FIELDS.forEach(function (name) {
-      var input = field(name);
-      if (input) input.value = address[name] || "";
+  // The state field suggests the chosen country's states (a datalist per field: the two countries may differ).
+  function offerStates(prefix) {
+    var country = field(prefix, "country_code");
+    var state = field(prefix, "state");
+    if (!country || !state) return;
+    var list = document.createElement("datalist");
+    list.id = "states-" + (prefix || "shipping");
+    state.parentNode.appendChild(list);
+    state.setAttribute("list", list.id);
+    state.setAttribute("autocomplete", "off");
+    function fill() {
+      list.textContent = "";
+      (states[country.value] || []).forEach(function (pair) {
+        var option = document.createElement("option");
+        option.value = pair[1];
+        option.label = pair[0];
+        list.appendChild(option);
+      });
+    }
+    country.addEventListener("change", fill);
+    fill();
+  }
+
+  function savedChoice(selectId, prefix, book) {
+    var select = document.getElementById(selectId);
+    if (!select) return;
+    var filling = false;
+    select.addEventListener("change", function () {
+      var address = book[select.value];
+      if (!address) return; // "A new address": the fields stay as they are, to be edited
+      filling = true;
+      FIELDS.forEach(function (name) {
+        var input = field(prefix, name);
+        if (input) {
+          input.value = address[name] || "";
+          if (name === "country_code") input.dispatchEvent(new Event("change"));
+        }
+      });
+      filling = false;
     });
-    filling = false;
-  });
-
-  function typed() {
-    if (!filling && select.value !== "") select.value = "";
+    function typed() {
+      if (!filling && select.value !== "") select.value = "";
+    }
+    FIELDS.forEach(function (name) {
+      var input = field(prefix, name);
+      if (!input) return;
+      input.addEventListener("input", typed);
+      input.addEventListener("change", typed);
+    });
   }
-  FIELDS.forEach(function (name) {
-    var input = field(name);
-    if (!input) return;
-    input.addEventListener("input", typed);
-    input.addEventListener("change", typed);
-  });
+
+  function billingToggle() {
+    var box = document.querySelector("[data-billing-fields]");
+    var choices = document.querySelectorAll('input[name="billing"]');
+    if (!box || !choices.length) return;
+    function show() {
+      var other = document.querySelector('input[name="billing"]:checked');
+      box.hidden = !other || other.value !== "other";
+    }
+    choices.forEach(function (choice) { choice.addEventListener("change", show); });
+    show();
+  }
+
+  offerStates("");
+  offerStates("billing_");
+  savedChoice("id_saved_address", "", json("saved-addresses"));
+  savedChoice("id_billing_saved_address", "billing_", json("saved-billing-addresses"));
+  billingToggle();
 })();
