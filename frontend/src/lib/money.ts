@@ -131,7 +131,7 @@ function formatMoneyIntl(amount: string, currencyCode: string, language: string)
   const value = Number(amount);
   if (!Number.isFinite(value)) return amount;
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency: currencyCode }).format(value);
+    return new Intl.NumberFormat(language, { style: 'currency', currency: currencyCode, currencyDisplay: 'narrowSymbol' }).format(value);
   } catch {
     return `${currencyCode} ${value.toFixed(2)}`;
   }
