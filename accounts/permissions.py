@@ -93,13 +93,20 @@ _JUNIOR_OWN = (
     *GROUPS["shopping_list_view"], *GROUPS["shopping_list_actions"], *GROUPS["submit_for_approval"],
     *GROUPS["quote_view"], *GROUPS["quote_actions"],
 )  # fmt: skip
+# shell §2 lists the junior buyer (2) for /orderDetail/{id} though not for /orders: the orders they placed (under
+# junior_place_order) open at level 1, never a colleague's; no order list, invoices or purchasing.
+_JUNIOR_OWN_ORDERS = (Code.GET_ORDER_DETAIL,)
 _JUNIOR_COMPANY = GROUPS["address_view"]
 
 # The grants of the built-in role templates (a data migration creates them; staff may edit them afterwards).
 DEFAULT_ROLE_GRANTS: dict[int, dict[str, int]] = {
     0: dict.fromkeys(_ALL, Level.COMPANY),
     1: {code: Level.COMPANY for code in _ALL if code not in _SENIOR_EXCLUDED},
-    2: {**dict.fromkeys(_JUNIOR_OWN, Level.OWN), **dict.fromkeys(_JUNIOR_COMPANY, Level.COMPANY)},
+    2: {
+        **dict.fromkeys(_JUNIOR_OWN, Level.OWN),
+        **dict.fromkeys(_JUNIOR_OWN_ORDERS, Level.OWN),
+        **dict.fromkeys(_JUNIOR_COMPANY, Level.COMPANY),
+    },
 }
 
 # An individual (B2C) customer acts on their own records: lists, addresses, quotes, orders, purchasing.

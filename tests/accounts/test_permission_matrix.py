@@ -154,10 +154,32 @@ def test_permissions_of_each_role(demo_store, graphql, login):
     assert junior == DEFAULT_ROLE_GRANTS[2]
     assert "get_orders" not in junior and "purchase_enable" not in junior and "get_invoices" not in junior
     assert junior["create_shopping_list"] == 1 and junior["submit_shopping_list_for_approval"] == 1
+    # shell §2 lists junior buyers for /orderDetail/{id}: the orders they placed (level 1), no order list (issue 36).
+    assert junior["get_order_detail"] == 1
     assert _permissions(graphql, login, "b2c@demo.test") == INDIVIDUAL_PERMISSIONS
     assert _permissions(graphql, login, "superadmin@demo.test") == {}
     # A pending company's admin is treated as an individual customer until approval (shell §4).
     assert _permissions(graphql, login, "admin@pendingbio.test") == INDIVIDUAL_PERMISSIONS
+
+
+def test_the_migration_grants_the_junior_template_order_detail_and_keeps_a_staff_level(demo_store):
+    """Issue 36 item 10: a database made before the grant gets it; a level staff chose is left alone."""
+    import importlib
+
+    from django.apps import apps
+
+    from accounts.models import RolePermission
+
+    migration = importlib.import_module("accounts.migrations.0009_junior_order_detail_grant")
+    grants = RolePermission.objects.filter(template__role=2, template__is_builtin=True, code="get_order_detail")
+    grants.delete()
+    migration.grant_order_detail(apps, None)
+    assert list(grants.values_list("level", flat=True)) == [1]
+    grants.update(level=2)
+    migration.grant_order_detail(apps, None)
+    assert list(grants.values_list("level", flat=True)) == [2]
+    migration.remove_order_detail(apps, None)  # reversing removes only the level-1 grant it made
+    assert grants.count() == 1
 
 
 def test_staff_edits_to_a_role_template_apply_at_once(demo_store, graphql, login):

@@ -222,7 +222,8 @@ def test_a_missing_or_malformed_order_id_answers_the_same(acme_order, graphql, l
 
 def test_a_guest_must_sign_in_and_a_buyer_without_order_access_is_refused(acme_order, graphql, login):
     assert error_code(graphql(REORDER, {"id": str(acme_order.number)})) == 40101
-    # The built-in junior buyer holds no get_order_detail.
+    # A junior buyer whose template staff left without get_order_detail (the built-in one grants it at level 1).
+    RolePermission.objects.filter(template__role=2, template__is_builtin=True, code="get_order_detail").delete()
     assert error_code(graphql(REORDER, {"id": str(acme_order.number)}, token=login("junior@acme.test"))) == (
         "PERMISSION_DENIED"
     )
