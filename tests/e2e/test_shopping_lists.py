@@ -5,6 +5,7 @@ their own."""
 import re
 
 import pytest
+from django.core import mail
 from playwright.sync_api import expect
 
 from portal.models import StorefrontConfig
@@ -95,9 +96,22 @@ def test_a_junior_buyers_list_is_rejected_changed_approved_and_ordered_from(page
     finally:
         context.close()
 
+    # Issue 36 item 9: the junior is told (on the list and by e-mail) who approved it and what happens next: with
+    # junior_place_order off, ask the approver to order it.
+    page.reload()
+    approval = page.get_by_test_id("shopping-list-approval")
+    expect(approval).to_contain_text(re.compile(r"^Approved by Sam Senior on "))
+    expect(approval).to_contain_text("Ask Sam Senior to order it")
+    expect(page.get_by_text("submit the list for approval and ask them to order it")).to_have_count(0)
+    (approved_mail,) = [m for m in mail.outbox if m.to == ["junior@acme.test"] and "is approved" in m.subject]
+    assert f"{portal.url}/#{list_path}" in approved_mail.body
+
     # With junior_place_order on, the junior puts the list's selected products into the cart.
     StorefrontConfig.objects.filter(key="junior_place_order").update(value=StorefrontConfig.Value.ON)
     page.reload()
+    expect(page.get_by_test_id("shopping-list-approval")).to_contain_text(
+        "What happens next: select its products and choose “Add selected to cart” to order them."
+    )
     products = page.get_by_role("table", name="Products")
     products.get_by_role("checkbox", name=f"Select {ETHANOL} (HS-1001-500ML)").check()
     footer = page.get_by_test_id("shopping-list-footer")
