@@ -253,35 +253,35 @@ def test_a_password_reset_mail_is_sent_in_process_while_the_broker_is_down(
 
 
 class OwnRedis:
+    """A redis-server process of the test's own on a free port, started and stopped by its handle."""
+
     def __init__(self, port: int) -> None:
         self.port = port
         self.url = f"redis://127.0.0.1:{port}/0"
+        self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        subprocess.run(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--daemonize", "yes"],
-            check=True, capture_output=True,
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )  # fmt: skip
-        client = redis.Redis.from_url(self.url)
-        for _ in range(200):  # it answers once it has started (no sleep: each ping waits on the socket)
-            try:
-                client.ping()
+        # Awaited as an event: the line it logs once it takes connections (no timer).
+        for line in self.process.stdout:
+            if "Ready to accept connections" in line:
                 return
-            except redis.exceptions.ConnectionError:
-                subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True)
         raise AssertionError("redis-server did not start")
 
     def stop(self) -> None:
-        with _suppressed():
+        if self.process is None:
+            return
+        with contextlib.suppress(redis.exceptions.ConnectionError):  # shutdown closes the connection it came on
             redis.Redis.from_url(self.url).shutdown(nosave=True)
+        self.process.wait()
+        self.process.stdout.close()
+        self.process = None
 
     def stored(self) -> list[bytes]:
         return redis.Redis.from_url(self.url).keys("*")
-
-
-def _suppressed():
-    return contextlib.suppress(redis.exceptions.ConnectionError)  # shutdown closes the connection it came on
 
 
 @pytest.fixture
