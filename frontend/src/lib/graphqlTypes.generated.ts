@@ -1365,6 +1365,7 @@ export type QuickOrderListFieldsFragment = {
   name: string,
   status: number,
   statusLabel: string,
+  isOwner: boolean,
   itemCount: number,
   canAddItems: boolean
 };
@@ -1380,6 +1381,7 @@ export type QuickOrderShoppingListsQuery = {
         name: string,
         status: number,
         statusLabel: string,
+        isOwner: boolean,
         itemCount: number,
         canAddItems: boolean
       }
@@ -1398,6 +1400,7 @@ export type QuickOrderCustomerShoppingListsQuery = {
         name: string,
         status: number,
         statusLabel: string,
+        isOwner: boolean,
         itemCount: number,
         canAddItems: boolean
       }

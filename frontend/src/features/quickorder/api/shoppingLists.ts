@@ -15,6 +15,7 @@ const QUICK_ORDER_LIST_FIELDS = /* GraphQL */ `
     name
     status
     statusLabel
+    isOwner
     itemCount
     canAddItems
   }

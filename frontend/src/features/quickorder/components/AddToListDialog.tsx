@@ -22,7 +22,10 @@ import { useErrorText } from '../../../lib/errorText';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { usePortalConfig } from '../../../lib/PortalConfigProvider';
+import { effectiveRole, ROLE } from '../../../lib/permissions';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
+import { preselectedList, type ListChoice } from '../../../lib/shoppingListChoice';
+import { useCustomerInfo } from '../../../lib/user/customerInfo';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 import { QUICK_ORDER_CUSTOMER_SHOPPING_LISTS, QUICK_ORDER_SHOPPING_LISTS, type ChooserList } from '../api/shoppingLists';
 import {
@@ -37,7 +40,6 @@ import { quickOrderMessages } from '../messages';
 /** A list's name: 1 to 200 characters (docs/api.md "Lists"). */
 const NAME_MAX_LENGTH = 200;
 
-type ListChoice = number | 'new';
 
 export interface AddToListDialogProps {
   /** The products to add; the dialog is open while there are some. */
@@ -98,7 +100,10 @@ function ListForm({ items, kind, titleId, onClose, onAdded }: Omit<AddToListDial
   const [done, setDone] = useState<{ id: number } | null>(null);
 
   const choosable = lists.data ?? [];
-  const choice: ListChoice = picked ?? choosable[0]?.id ?? 'new';
+  // Issue 36 item 14: the caller's last used list that adding leaves as it is, never a rejected or submitted one.
+  const customer = useCustomerInfo().data;
+  const needsApproval = company && customer !== undefined && effectiveRole(customer) === ROLE.juniorBuyer;
+  const choice: ListChoice = picked ?? preselectedList(choosable, { needsApproval });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -278,7 +278,7 @@ describe('purchased products (issue 19 buy again)', () => {
   it('adds the selection to a new shopping list and links to it', async () => {
     const { server, user } = await openPage({
       QuickOrderShoppingLists: {
-        data: { shoppingLists: { edges: [{ node: { id: 4, name: 'Weekly reagents', status: 0, statusLabel: 'Approved', itemCount: 3, canAddItems: true } }] } },
+        data: { shoppingLists: { edges: [{ node: { id: 4, name: 'Weekly reagents', status: 0, statusLabel: 'Approved', isOwner: true, itemCount: 3, canAddItems: true } }] } },
       },
       QuickOrderListCreate: { data: { shoppingListsCreate: { shoppingList: { id: 12, name: 'Buffers' } } } },
       QuickOrderListItemsCreate: { data: { shoppingListsItemsCreate: { message: 'ok', shoppingList: { id: 12, name: 'Buffers' } } } },
@@ -301,6 +301,25 @@ describe('purchased products (issue 19 buy again)', () => {
       items: [{ productId: 1, variantId: 3, quantity: 1, options: [{ optionId: 9, optionValue: '31' }] }],
     });
     expect(within(dialog).getByRole('link', { name: 'View list' })).toHaveAttribute('href', '/shoppingList/12');
+  });
+
+  it('starts a junior buyer’s list choice on their last used draft, never on a rejected or approved list', async () => {
+    const junior = customer({ role: 2, permissions: [...DEMO_PERMISSIONS.junior], userInfo: { firstName: 'Jules', lastName: 'Junior' } });
+    const node = (id: number, name: string, status: number, statusLabel: string) => ({ node: { id, name, status, statusLabel, isOwner: true, itemCount: 1, canAddItems: true } });
+    const { user } = await openPage(
+      {
+        QuickOrderShoppingLists: {
+          data: { shoppingLists: { edges: [node(4, 'Rejected reagents', 50, 'Rejected'), node(5, 'Approved reagents', 0, 'Approved'), node(6, 'Buffers draft', 30, 'Draft')] } },
+        },
+      },
+      junior,
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Ethanol, absolute (HS-1001-500ML)' }));
+    await user.click(within(selectionBar()).getByRole('button', { name: 'Add selected to shopping list' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add to shopping list' });
+    expect(await within(dialog).findByRole('radio', { name: /Buffers draft/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Rejected reagents/ })).not.toBeChecked();
   });
 
   it('shows a junior buyer their own purchases, with the actions of their rights', async () => {

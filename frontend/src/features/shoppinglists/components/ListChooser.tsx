@@ -10,24 +10,14 @@ import { styled } from '@mui/material/styles';
 import { useId } from 'react';
 
 import { useMessages } from '../../../lib/i18n/I18nProvider';
-import { SHOPPING_LIST_STATUS, type ShoppingListCard } from '../api/shoppingListFields';
+import type { ListChoice } from '../../../lib/shoppingListChoice';
+import type { ShoppingListCard } from '../api/shoppingListFields';
 import { shoppingListsMessages } from '../messages';
 import { NAME_MAX_LENGTH } from './ShoppingListDialog';
 import { ShoppingListStatusChip } from './ShoppingListStatusChip';
 
 /** The list chosen: one of the caller's (its id) or a new one. */
-export type ListChoice = number | 'new';
-
-/**
- * The list the dialog starts on (issue 36 item 14): the caller's own list they used last (`lists` come newest change
- * first) that adding to leaves as it is — a draft for whoever needs approval (a junior buyer: adding returns any
- * other list to draft, undoing a rejection's record or an approval), an approved list for everyone else — else a
- * new list. Never someone else's list, a rejected one or one waiting for approval.
- */
-export function preselectedList(lists: readonly ShoppingListCard[], { needsApproval }: { needsApproval: boolean }): ListChoice {
-  const status = needsApproval ? SHOPPING_LIST_STATUS.draft : SHOPPING_LIST_STATUS.approved;
-  return lists.find((list) => list.isOwner && list.status === status)?.id ?? 'new';
-}
+export type { ListChoice };
 
 const Choice = styled('span')(({ theme }) => ({ display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5, 1) }));
 
