@@ -7,6 +7,7 @@ notification at the commit, once per transaction. Nothing on SQLite, where the s
 
 from django.db import migrations
 
+from portal.db.notify_triggers import notify_on_change
 from portal.db.postgresql.base import STORE_ROWS_CHANNEL
 
 FUNCTION = "portal_store_rows_changed"
@@ -28,32 +29,9 @@ def _tables(apps):
     return [apps.get_model("portal", name)._meta.db_table for name in MODELS]
 
 
-def create_triggers(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    schema_editor.execute(
-        f"CREATE OR REPLACE FUNCTION {FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $$ "
-        f"BEGIN PERFORM pg_notify('{STORE_ROWS_CHANNEL}', ''); RETURN NULL; END $$"
-    )
-    for table in _tables(apps):
-        quoted = schema_editor.quote_name(table)
-        schema_editor.execute(
-            f"CREATE TRIGGER {FUNCTION} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON {quoted} "
-            f"FOR EACH STATEMENT EXECUTE FUNCTION {FUNCTION}()"
-        )
-
-
-def drop_triggers(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    for table in _tables(apps):
-        schema_editor.execute(f"DROP TRIGGER IF EXISTS {FUNCTION} ON {schema_editor.quote_name(table)}")
-    schema_editor.execute(f"DROP FUNCTION IF EXISTS {FUNCTION}()")
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("portal", "0003_storefront_tokens"),
     ]
 
-    operations = [migrations.RunPython(create_triggers, drop_triggers)]
+    operations = [notify_on_change(function=FUNCTION, channel=STORE_ROWS_CHANNEL, tables=_tables)]
