@@ -11,8 +11,8 @@ import { PAGE_ELEMENTS } from './routes';
 type Who = 0 | 1 | 2 | 3 | 5 | 99 | 100;
 const WHO: readonly Who[] = [0, 1, 2, 3, 5, 99, 100];
 
-/** A custom role (5): its template holds orders, quotes and shopping lists at level 1 only. */
-const CUSTOM_PERMISSIONS: Permission[] = ['get_orders', 'get_quotes', 'get_shopping_lists'].map((code) => ({ code, permissionLevel: 1 }));
+/** A custom role (5): its template holds orders (list and detail), quotes and shopping lists at level 1 only. */
+const CUSTOM_PERMISSIONS: Permission[] = ['get_orders', 'get_order_detail', 'get_quotes', 'get_shopping_lists'].map((code) => ({ code, permissionLevel: 1 }));
 
 const PERMISSIONS: Record<Exclude<Who, 100>, readonly Permission[]> = {
   0: DEMO_PERMISSIONS.admin,
@@ -53,8 +53,9 @@ const EXPECTED: Record<string, readonly RouteAccess[]> = {
   '/quotes':                         [A,    A,     A,     D,     A,     A,     S],
   '/shoppingLists':                  [A,    A,     A,     D,     A,     A,     S],
   '/purchased-products':             [A,    A,     A,     D,     A,     A,     S],
-  '/orderDetail/5':                  [A,    A,     D,     A,     A,     A,     S],
-  '/invoiceDetail/5':                [A,    A,     D,     D,     D,     D,     S],
+  // Issue 36: shell §2 lists the junior buyer (their own orders) and the individual (the page offers a company sign-in).
+  '/orderDetail/5':                  [A,    A,     A,     A,     A,     A,     S],
+  '/invoiceDetail/5':                [A,    A,     D,     D,     D,     A,     S],
   '/addresses':                      [A,    A,     A,     D,     D,     A,     S],
   '/shoppingList/5':                 [A,    A,     A,     D,     A,     A,     S],
   '/user-management':                [A,    A,     D,     D,     D,     D,     S],
@@ -218,21 +219,50 @@ describe('landing and redirects (shell §2)', () => {
   });
 
   it('sends guests on protected pages to sign in, with the tip that fits how the session ended', () => {
-    expect(decideRoute('/orders', contextFor(100))).toEqual({ kind: 'redirect', to: '/login?loginFlag=3' });
+    // Issue 36: a guest who never signed in is asked to sign in, not told they were signed out.
+    expect(decideRoute('/orders', contextFor(100))).toEqual({ kind: 'redirect', to: '/login?loginFlag=3', notice: 'signInRequired' });
+    expect(decideRoute('/orders', contextFor(100), 'none')).toEqual({ kind: 'redirect', to: '/login?loginFlag=3', notice: 'signInRequired' });
+    expect(decideRoute('/orders', contextFor(100), 'signedOut')).toEqual({ kind: 'redirect', to: '/login?loginFlag=3' });
     expect(decideRoute('/accountSettings', contextFor(100), 'expired')).toEqual({ kind: 'redirect', to: '/login?loginFlag=3&showTip=false' });
     expect(decideRoute('/accountSettings', contextFor(100), 'lost')).toEqual({ kind: 'redirect', to: '/login?loginFlag=6' });
     expect(signInPathFor('signedOut')).toBe('/login?loginFlag=3');
   });
 
-  it('sends routes without a page yet, unknown routes and refused routes to the landing page', () => {
+  it('sends routes without a page yet, unknown routes and refused routes to the landing page, saying why (issue 36)', () => {
     const withoutInvoicePage = ROUTE_TABLE.map((route) => (route.path === '/invoice' ? { ...route, hasPage: false } : route));
-    expect(decideRoute('/invoice', contextFor(0), 'signedOut', withoutInvoicePage)).toEqual({ kind: 'redirect', to: '/orders' });
-    expect(decideRoute('/no-such-page', contextFor(1))).toEqual({ kind: 'redirect', to: '/orders' });
-    expect(decideRoute('/user-management', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists' });
-    expect(decideRoute('/company-orders', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists' });
+    expect(decideRoute('/invoice', contextFor(0), 'signedOut', withoutInvoicePage)).toEqual({ kind: 'redirect', to: '/orders', notice: 'notFound' });
+    expect(decideRoute('/no-such-page', contextFor(1))).toEqual({ kind: 'redirect', to: '/orders', notice: 'notFound' });
+    expect(decideRoute('/user-management', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists', notice: 'notForAccount' });
+    expect(decideRoute('/company-orders', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists', notice: 'notForAccount' });
+    expect(decideRoute('/company-orders', contextFor(99))).toEqual({ kind: 'redirect', to: '/orders', notice: 'companyOnly' });
+    expect(decideRoute('/user-management', contextFor(3))).toEqual({ kind: 'redirect', to: '/dashboard', notice: 'needsMasquerade' });
+    const invoicesOff = contextFor(0, { features: featureFlags({ invoice: false }) });
+    expect(decideRoute('/multi-invoice', invoicesOff)).toEqual({ kind: 'redirect', to: '/orders', notice: 'switchedOff' });
+    // Signed in already: the sign-in and registration pages need no reason.
     expect(decideRoute('/login', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
     expect(decideRoute('/register', contextFor(0))).toEqual({ kind: 'redirect', to: '/orders' });
-    expect(decideRoute('/no-such-page', contextFor(100))).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideRoute('/no-such-page', contextFor(100))).toEqual({ kind: 'redirect', to: '/login', notice: 'notFound' });
+  });
+
+  it('keeps a signed-in user without a company account on invoice links and says where invoices are (issue 36)', () => {
+    // Never the sign-in page (flag 7 is for guests): the landing page with the reason, or the page itself.
+    for (const path of ['/invoice', '/multi-invoice']) {
+      expect(decideRoute(path, contextFor(99))).toEqual({ kind: 'redirect', to: '/orders', notice: 'invoicesCompanyOnly' });
+      expect(decideRoute(path, contextFor(3))).toEqual({ kind: 'redirect', to: '/dashboard', notice: 'invoicesNeedMasquerade' });
+    }
+    expect(decideRoute('/invoiceDetail/2', contextFor(3))).toEqual({ kind: 'redirect', to: '/dashboard', notice: 'invoicesNeedMasquerade' });
+    // shell §2 lists the individual customer for the invoice detail: its page offers a company sign-in.
+    expect(decideRoute('/invoiceDetail/2', contextFor(99))).toMatchObject({ kind: 'render', route: { path: '/invoiceDetail/:id' } });
+    expect(decideRoute('/payment/2', contextFor(99))).toMatchObject({ kind: 'render' });
+    expect(decideRoute('/payment/2', contextFor(3))).toMatchObject({ kind: 'render' });
+  });
+
+  it('opens the order detail to a junior buyer (shell §2): the server shows them the orders they placed', () => {
+    expect(decideRoute('/orderDetail/100042', contextFor(2))).toMatchObject({ kind: 'render', route: { path: '/orderDetail/:id' } });
+    // Without get_order_detail (a template staff changed) the order page is refused, with the reason.
+    const withoutDetail = contextFor(2, { permissions: DEMO_PERMISSIONS.junior.filter((p) => p.code !== 'get_order_detail') });
+    expect(decideRoute('/orderDetail/100042', withoutDetail)).toEqual({ kind: 'redirect', to: '/shoppingLists', notice: 'notForAccount' });
+    expect(decideRoute('/orders', contextFor(2))).toEqual({ kind: 'redirect', to: '/shoppingLists', notice: 'notForAccount' });
   });
 
   it('sends a guest opening an invoice page to sign in with a company account (shell §2 login flag 7)', () => {

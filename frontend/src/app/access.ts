@@ -35,23 +35,27 @@ function permissionsApply(role: RoleCode): boolean {
   return isCompanyRole(role) || role === ROLE.individual;
 }
 
-/** Whether the route lets this user in, whether or not its page exists yet. */
-export function routeAccess(route: PortalRoute, context: AccessContext): RouteAccess {
+/** Why a route does not let a user in: its role codes (shell §2), the store's switches or the user's codes (§6). */
+export type Denial = 'role' | 'switchedOff' | 'permission';
+
+function denialOf(route: PortalRoute, context: AccessContext): Denial | null {
   const { role } = context;
-  if (role === ROLE.guest) {
-    // shell §2: guests trying protected pages go to the sign-in page.
-    if (!(route.public || route.guestAllowed) || !roleAllowed(route, role)) return 'signInRequired';
-  } else if (!roleAllowed(route, role)) {
-    return 'denied';
-  }
-  if (route.switchedOn && !route.switchedOn({ role, features: context.features, configs: context.configs })) return 'denied';
-  if (permissionsApply(role) && !route.permissions.every(({ code, minLevel }) => hasPermission(context.permissions, code, minLevel))) {
-    return 'denied';
-  }
-  return 'allowed';
+  if (!roleAllowed(route, role)) return 'role';
+  if (route.switchedOn && !route.switchedOn({ role, features: context.features, configs: context.configs })) return 'switchedOff';
+  const holdsCodes = route.permissions.every(({ code, minLevel }) => hasPermission(context.permissions, code, minLevel));
+  if (permissionsApply(role) && !route.openWithoutPermissions.includes(role) && !holdsCodes) return 'permission';
+  return null;
 }
 
-function usable(path: RoutePath, context: AccessContext, table: readonly PortalRoute[]): boolean {
+/** Whether the route lets this user in, whether or not its page exists yet. */
+export function routeAccess(route: PortalRoute, context: AccessContext): RouteAccess {
+  // shell §2: guests trying protected pages go to the sign-in page.
+  if (context.role === ROLE.guest && (!(route.public || route.guestAllowed) || !roleAllowed(route, context.role))) return 'signInRequired';
+  return denialOf(route, context) === null ? 'allowed' : 'denied';
+}
+
+/** Whether this user can open the page at `path`: it exists and lets them in (links to it are worth showing). */
+export function routeOpens(path: RoutePath, context: AccessContext, table: readonly PortalRoute[] = ROUTE_TABLE): boolean {
   const route = findRoute(path, table);
   return route !== null && route.hasPage && routeAccess(route, context) === 'allowed';
 }
@@ -66,7 +70,7 @@ const SUPER_ADMIN_LANDING_ORDER: readonly RoutePath[] = [ROUTE_PATHS.dashboard, 
 export function landingPath(context: AccessContext, table: readonly PortalRoute[] = ROUTE_TABLE): RoutePath {
   if (context.role === ROLE.guest) return ROUTE_PATHS.login;
   const order = context.role === ROLE.superAdmin ? SUPER_ADMIN_LANDING_ORDER : LANDING_ORDER;
-  return order.find((path) => usable(path, context, table)) ?? ROUTE_PATHS.landing;
+  return order.find((path) => routeOpens(path, context, table)) ?? ROUTE_PATHS.landing;
 }
 
 // shell §2 login flag 7: the invoice pages (and the public payment link) are a company's; roles 4, 99 and 100 — the
@@ -86,27 +90,62 @@ export function signInPathFor(endReason: SessionEndReason): string {
   return loginPath(3, { showTip: endReason !== 'expired' });
 }
 
-export type RouteDecision = { kind: 'render'; route: PortalRoute } | { kind: 'redirect'; to: string };
+/**
+ * Why the gate sent the user elsewhere, said on arrival (issue 36: no silent redirect). `signInRequired` is the sign-in
+ * page's own notice, for a guest who never signed in (shell §2 flag 3 says "signed out" otherwise); the others are
+ * told on the page the signed-in user lands on (`page.redirect.*`).
+ */
+export type RedirectNotice =
+  | 'signInRequired'
+  | 'notFound'
+  | 'switchedOff'
+  | 'notForAccount'
+  | 'companyOnly'
+  | 'needsMasquerade'
+  | 'invoicesCompanyOnly'
+  | 'invoicesNeedMasquerade';
+
+export type RouteDecision = { kind: 'render'; route: PortalRoute } | { kind: 'redirect'; to: string; notice?: RedirectNotice };
+
+// A signed-in user sent away from the sign-in or registration page needs no reason: they are signed in already.
+const ACCOUNT_ENTRY_PAGES: readonly RoutePath[] = [ROUTE_PATHS.login, ROUTE_PATHS.register];
+
+/** What a signed-in user is told when a route they opened does not let them in. */
+function deniedNotice(route: PortalRoute, denial: Denial, role: RoleCode): RedirectNotice | undefined {
+  if (ACCOUNT_ENTRY_PAGES.includes(route.path)) return undefined;
+  if (denial === 'switchedOff') return 'switchedOff';
+  // shell §2 login flag 7's roles: a super admin acting for no company, an individual customer. They keep their
+  // session (issue 36); the notice says where invoices are.
+  if (isInvoiceLinkWithoutCompany(route, role)) return role === ROLE.superAdmin ? 'invoicesNeedMasquerade' : 'invoicesCompanyOnly';
+  if (role === ROLE.superAdmin) return 'needsMasquerade';
+  if (role === ROLE.individual) return 'companyOnly';
+  return 'notForAccount';
+}
+
+function redirect(to: string, notice: RedirectNotice | undefined): RouteDecision {
+  return notice ? { kind: 'redirect', to, notice } : { kind: 'redirect', to };
+}
 
 /**
  * What opening `pathname` does: render its page, or redirect — guests on protected pages to sign-in; unknown
- * routes, routes this user may not open and routes whose page does not exist yet to the landing page.
+ * routes, routes this user may not open and routes whose page does not exist yet to the landing page, with the
+ * reason. A route a signed-in user may not open never ends their session (issue 36).
  */
 export function decideRoute(
   pathname: string,
   context: AccessContext,
-  endReason: SessionEndReason = 'signedOut',
+  endReason: SessionEndReason = 'none',
   table: readonly PortalRoute[] = ROUTE_TABLE,
 ): RouteDecision {
   const route = findRoute(pathname, table);
-  if (!route) return { kind: 'redirect', to: landingPath(context, table) };
-  const access = routeAccess(route, context);
-  if (access === 'signInRequired') {
+  if (!route || !route.hasPage) return redirect(landingPath(context, table), 'notFound');
+  if (routeAccess(route, context) === 'signInRequired') {
     // shell §2: a guest opening an invoice page signs in with a company account (flag 7).
-    const flag7 = isInvoiceLinkWithoutCompany(route, context.role);
-    return { kind: 'redirect', to: flag7 ? loginPath(7) : signInPathFor(endReason) };
+    if (isInvoiceLinkWithoutCompany(route, context.role)) return redirect(loginPath(7), undefined);
+    return redirect(signInPathFor(endReason), endReason === 'none' ? 'signInRequired' : undefined);
   }
-  if (access === 'denied' || !route.hasPage) return { kind: 'redirect', to: landingPath(context, table) };
+  const denial = denialOf(route, context);
+  if (denial) return redirect(landingPath(context, table), deniedNotice(route, denial, context.role));
   return { kind: 'render', route };
 }
 

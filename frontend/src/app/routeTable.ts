@@ -26,6 +26,8 @@ export interface PortalRoute {
   roles: readonly RoleCode[];
   /** Codes a company user or an individual customer must hold, all of them (shell §6). */
   permissions: readonly PermissionRule[];
+  /** Roles the route lets in without its codes: the page itself says what they can do there (issue 36). */
+  openWithoutPermissions: readonly RoleCode[];
   /** The store's switches the route needs (shell §6 menu visibility); null when none. */
   switchedOn: ((context: SwitchContext) => boolean) | null;
   /** shell §2 session check: guest-allowed pages keep working without a customer. */
@@ -77,13 +79,14 @@ export function shoppingListsSwitchedOn({ role, features, configs }: SwitchConte
   return flag === undefined || String(flag) === '1';
 }
 
-type RouteSpec = Omit<PortalRoute, 'hasPage' | 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'> &
-  Partial<Pick<PortalRoute, 'permissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public'>>;
+type OptionalField = 'permissions' | 'openWithoutPermissions' | 'menu' | 'switchedOn' | 'guestAllowed' | 'public';
+type RouteSpec = Omit<PortalRoute, 'hasPage' | OptionalField> & Partial<Pick<PortalRoute, OptionalField>>;
 
 function route(spec: RouteSpec): PortalRoute {
   return {
     menu: null,
     permissions: [],
+    openWithoutPermissions: [],
     switchedOn: null,
     guestAllowed: false,
     public: false,
@@ -166,7 +169,8 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
   route({
     path: P.orderDetail,
     roles: [A, S, J, M, SA, I, G],
-    permissions: [level('get_orders')],
+    // The code the server reads an order with: a junior buyer holds it at level 1, for the orders they placed.
+    permissions: [level('get_order_detail')],
     switchedOn: ({ features }) => features.orders,
     translationPage: 'orders',
   }),
@@ -174,6 +178,9 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
     path: P.invoiceDetail,
     roles: [A, S, M, I, G],
     permissions: [level('get_invoices')],
+    // shell §2 lists individual customers here, though invoices are a company's: the page opens for them and offers to
+    // sign in with a company account (login flag 7) instead of ending their session (issue 36).
+    openWithoutPermissions: [I],
     switchedOn: ({ features }) => features.invoice,
     translationPage: 'invoice',
   }),

@@ -11,14 +11,15 @@ export const USER_QUERY_SCOPE = 'user';
 /**
  * Why the last session ended, which decides the sign-in page's tip (shell §2 login flags): signed out (flag 3),
  * expired — the server's message is shown instead of the tip (flag 3, showTip=false, shell §8) — or lost because
- * the customer could not be loaded (flag 6, shell §4 "a failed customer load clears the session").
+ * the customer could not be loaded (flag 6, shell §4 "a failed customer load clears the session"). `none`: no
+ * session has ended in this page — a guest who never signed in is asked to sign in, not told they were signed out.
  */
-export type SessionEndReason = 'signedOut' | 'expired' | 'lost';
+export type SessionEndReason = 'none' | 'signedOut' | 'expired' | 'lost';
 
 const listeners = new Set<() => void>();
 // Used when sessionStorage is unavailable: the token then lives as long as the page does.
 let memoryToken: string | null = null;
-let endReason: SessionEndReason = 'signedOut';
+let endReason: SessionEndReason = 'none';
 
 export function getB2BToken(): string | null {
   return readSessionValue(B2B_TOKEN_STORAGE_KEY) ?? memoryToken;

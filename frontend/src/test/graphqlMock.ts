@@ -319,6 +319,8 @@ export const DEMO_PERMISSIONS = {
   junior: [
     ...grant(['get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list', 'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message'], 1),
     ...grant(SHOPPING_LIST_ACTIONS, 1),
+    // shell §2 /orderDetail/{id}: the orders they placed (issue 36).
+    ...grant(['get_order_detail'], 1),
     ...grant(['get_addresses', 'get_address_detail'], 2),
   ],
   individual: grant(

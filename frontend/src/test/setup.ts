@@ -19,7 +19,8 @@ beforeAll(() => loadAllCatalogParts());
 afterEach(() => {
   cleanup();
   clearToasts();
-  clearB2BToken();
+  // The next test opens a page nobody has signed in or out of yet (the sign-in page's notice depends on it).
+  clearB2BToken({ reason: 'none' });
   window.sessionStorage.clear();
   document.body.innerHTML = '';
   document.body.removeAttribute('style');

@@ -220,36 +220,34 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
     expect(getB2BToken()).toBeNull();
   });
 
-  it('shell §2 login flag 7: /login?loginFlag=7 ends the session as flag 3 does', async () => {
+  it('issue 36: /login?loginFlag=7 does not end a session (flag 7 is for guests; flag 3 signs out)', async () => {
     setB2BToken('tok');
     const server = mockGraphQL({ Logout: { data: { logout: { result: { message: 'Signed out.' } } } } }, { storefrontSignedIn: true });
     await start('/login', '?loginFlag=7').promise;
-    expect(server.callsTo('Logout')).toHaveLength(1);
-    expect(server.callsTo('CustomerInfo')).toHaveLength(0);
-    expect(getB2BToken()).toBeNull();
-  });
-
-  it('shell §2 login flag 7: an invoice link opened by an individual customer or a super admin ends their session', async () => {
-    const logout = { data: { logout: { result: { message: 'Signed out.' } } } };
-    for (const role of [99, 3]) {
-      setB2BToken('tok');
-      const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role, permissions: [] })), Logout: logout });
-      await start('/invoiceDetail/5').promise;
-      expect({ role, logouts: server.callsTo('Logout').length, token: getB2BToken() }).toEqual({ role, logouts: 1, token: null });
-    }
-    // A company user keeps theirs.
-    setB2BToken('tok');
-    const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role: 0 })), Logout: logout });
-    await start('/invoiceDetail/5').promise;
     expect(server.callsTo('Logout')).toHaveLength(0);
+    expect(server.restCallsTo('POST', '/logout/')).toHaveLength(0);
+    expect(server.callsTo('CustomerInfo')).toHaveLength(1);
     expect(getB2BToken()).toBe('tok');
   });
 
-  it('shell §2 login flag 7: an invoice link does not take over an individual customer signed in on the storefront', async () => {
+  it('issue 36: an invoice link opened by an individual customer or a super admin keeps their session', async () => {
+    const logout = { data: { logout: { result: { message: 'Signed out.' } } } };
+    for (const role of [99, 3, 0]) {
+      for (const path of ['/invoice', '/multi-invoice', '/invoiceDetail/5', '/payment/5']) {
+        setB2BToken('tok');
+        const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role, permissions: [] })), Logout: logout });
+        await start(path).promise;
+        const outcome = { role, path, logouts: server.callsTo('Logout').length + server.restCallsTo('POST', '/logout/').length, token: getB2BToken() };
+        expect(outcome).toEqual({ role, path, logouts: 0, token: 'tok' });
+      }
+    }
+  });
+
+  it('issue 36: an invoice link takes over an individual customer signed in on the storefront, as any page does', async () => {
     const server = mockGraphQL({ CustomerInfo: customerResult(customer({ role: 99, permissions: [] })) }, { storefrontSignedIn: true });
     await start('/payment/5').promise;
     expect(server.callsTo('Authorization')).toHaveLength(1);
-    expect(getB2BToken()).toBeNull();
+    expect(getB2BToken()).not.toBeNull();
   });
 
   it('asks for the catalog’s shell part and the first page’s parts in its first round, and waits for them', async () => {

@@ -9,14 +9,13 @@ import { browserLanguages, resolveLanguage, toSupportedLanguage, type Language }
 import { SHELL_PART } from '../../lib/i18n/catalogParts';
 import { loadPortalCatalog } from '../../lib/i18n/portalCatalogs';
 import { GLOBAL_PAGE_SET, type TranslationStore } from '../../lib/i18n/translations';
-import { effectiveRole } from '../../lib/permissions';
 import { ROUTE_PATHS } from '../../lib/routePaths';
 import { getB2BToken } from '../../lib/session';
 import { beginSession, endSession, rememberCustomer } from '../../lib/sessionLifecycle';
 import { isStoreEnabled, type StoreBasicInfo } from '../../lib/store/storeBasicInfo';
 import { platformOf, setStorefrontPlatform } from '../../lib/storefrontPlatform';
 import { fetchCustomerInfo, type CustomerInfo } from '../../lib/user/customerInfo';
-import { findRoute, isInvoiceLinkWithoutCompany } from '../access';
+import { findRoute } from '../access';
 import { pageCatalogParts } from '../routes';
 import { loadPortalStartup } from './portalStartup';
 
@@ -40,12 +39,12 @@ export interface StartupContext {
 }
 
 /**
- * `/login?loginFlag=3` means "signed out" (shell §2: logout links go there), `/login?loginFlag=7` "sign in with a
- * company account" (an invoice link opened without one): the session ends on arrival.
+ * `/login?loginFlag=3` means "signed out" (shell §2: logout links go there): the session ends on arrival. Flag 7 ("sign
+ * in with a company account") does not: only a guest is sent there, and a route a signed-in user may not open never
+ * ends their session (issue 36) — one who arrives there goes to their landing page.
  */
 export function isSignOutLocation({ pathname, search }: StartupContext['initialLocation']): boolean {
-  const flag = new URLSearchParams(search).get('loginFlag');
-  return findRoute(pathname)?.path === ROUTE_PATHS.login && (flag === '3' || flag === '7');
+  return findRoute(pathname)?.path === ROUTE_PATHS.login && new URLSearchParams(search).get('loginFlag') === '3';
 }
 
 function firstSupportedLanguage(languages: readonly string[]): Language | null {
@@ -97,8 +96,7 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
       if (!takenOver) return;
       try {
         const customer = await fetchCustomerInfo(client, { token: takenOver, suppressErrorToast: true });
-        // shell §2 login flag 7: an invoice link is not taken over by a user without a company account.
-        if (isInvoiceLinkWithoutCompany(initialRoute, effectiveRole(customer))) return;
+        // Whatever page this is: the route gate says where a user whom it does not let in goes (issue 36).
         beginSession(queryClient, takenOver, customer);
       } catch (error) {
         console.error('[b2b-portal] the storefront customer could not be loaded', error);
@@ -119,13 +117,8 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
       if (!initialRoute?.guestAllowed) endSession(queryClient, 'lost');
       return;
     }
-    // shell §2 login flag 7: an invoice link opened by a super admin who is not masquerading or an individual
-    // customer ends the session, and the gate asks for a company account.
-    if (isInvoiceLinkWithoutCompany(initialRoute, effectiveRole(customer))) {
-      await signOutEverywhere(authContext, token);
-      endSession(queryClient, 'signedOut');
-      return;
-    }
+    // An invoice link opened by a super admin who is not masquerading or an individual customer keeps the session
+    // (issue 36): the route gate sends them to their landing page and says why, or the page offers a company sign-in.
     rememberCustomer(customer);
   }
 

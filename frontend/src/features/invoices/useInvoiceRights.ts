@@ -1,4 +1,4 @@
-import { findRoute, routeAccess } from '../../app/access';
+import { routeOpens } from '../../app/access';
 import { useAccessState } from '../../app/useAccess';
 import { hasPermission } from '../../lib/permissions';
 import { ROUTE_PATHS, type RoutePath } from '../../lib/routePaths';
@@ -34,10 +34,7 @@ export function useInvoiceRights(): InvoiceRights {
   if (access.status !== 'ready' || !access.customer) return NO_RIGHTS;
   const { context } = access;
   const has = (code: string) => hasPermission(context.permissions, code);
-  const opens = (path: RoutePath) => {
-    const route = findRoute(path);
-    return route !== null && route.hasPage && routeAccess(route, context) === 'allowed';
-  };
+  const opens = (path: RoutePath) => routeOpens(path, context);
   return {
     viewDetail: has('get_invoice_detail') && opens(ROUTE_PATHS.invoiceDetail),
     viewPdf: has('get_invoice_pdf'),

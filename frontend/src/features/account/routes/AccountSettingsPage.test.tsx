@@ -30,7 +30,8 @@ describe('account settings (shell §2, §5)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(view.location()).toBe('/login?loginFlag=3');
-    expect(screen.getByRole('alert')).toHaveTextContent('You have been signed out.');
+    // Issue 36: nobody signed in or out in this page, so they are asked to sign in.
+    expect(screen.getByRole('alert')).toHaveTextContent('Please sign in to continue.');
     expect(server.callsTo('CustomerInfo')).toHaveLength(0);
   });
 

@@ -15,6 +15,8 @@ import { styled } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 
+import { isInvoiceLinkWithoutCompany } from '../../../app/access';
+import { useAccessState } from '../../../app/useAccess';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { Fact, FactList, PageSection } from '../../../components/PageSection';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
@@ -24,6 +26,7 @@ import { useFormatMoney } from '../../../lib/money';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { useInvoice, type InvoiceDetail } from '../api/invoice';
+import { BackToShopLink, CompanyAccountNeeded } from '../components/CompanyAccountNeeded';
 import { InvoiceDay, InvoiceDueDate } from '../components/InvoiceDates';
 import { InvoicePdfPanel } from '../components/InvoicePdfPanel';
 import { InvoiceStatusChip } from '../components/InvoiceStatusChip';
@@ -94,6 +97,8 @@ const LineList = styled('ul')(({ theme }) => ({
 }));
 
 const HeadCell = styled(TableCell)(({ theme }) => ({ fontWeight: 600, color: theme.palette.text.secondary }));
+
+const INVOICE_DETAIL_ROUTE = { path: ROUTE_PATHS.invoiceDetail };
 
 function BackLink() {
   const t = useMessages(invoicesMessages);
@@ -233,9 +238,23 @@ export function InvoiceDetailPage() {
   const formatMoney = useFormatMoney();
   const rights = useInvoiceRights();
   const pdf = useInvoicePdf();
-  const query = useInvoice(id);
+  const access = useAccessState();
+  // shell §2 lists individual customers for this route, but invoices are a company's (the server gives them none):
+  // the page says so and offers a company sign-in, and their session goes on (issue 36).
+  const withoutCompany = access.status === 'ready' && access.customer !== null && isInvoiceLinkWithoutCompany(INVOICE_DETAIL_ROUTE, access.context.role);
+  const query = useInvoice(id, { enabled: !withoutCompany });
   const invoice = query.data;
   const [receiptId, setReceiptId] = useState<string | null>(null);
+
+  if (withoutCompany) {
+    return (
+      <Page>
+        <Typography variant="h1">{t('invoices.detail.heading')}</Typography>
+        <CompanyAccountNeeded message="invoices.detail.needsCompany" />
+        <BackToShopLink />
+      </Page>
+    );
+  }
 
   if (query.isPending) {
     return (

@@ -1,11 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 
 import { isInvoiceLinkWithoutCompany } from '../../../app/access';
@@ -15,8 +13,8 @@ import { toast } from '../../../components/toast/toastStore';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useFormatMoney } from '../../../lib/money';
 import { ROUTE_PATHS, loginPath } from '../../../lib/routePaths';
-import { useSessionActions } from '../../../lib/useSessionActions';
 import { useInvoice } from '../api/invoice';
+import { BackToShopLink, CompanyAccountNeeded, InvoicePanel } from '../components/CompanyAccountNeeded';
 import { InvoiceDueDate } from '../components/InvoiceDates';
 import { InvoiceStatusChip } from '../components/InvoiceStatusChip';
 import { PayInvoicePanel } from '../components/PayInvoicePanel';
@@ -31,14 +29,6 @@ const Page = styled('div')(({ theme }) => ({
   display: 'flex',
   flexDirection: 'column',
   gap: theme.spacing(3),
-}));
-
-const Panel = styled(Paper)(({ theme }) => ({
-  padding: theme.spacing(3),
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(2),
-  [theme.breakpoints.down('sm')]: { padding: theme.spacing(2) },
 }));
 
 const Centered = styled('div')(({ theme }) => ({ display: 'flex', justifyContent: 'center', padding: theme.spacing(6) }));
@@ -71,7 +61,7 @@ function PayInvoice({ id }: { id: string }) {
   }
   const payable = !invoice.notAllowedPay && isPositiveAmount(invoice.openBalance.value);
   return (
-    <Panel variant="outlined">
+    <InvoicePanel variant="outlined">
       <Typography variant="h2">{t('invoices.detail.title', { number: invoice.invoiceNumber })}</Typography>
       <FactList>
         <Fact label={t('invoices.col.status')}>
@@ -91,22 +81,21 @@ function PayInvoice({ id }: { id: string }) {
           </Link>
         </div>
       )}
-    </Panel>
+    </InvoicePanel>
   );
 }
 
 /**
  * `/payment/:id` (shell §2 public route; issue 20): the link that pays an invoice. Signed in with a company account:
  * the invoice and the pay flow (business §4). Without a session: sign in first (shell §2 login flag 7, /login). A super
- * admin who is not masquerading or an individual customer (roles 4 and 99) is asked to sign in with a company account.
+ * admin who is not masquerading or an individual customer (roles 4 and 99) keeps their session and may choose to sign
+ * in with a company account (issue 36).
  */
 export function PaymentPage() {
   const { id = '' } = useParams();
   const t = useMessages(invoicesMessages);
   const navigate = useNavigate();
   const access = useAccessState();
-  const { signOut } = useSessionActions();
-  const [signingOut, setSigningOut] = useState(false);
   const told = useRef(false);
   const role = access.status === 'ready' ? access.context.role : null;
   const guest = access.status === 'ready' && access.customer === null;
@@ -119,16 +108,6 @@ export function PaymentPage() {
     toast.info(t('invoices.payment.signInFirst'));
     void navigate(loginPath(7), { replace: true });
   }, [guest, navigate, t]);
-
-  const switchAccount = async () => {
-    setSigningOut(true);
-    try {
-      await signOut();
-    } finally {
-      setSigningOut(false);
-    }
-    void navigate(loginPath(7), { replace: true });
-  };
 
   return (
     <Page>
@@ -143,22 +122,11 @@ export function PaymentPage() {
           <CircularProgress aria-label={t('invoices.detail.loading')} />
         </Centered>
       ) : withoutCompany ? (
-        <Panel variant="outlined">
-          <Alert severity="warning">{t('invoices.payment.needsCompany')}</Alert>
-          <div>
-            <Button variant="contained" onClick={() => void switchAccount()} loading={signingOut} disabled={signingOut}>
-              {t('invoices.payment.switchAccount')}
-            </Button>
-          </div>
-        </Panel>
+        <CompanyAccountNeeded message="invoices.payment.needsCompany" />
       ) : (
         <PayInvoice id={id} />
       )}
-      <div>
-        <Link component={RouterLink} to={ROUTE_PATHS.landing} variant="body2">
-          {t('invoices.payment.backToShop')}
-        </Link>
-      </div>
+      <BackToShopLink />
     </Page>
   );
 }

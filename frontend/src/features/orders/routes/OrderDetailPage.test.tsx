@@ -70,6 +70,22 @@ async function openOrder(value: OrderDetail | GraphQLResult = orderDetail(), han
 }
 
 describe('order detail page (issue 17)', () => {
+  it('opens to a junior buyer the order they placed (shell §2, issue 36), with no link to an orders list they lack', async () => {
+    const junior = customer({ role: 2, permissions: [...DEMO_PERMISSIONS.junior], userInfo: { firstName: 'Jules', lastName: 'Junior', email: 'junior@acme.test' } });
+    const { server, view } = await openOrder(orderDetail(), {}, junior);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 100042' })).toBeInTheDocument();
+    expect(view.location()).toBe('/orderDetail/100042');
+    expect(server.callsTo('Order')[0]!.variables).toEqual({ id: '100042' });
+    expect(screen.queryByRole('link', { name: 'Back to my orders' })).not.toBeInTheDocument();
+  });
+
+  it('tells a junior buyer a colleague’s order is not found, with no way to a list they lack', async () => {
+    const junior = customer({ role: 2, permissions: [...DEMO_PERMISSIONS.junior] });
+    await openOrder({ data: null, errors: [{ message: 'Order not found.', extensions: { code: 'NOT_FOUND' } }] }, {}, junior);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to my orders' })).not.toBeInTheDocument();
+  });
+
   it('shows the order: header, payment, addresses, lines with what shipped, summary', async () => {
     const { server } = await openOrder();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order 100042' })).toBeInTheDocument();

@@ -10,6 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
+import { routeOpens } from '../../../app/access';
+import { useAccessState } from '../../../app/useAccess';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { TransferReportDialog, type TransferReport } from '../../../components/transferReport/TransferReportDialog';
 import { toast } from '../../../components/toast/toastStore';
@@ -61,10 +63,18 @@ const Columns = styled('div')(({ theme }) => ({
 
 const Centered = styled('div')(({ theme }) => ({ display: 'flex', justifyContent: 'center', padding: theme.spacing(6) }));
 
-/** The link back to the list the order was opened from (My orders when it was opened some other way). */
+/** Whether the user may open My orders: a junior buyer reads the orders they placed but has no list (shell §2). */
+function useOrdersListOpens(): boolean {
+  const access = useAccessState();
+  return access.status === 'ready' && routeOpens(ROUTE_PATHS.orders, access.context);
+}
+
+/** The link back to the list the order was opened from (My orders when it was opened some other way, if they may). */
 function BackLink() {
   const t = useMessages(ordersMessages);
   const origin = orderDetailOrigin(useLocation().state);
+  const ordersOpen = useOrdersListOpens();
+  if (!origin && !ordersOpen) return null;
   return (
     <div>
       <Link component={RouterLink} to={origin?.href ?? ROUTE_PATHS.orders} variant="body2">
@@ -93,6 +103,7 @@ export function OrderDetailPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<OrderAction | null>(null);
   const [report, setReport] = useState<TransferReport | null>(null);
+  const ordersOpen = useOrdersListOpens();
 
   if (query.isPending) {
     return (
@@ -117,11 +128,13 @@ export function OrderDetailPage() {
         ) : (
           <LoadErrorAlert message={t('orders.detail.loadError')} retryLabel={t('orders.retry')} onRetry={() => void query.refetch()} />
         )}
-        <div>
-          <Button component={RouterLink} to={ROUTE_PATHS.orders} variant="outlined">
-            {t('orders.detail.backToMine')}
-          </Button>
-        </div>
+        {ordersOpen && (
+          <div>
+            <Button component={RouterLink} to={ROUTE_PATHS.orders} variant="outlined">
+              {t('orders.detail.backToMine')}
+            </Button>
+          </div>
+        )}
       </Page>
     );
   }
