@@ -22,6 +22,7 @@ from invoices.models import Invoice, InvoiceSource, InvoiceStatus, Receipt
 from orders.demo import seed_orders
 from pricing.demo import seed_catalog
 from tests.e2e.axe import axe_violations, report
+from tests.e2e.conftest import TOKEN_STATUS
 from tracking.engine import recognize
 
 ACME = "Acme Labs"
@@ -300,3 +301,63 @@ def test_a_payment_link_without_a_session_says_to_sign_in_first(page, portal, in
     expect(page).to_have_url(re.compile(r"#/login\?loginFlag=7$"))
     expect(page.get_by_text("Sign in first to pay this invoice.")).to_be_visible()
     expect(page.get_by_text("Please sign in with a company account to view invoices.")).to_be_visible()
+
+
+def test_invoice_links_keep_a_b2c_customer_and_a_super_admin_signed_in(page, portal, invoices):
+    """Issue 36 item 7: an invoice link opened by a user without a company account (reloaded, or in a new tab) never
+    ends the session: the landing page says why, or the invoice pages offer a company sign-in of the user's choosing."""
+    invoice = invoices.order_by("pk").first()
+    portal.sign_in("b2c@demo.test")
+    expect(page.get_by_role("heading", level=1, name="My orders")).to_be_visible()
+    token = page.evaluate("sessionStorage.getItem('sf-B2BToken')")
+
+    for route in ("/invoice", "/multi-invoice"):
+        portal.open(route)
+        page.reload()
+        expect(page).to_have_url(re.compile(r"#/orders$"))
+        expect(page.get_by_role("heading", level=1, name="My orders")).to_be_visible()
+        expect(
+            page.get_by_role("status").filter(
+                has_text="Invoices are not available for your account. They are issued to company accounts."
+            )
+        ).to_be_visible()
+    portal.open(f"/invoiceDetail/{invoice.pk}")
+    page.reload()
+    expect(page.get_by_role("heading", level=1, name="Invoice")).to_be_visible()
+    expect(
+        page.get_by_text(
+            "Invoices are issued to company accounts, and you’re signed in with a personal account.", exact=False
+        )
+    ).to_be_visible()
+    portal.open(f"/payment/{invoice.pk}")
+    page.reload()
+    expect(page.get_by_role("heading", level=1, name="Pay an invoice")).to_be_visible()
+    expect(page.get_by_text("Invoices are paid from a company account.", exact=False)).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('sf-B2BToken')") == token
+    assert page.evaluate(TOKEN_STATUS, token) == "ok"
+
+    # A new tab has no B2B token of its own: the storefront session is taken over there too, and kept.
+    tab = page.context.new_page()
+    tab.goto(f"{portal.url}/#/invoice")
+    expect(tab).to_have_url(re.compile(r"#/orders$"))
+    expect(tab.get_by_role("heading", level=1, name="My orders")).to_be_visible()
+    expect(tab.get_by_text("Invoices are not available for your account.", exact=False)).to_be_visible()
+    tab.close()
+    assert page.evaluate(TOKEN_STATUS, token) == "ok"
+
+    # Only the customer's own choice signs them out, to sign in with a company account (login flag 7).
+    page.get_by_role("button", name="Sign in with a company account").click()
+    expect(page).to_have_url(re.compile(r"#/login\?loginFlag=7$"))
+    expect(page.get_by_text("Please sign in with a company account to view invoices.")).to_be_visible()
+    assert page.evaluate(TOKEN_STATUS, token) == 40101
+
+    # A super admin who is not masquerading lands on the dashboard and is told how to see a company's invoices.
+    portal.sign_in("superadmin@demo.test")
+    expect(page.get_by_role("heading", level=1, name="Dashboard")).to_be_visible()
+    portal.open("/multi-invoice")
+    page.reload()
+    expect(page).to_have_url(re.compile(r"#/dashboard$"))
+    expect(
+        page.get_by_text("Invoices are not available until you masquerade as a company.", exact=False)
+    ).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('sf-B2BToken')") is not None

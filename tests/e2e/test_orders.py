@@ -7,10 +7,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from accounts.models import User
 from orders.demo import seed_orders
 from orders.models import Order, OrderStatus, ShipmentLine
 from pricing.demo import seed_catalog
 from tests.e2e.conftest import menu_entries
+from tests.orders.factories import OrderFactory
 from tracking.engine import recognize
 
 
@@ -101,5 +103,14 @@ def test_the_admin_sees_every_lab_order_and_a_junior_buyer_cannot_reach_them(pag
         junior.evaluate("location.hash = '#/company-orders'")
         expect(junior).to_have_url(landed_on)
         expect(junior.get_by_role("heading", level=1, name="Lab orders")).to_have_count(0)
+        # Issue 36: the redirect says why.
+        why = "Your account doesn’t have access to that page."
+        expect(junior.get_by_role("status").filter(has_text=why)).to_be_visible()
+        # shell §2 lets a junior open an order's page: the one they placed, never a colleague's (the server decides).
+        own = OrderFactory(placed_by=User.objects.get(email="junior@acme.test"), company=by_colleague.company, lines=1)
+        junior.evaluate(f"location.hash = '#/orderDetail/{own.number}'")
+        expect(junior.get_by_role("heading", level=1, name=f"Order {own.number}")).to_be_visible()
+        junior.evaluate(f"location.hash = '#/orderDetail/{by_colleague.number}'")
+        expect(junior.get_by_role("heading", level=1, name="Order not found")).to_be_visible()
     finally:
         context.close()

@@ -83,7 +83,9 @@ def test_a_guest_typing_a_protected_route_lands_on_sign_in_with_flag_3(page, por
     portal.open(route)
     expect(page).to_have_url(re.compile(r"#/login\?loginFlag=3$"))
     expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
-    expect(page.get_by_text("You have been signed out.")).to_be_visible()
+    # Issue 36: a guest who never signed in is asked to, not told they were signed out.
+    expect(page.get_by_text("Please sign in to continue.")).to_be_visible()
+    expect(page.get_by_text("You have been signed out.")).to_have_count(0)
 
 
 def test_a_customer_signed_in_on_the_storefront_arrives_signed_in(page, portal):
