@@ -4,6 +4,7 @@ import shutil
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 
 from accounts.demo import seed_accounts
 from accounts.models import Company
@@ -25,6 +26,13 @@ def _run_media_removed_at_the_end():
 def _fresh_cache():
     """Rate-limit counters and one-time tokens live in the cache: every test starts without them."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A request in another language (Accept-Language) leaves it active in the thread, as LocaleMiddleware does between
+    a server's requests: every test starts in the default language."""
+    translation.deactivate()
 
 
 @pytest.fixture
