@@ -208,6 +208,26 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
     expect(getB2BToken()).toBe('tok');
   });
 
+  it('issue 36: an outage (the database or cache down, the server unreachable) fails start-up and keeps the session', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unavailable = {
+      errors: [{ message: 'This is not available right now. Please try again in a minute.', extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: 30 } }],
+    };
+
+    setB2BToken('tok');
+    mockGraphQL({ StorefrontConfigs: unavailable, CustomerInfo: unavailable });
+    await expect(start('/accountSettings').promise).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(getB2BToken()).toBe('tok');
+
+    mockGraphQL({ CustomerInfo: unavailable });
+    await expect(start('/accountSettings').promise).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(getB2BToken()).toBe('tok');
+
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(start('/accountSettings').promise).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(getB2BToken()).toBe('tok');
+  });
+
   it('arriving "signed out" (/login?loginFlag=3) ends both sessions and takes nobody over', async () => {
     setB2BToken('tok');
     const server = mockGraphQL({ Logout: { data: { logout: { result: { message: 'Signed out.' } } } } }, { storefrontSignedIn: true });

@@ -47,6 +47,10 @@ export function isSignOutLocation({ pathname, search }: StartupContext['initialL
   return findRoute(pathname)?.path === ROUTE_PATHS.login && new URLSearchParams(search).get('loginFlag') === '3';
 }
 
+function isOutage(error: unknown): boolean {
+  return error instanceof GraphQLRequestError && (error.code === 'SERVICE_UNAVAILABLE' || error.isNetworkError);
+}
+
 function firstSupportedLanguage(languages: readonly string[]): Language | null {
   for (const tag of languages) {
     const language = toSupportedLanguage(tag);
@@ -112,7 +116,11 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
         expiredSession = error;
         return;
       }
-      // shell §2 session check / §4: a failed customer load clears the session, except on guest-allowed pages.
+      // An outage (the server unreachable, or SERVICE_UNAVAILABLE: its database or cache is down) says nothing about
+      // the session: start-up fails as a whole and the token is kept for the next opening (issue 36,
+      // docs/operations.md). Whatever else failed, shell §2 session check / §4: the session is cleared, except on
+      // guest-allowed pages.
+      if (isOutage(error)) throw error;
       console.error('[b2b-portal] the customer could not be loaded', error);
       if (!initialRoute?.guestAllowed) endSession(queryClient, 'lost');
       return;
