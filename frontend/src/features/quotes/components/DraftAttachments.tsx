@@ -80,21 +80,29 @@ export function DraftAttachments({ files, fetchedAt, disabled = false, upload, o
   // It keeps what it committed until its value changes: a fresh empty list forgets it, so that only the
   // draft's files and the uploads on their way count against the limit.
   const [zoneValue, setZoneValue] = useState<DroppedFile[]>([]);
-  const fileCount = useRef(files.length);
+  const listed = useRef(new Set(files.map((file) => file.id)));
+  const landed = useRef(new Set<QuoteFile['id']>());
   const reserved = useRef(0);
 
   useEffect(() => {
-    fileCount.current = files.length;
-  }, [files.length]);
+    listed.current = new Set(files.map((file) => file.id));
+    landed.current.forEach((id) => {
+      if (listed.current.has(id)) landed.current.delete(id);
+    });
+  }, [files]);
 
   const uploadChecked = async (file: File): Promise<DroppedFile> => {
     try {
-      if (fileCount.current + reserved.current >= QUOTE_FILE_LIMITS.maxFiles) {
+      const notListedYet = [...landed.current].filter((id) => !listed.current.has(id)).length;
+      if (listed.current.size + notListedYet + reserved.current >= QUOTE_FILE_LIMITS.maxFiles) {
         throw new MediaUploadError('', 'QUOTE_TOO_MANY_FILES');
       }
       reserved.current += 1;
       try {
         const stored = await upload(file);
+        // The file is on the draft now: counted until the list shows it, not only from the list's next render (a
+        // file chosen meanwhile would slip past the limit on a slow machine).
+        if (!listed.current.has(stored.id)) landed.current.add(stored.id);
         setUploadError(null);
         return { id: String(stored.id), name: stored.fileName, size: stored.fileSize };
       } finally {
