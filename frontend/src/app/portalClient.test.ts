@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 
-import { TOAST_DURATION_MS, getToasts } from '../components/toast/toastStore';
+import { TOAST_DURATION_MS, getToasts, subscribeToasts } from '../components/toast/toastStore';
 import { graphqlOperation } from '../lib/graphql';
 import { getB2BToken, setB2BToken } from '../lib/session';
 import { mockGraphQL } from '../test/graphqlMock';
@@ -20,6 +20,7 @@ function setup(language: 'en' | 'de' = 'en') {
 describe('the portal’s GraphQL client', () => {
   it('shows the server’s message as an error toast, auto-hidden after 5000 ms', async () => {
     vi.useFakeTimers();
+    const unsubscribe = subscribeToasts(() => undefined); // a viewport shows it
     mockGraphQL({ CustomerInfo: { errors: [{ message: 'You may not see this company.', extensions: { code: 'PERMISSION_DENIED' } }] } });
     const { client } = setup();
 
@@ -28,6 +29,7 @@ describe('the portal’s GraphQL client', () => {
 
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
     expect(getToasts()).toEqual([]);
+    unsubscribe();
     vi.useRealTimers();
   });
 
