@@ -130,7 +130,9 @@ class PortalRedisCache(RedisCache):
         super().__init__(server, params)
         self._class = SharedClientRedisCacheClient
         # Named by host, port and database: a password in the URL never reaches the log.
-        self._outage = _outage(",".join(f"{url.hostname}:{url.port}{url.path}" for url in map(urlsplit, self._servers)))
+        # `server` as the CACHES setting's LOCATION gives it: a URL, several separated by commas, or a list of them.
+        servers = server.split(",") if isinstance(server, str) else list(server)
+        self._outage = _outage(",".join(f"{url.hostname}:{url.port}{url.path}" for url in map(urlsplit, servers)))
 
     # Every call Django's backend makes to Redis (decr, get_or_set and the async ones go through these).
     add = _guarded("add")

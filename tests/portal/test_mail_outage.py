@@ -7,7 +7,6 @@ import importlib
 import socket
 import socketserver
 import threading
-import time
 
 import pytest
 from celery import signals
@@ -18,7 +17,7 @@ from django.db import InterfaceError, OperationalError
 from portal.mail import MAIL_TASK_OPTIONS, mail_retry_schedule
 from storefront.models import ContactRequest
 from storefront.services import contact_request_submit
-from tests.helpers import broker_url_or_skip, celery_worker_on_broker
+from tests.helpers import broker_url_or_skip, celery_worker_on_broker, until_state
 
 MAIL_TASKS = [
     "accounts.tasks.password_reset_email_send",
@@ -123,9 +122,7 @@ def test_mail_queued_while_the_mail_server_is_down_goes_out_once_when_it_is_back
             inbox = _Inbox(port)
             threading.Thread(target=inbox.serve_forever, daemon=True).start()
             assert inbox.received.wait(120), "the retry never reached the mail server"
-            deadline = time.monotonic() + 30  # a bound on waiting for the claim's write, not a speed assertion
-            while ContactRequest.objects.get(pk=contact.pk).notified_at is None and time.monotonic() < deadline:
-                time.sleep(0.05)
+            until_state(lambda: ContactRequest.objects.get(pk=contact.pk).notified_at, "the claim written", bound=30)
     finally:
         signals.task_retry.disconnect(on_retry)
         if inbox is not None:
