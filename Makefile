@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
 
-.PHONY: run install frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench format clean
+.PHONY: run install lock frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench format clean
 
 # The address links in e-mails are built on (invitations, password resets): the one `make run` serves on, so that
 # `make run PORT=8001` mails links on 8001 (a server listening on every interface is reached on 127.0.0.1). Given to
@@ -21,11 +21,20 @@ run: install frontend migrate seed
 
 install: $(VENV)/.installed frontend/node_modules/.installed
 
-$(VENV)/.installed: pyproject.toml
+# Every Python distribution from requirements.lock, each checked against its hashes (plain pip, nothing else to
+# install first); then the project itself, without dependencies and without fetching a build backend (setuptools is
+# in the lock). `make lock` writes the lock again from pyproject.toml (README: "Upgrading a dependency").
+$(VENV)/.installed: pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
+
+## lock: compile requirements.lock from pyproject.toml (pins with hashes); UPGRADE=name takes that one's newest
+lock: $(VENV)/.installed
+	$(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra dev --strip-extras \
+	  --no-emit-index-url --no-emit-find-links $(if $(UPGRADE),--upgrade-package '$(UPGRADE)') \
+	  -o requirements.lock pyproject.toml
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
