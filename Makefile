@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
 
-.PHONY: run install lock frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench format clean
+.PHONY: run install lock frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench bench-instructions format clean
 
 # The address links in e-mails are built on (invitations, password resets): the one `make run` serves on, so that
 # `make run PORT=8001` mails links on 8001 (a server listening on every interface is reached on 127.0.0.1). Given to
@@ -94,8 +94,12 @@ openapi: $(VENV)/.installed
 	DEBUG=true $(PY) manage.py spectacular --validate --fail-on-warn --file openapi.yaml
 
 ## bench: print the benchmark figures (bench/*.py)
-bench: install frontend
+bench: install frontend bench-instructions
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+## bench-instructions: instructions per request of the start-up mix (valgrind) against bench/instructions-limits.json
+bench-instructions: install
+	$(PY) -m bench.loadkit.instructions --check bench/instructions-limits.json
 
 format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .

@@ -19,7 +19,8 @@ load test's ratio would be if the web processes' instructions were all the machi
 items; with `--each`, each request of the mix apart. `--tree DIR` measures the code of another checkout (e.g. a
 `git worktree` of an earlier commit) against the same database, set up by this checkout's code: fine for revisions
 with the same migrations. Needs valgrind (`apt-get install -y valgrind`), PostgreSQL and Redis as bench/load.py
-does; each run takes about a minute. Not run by `make bench`.
+does; each run takes about a minute. `make bench-instructions` (part of `make bench`) runs it with
+`--check bench/instructions-limits.json`: the figures of this checkout against the committed limits, exit 1 above.
 """
 
 from __future__ import annotations
@@ -136,6 +137,11 @@ def main() -> int:
     parser.add_argument("--large", type=int, default=10, help="measured 500-item requests")
     parser.add_argument("--tree", type=Path, action="append", default=[], help="another checkout to measure")
     parser.add_argument("--each", action="store_true", help="also each request of the mix apart (four runs more)")
+    parser.add_argument(
+        "--check",
+        type=Path,
+        help="a JSON file of limits (bench/instructions-limits.json): exit 1 when this checkout's figures exceed them",
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is needed: apt-get install -y valgrind")
@@ -172,6 +178,7 @@ def main() -> int:
         )  # fmt: skip
         close_connections()
         trees = [REPO_ROOT, *(tree.resolve() for tree in args.tree)]
+        measured: dict[str, float] = {}
         print(
             f"Instructions per request (valgrind, web process only; {10 * args.rounds} bare, {args.rounds} rounds "
             f"of the mix, {args.large} large):"
@@ -187,6 +194,8 @@ def main() -> int:
             bare = (instructions(tree, config, "bare", bare_count, f"{prefix}-1") - base) / bare_count
             mix = (instructions(tree, config, "mix", args.rounds, f"{prefix}-2") - base) / (4 * args.rounds)
             large = (instructions(tree, config, "large", args.large, f"{prefix}-3") - base) / args.large
+            if number == 0:
+                measured = {"bare_view": bare, "mix_request": mix, "price_products_500": large}
             print(
                 f"  {tree}: bare view {bare / 1e6:.2f} M, start-up mix request {mix / 1e6:.2f} M "
                 f"(bare / mix {bare / mix:.3f}), priceProducts ×500 {large / 1e6:.1f} M"
@@ -203,7 +212,21 @@ def main() -> int:
     finally:
         close_connections()
         store.close()
-    return 0
+    return check(measured, args.check) if args.check else 0
+
+
+def check(measured: dict[str, float], limits_file: Path) -> int:
+    """Compares this checkout's figures with the committed limits (millions of instructions per request): what the
+    speed work keeps must stay kept (issue 37). A limit is raised only with a reason in the file's history."""
+    limits = json.loads(limits_file.read_text())["limits_millions"]
+    failed = False
+    print(f"Limits ({limits_file.name}):")
+    for name, limit in limits.items():
+        value = measured[name] / 1e6
+        verdict = "ok" if value <= limit else "OVER"
+        failed = failed or value > limit
+        print(f"  {name}: {value:.2f} M, limit {limit:.2f} M: {verdict}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
