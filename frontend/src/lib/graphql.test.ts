@@ -16,8 +16,20 @@ function setup() {
   return { client, onError, onSessionExpired };
 }
 
-const settled = (promise: Promise<unknown>) =>
-  Promise.race([promise.then(() => 'resolved', () => 'rejected'), new Promise((resolve) => setTimeout(() => resolve('pending'), 50))]);
+/** A promise's state as it goes: 'pending' until it resolves or rejects. */
+function stateOf(promise: Promise<unknown>): { current: 'pending' | 'resolved' | 'rejected' } {
+  const state = { current: 'pending' as 'pending' | 'resolved' | 'rejected' };
+  promise.then(() => (state.current = 'resolved'), () => (state.current = 'rejected'));
+  return state;
+}
+
+/** A fetch whose answers are ready at once (no I/O): a request's whole handling then runs in promise callbacks. */
+function answeringFetch(body: unknown) {
+  return vi.fn(async () => ({ status: 200, json: async () => body }) as Response);
+}
+
+/** Runs every promise callback queued so far, and the ones they queue (a task runs only once they are all done). */
+const promiseCallbacksDone = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('GraphQL client', () => {
   it('posts the query and variables as JSON to <apiOrigin>/graphql', async () => {
@@ -44,15 +56,20 @@ describe('GraphQL client', () => {
   });
 
   it('on 40101 clears the token, reports the expired session once and never settles (shell §8)', async () => {
-    mockGraphQL({ Ping: { errors: [{ message: 'Your session has expired.', extensions: { code: 40101 } }] } });
+    const fetch = answeringFetch({ errors: [{ message: 'Your session has expired.', extensions: { code: 40101 } }] });
     setB2BToken('expired');
-    const { client, onError, onSessionExpired } = setup();
+    const onError = vi.fn();
+    const onSessionExpired = vi.fn();
+    const client = createGraphQLClient({ apiOrigin: 'https://api.helix.test/', onError, onSessionExpired, fetch });
 
-    const first = client.request(PING);
-    const second = client.request(PING);
+    const first = stateOf(client.request(PING));
+    const second = stateOf(client.request(PING));
+    await promiseCallbacksDone();
 
-    expect(await settled(first)).toBe('pending');
-    expect(await settled(second)).toBe('pending');
+    // Both answers have been handled (the session is over), and neither request settled: no clock decides this.
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(first.current).toBe('pending');
+    expect(second.current).toBe('pending');
     expect(getB2BToken()).toBeNull();
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(onSessionExpired.mock.calls[0]![0]).toMatchObject({ code: 40101, message: 'Your session has expired.' });

@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { FILTER_DELAY_MS } from '../../../components/listPage/FilterBar';
 import { optionValue, productOption } from '../../../components/productOptions/productOptionFixtures';
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
+import { useFilterClock } from '../../../test/filterClock';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLResult } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
@@ -91,7 +91,8 @@ async function openPage(handlers: Handlers = {}, who = customer(), rest: Record<
 const table = () => screen.getByRole('table', { name: 'Purchased products' });
 const rowOf = (name: string) => within(table()).getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
 const selectionBar = () => screen.getByRole('group', { name: 'Selected products' });
-const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, FILTER_DELAY_MS + 150)));
+// The filter bar's typing delay passes on a fake clock: typed text is applied at once, however fast the machine.
+const settle = useFilterClock();
 
 describe('purchased products (issue 19 buy again)', () => {
   it('lists what was bought — product, SKU and options, last order, quantity, today’s price — newest first', async () => {
