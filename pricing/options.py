@@ -32,14 +32,13 @@ from pricing.models import (
     ProductOption,
     ProductVariant,
 )
+from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.translations import OptionTexts
 
-# business §5 / §9: quantity 1 to 1,000,000.
-QUANTITY_MIN = 1
-QUANTITY_MAX = 1_000_000
-QUANTITY_MESSAGE = "Enter a whole number from 1 to 1,000,000."
+# business §5 / §9: quantity 1 to 1,000,000 (pricing/quantity.py).
+QUANTITY_MESSAGE = f"Enter a whole number from {QUANTITY_MIN} to {QUANTITY_MAX:,}."
 # business §8 toast: the quantity of one quote line (the sum of its merges) may not exceed 1,000,000.
-QUOTE_LINE_QUANTITY_MESSAGE = "The quantity of each product in Quote is 1-1000000."
+QUOTE_LINE_QUANTITY_MESSAGE = f"The quantity of each product in Quote is {QUANTITY_MIN}-{QUANTITY_MAX}."
 # business §5: the option file upload limit is 1 file.
 OPTION_FILE_LIMIT = 1
 

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from quotes.files import attachment_storage, attachment_upload_to
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
@@ -191,7 +192,9 @@ class QuoteLine(models.Model):
     image = models.CharField(max_length=255, blank=True)
     options = models.JSONField(default=list, blank=True, help_text="[[option_id, value], …] as chosen.")
     option_labels = models.JSONField(default=list, blank=True, help_text="[{'name': …, 'value': …}] as shown.")
-    quantity = models.PositiveIntegerField(validators=[MinValueValidator(1), MaxValueValidator(1_000_000)])
+    quantity = models.PositiveIntegerField(
+        validators=[MinValueValidator(QUANTITY_MIN), MaxValueValidator(QUANTITY_MAX)]
+    )
     original_price = models.DecimalField(
         **MONEY,
         help_text="The buyer's live unit price at submission (for a price on request: the catalog price, shown to "

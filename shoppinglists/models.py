@@ -12,13 +12,13 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
+
 MONEY = {"max_digits": 14, "decimal_places": 2}
 MAX_NAME_LENGTH = 200
 MAX_DESCRIPTION_LENGTH = 1000
 MAX_REASON_LENGTH = 1000
 MAX_NOTE_LENGTH = 1000
-QUANTITY_MIN = 1
-QUANTITY_MAX = 1_000_000  # business §5, §9
 
 
 class ShoppingListStatus(models.IntegerChoices):

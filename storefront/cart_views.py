@@ -14,7 +14,8 @@ from accounts.selectors import Actor, AddressFilters, address_default, address_l
 from orders.models import Order
 from portal.money import format_money
 from pricing import selectors as catalog
-from pricing.options import validate_options
+from pricing.options import QUANTITY_MESSAGE, validate_options
+from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from storefront import services
 from storefront.catalog_views import _int, product_page, selected_values, variant_for
 from storefront.forms import BILLING_OTHER, BILLING_PREFIX, CheckoutForm, saved_address_values, states_by_country
@@ -102,8 +103,8 @@ def cart_add(request):
     chosen = selected_values(request.POST, product)
     quantity = _int(request.POST.get("qty"))
     errors: dict = {}
-    if quantity is None or not 1 <= quantity <= services.MAX_QUANTITY:
-        errors["qty"] = ["Enter a whole number from 1 to 1,000,000."]
+    if quantity is None or not QUANTITY_MIN <= quantity <= QUANTITY_MAX:
+        errors["qty"] = [QUANTITY_MESSAGE]
     option_errors = validate_options(product, chosen, files=request.FILES)
     errors.update(option_errors)
     variant = variant_for(product, chosen)
@@ -143,8 +144,8 @@ def _cart_line_action(request, line_id: int, action) -> object:
 @require_POST
 def cart_update(request, line_id: int):
     quantity = _int(request.POST.get("qty"))
-    if quantity is None or not 1 <= quantity <= services.MAX_QUANTITY:
-        messages.error(request, "Enter a whole number from 1 to 1,000,000.")
+    if quantity is None or not QUANTITY_MIN <= quantity <= QUANTITY_MAX:
+        messages.error(request, QUANTITY_MESSAGE)
         return redirect("storefront:cart")
     return _cart_line_action(
         request, line_id, lambda c, a: services.cart_line_update(cart=c, actor=a, line_id=line_id, quantity=quantity)

@@ -27,6 +27,7 @@ from portal.selectors import storefront_switch_on
 from pricing import calculation, selectors
 from pricing.models import Category, OptionType, Product
 from pricing.options import quote_button_visible, stock_problem
+from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from storefront.permissions import purchase_refusal, storefront_actor
 from storefront.selectors import currency_for
 from storefront.views import base_context
@@ -274,7 +275,7 @@ def product_page(request, slug: str, *, form_errors: dict | None = None, status:
     data = request.POST if request.method == "POST" else request.GET
     chosen = with_default_variant(product, selected_values(data, product))
     variant = variant_for(product, chosen)
-    quantity = max(1, min(_int(data.get("qty"), 1) or 1, 1_000_000))
+    quantity = max(QUANTITY_MIN, min(_int(data.get("qty"), 1) or 1, QUANTITY_MAX))
     currency = currency_for(None)
     hidden = calculation.prices_hidden_for(actor)
     # Issue 13: a price on request shows no amount at all (no price, tier table or surcharges).
@@ -368,7 +369,7 @@ def product_price(request: Request, slug: str) -> Response:
         raise NotFound("No such product.")
     actor = storefront_actor(request)
     chosen = with_default_variant(product, selected_values(request.query_params, product))
-    quantity = max(1, min(_int(request.query_params.get("qty"), 1) or 1, 1_000_000))
+    quantity = max(QUANTITY_MIN, min(_int(request.query_params.get("qty"), 1) or 1, QUANTITY_MAX))
     variant = variant_for(product, chosen)
     body = {"stock": _stock(product, variant, quantity), "sku": variant.sku if variant else product.sku}
     if not calculation.prices_hidden_for(actor) and not product.price_on_request:

@@ -11,7 +11,8 @@ from invoices.services.payment import invoice_payment_request_abandon
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData, order_create
 from pricing.models import Product, ProductVariant
-from pricing.options import stock_problem
+from pricing.options import QUANTITY_MESSAGE, stock_problem
+from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.services import stock_consume
 from quotes.permissions import Source
 from quotes.services import (
@@ -43,7 +44,6 @@ def contact_request_submit(*, name: str, email: str, organisation: str, topic: s
 
 CART_COOKIE = "sf_cart_id"
 MAX_CART_LINES = 200
-MAX_QUANTITY = 1_000_000  # business §5
 
 
 def _refuse_unless_buyer(actor: Actor) -> None:
@@ -53,8 +53,8 @@ def _refuse_unless_buyer(actor: Actor) -> None:
 
 
 def _check_quantity(quantity: int) -> None:
-    if not 1 <= quantity <= MAX_QUANTITY:
-        raise ValidationError({"qty": ["Enter a whole number from 1 to 1,000,000."]})
+    if not QUANTITY_MIN <= quantity <= QUANTITY_MAX:
+        raise ValidationError({"qty": [QUANTITY_MESSAGE]})
 
 
 def _normalised(options: list[tuple[int, object]]) -> list[list]:
@@ -92,8 +92,8 @@ def cart_line_add(
         None,
     )
     new_quantity = quantity + (line.quantity if line else 0)
-    if new_quantity > MAX_QUANTITY:
-        raise ValidationError({"qty": ["The quantity of each product is 1-1000000."]})
+    if new_quantity > QUANTITY_MAX:
+        raise ValidationError({"qty": [f"The quantity of each product is {QUANTITY_MIN}-{QUANTITY_MAX}."]})
     problem = stock_problem(product, variant, new_quantity, quoted=cart.quote_id is not None)
     if problem:
         raise ValidationError({"qty": [problem]})

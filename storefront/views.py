@@ -7,6 +7,7 @@ from accounts.selectors import actor_for_user, storefront_account_context
 from portal.selectors import store_current
 from pricing.calculation import customer_group_for
 from pricing.models import Category, Product
+from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.selectors import department_list, product_search
 from storefront.forms import ContactRequestForm
 from storefront.invoice_payment import INVOICE_CHECKOUT_URL_NAMES, invoice_checkout_left
@@ -24,8 +25,15 @@ def base_context(request) -> dict:
     # shell §6: without purchase_enable the cart link and cart element are removed (guests may buy; a junior buyer
     # may when the store lets juniors place orders).
     can_purchase = actor is None or may_buy(actor)
-    # Issue 5: the convert-to-B2B link and the masquerade bar.
-    return {"store": store_current(), "can_purchase": can_purchase, **storefront_account_context(actor)}
+    # Issue 5: the convert-to-B2B link and the masquerade bar. The quantity fields' bounds are business §5's
+    # (pricing/quantity.py); the overlay's quote button reads them from the product page's field.
+    return {
+        "store": store_current(),
+        "can_purchase": can_purchase,
+        "quantity_min": QUANTITY_MIN,
+        "quantity_max": QUANTITY_MAX,
+        **storefront_account_context(actor),
+    }
 
 
 def department_products(request, departments: list[Category]) -> list[Product]:

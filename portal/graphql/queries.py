@@ -19,6 +19,7 @@ from portal.graphql.types import (
     TaxZoneType,
 )
 from portal.models import Channel, Store
+from pricing.quantity import QUANTITY_MAX
 
 MAX_CONFIG_KEYS = 100
 
@@ -76,6 +77,7 @@ class Query:
             site_answer["channelLogo"] = _absolute_file_url(request, channel_logo, site["channel_logo"])
             sites.append(site_answer)
         answer["storeSites"] = sites
+        answer["quantityLimit"] = QUANTITY_MAX
         return PlainData(answer)
 
     @strawberry.field(description="The server's feature-flag config: which portal features are on. Guest-allowed.")

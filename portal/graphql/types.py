@@ -3,6 +3,8 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
+from pricing.quantity import QUANTITY_MAX
+
 # The store-wide answers of start-up are plain data (portal/startup_cache.py): these types are plain strawberry types
 # with the SDL the model-backed types had, answered as PlainData (portal/graphql/plain.py), so none of their fields may
 # have a resolver, arguments, permissions or extensions of its own (issue 21).
@@ -33,6 +35,11 @@ class StoreBasicInfo:
     default_currency: str
     multi_storefront_enabled: bool
     store_sites: list[StoreSite]
+    quantity_limit: int = strawberry.field(
+        default=QUANTITY_MAX,
+        description="The most of one product a line may hold (business §5): a quantity is a whole number from 1 to "
+        "this. The server refuses more; the overlay's quantity fields clamp to it.",
+    )
 
 
 @strawberry.type(description="A storefront configuration entry.")

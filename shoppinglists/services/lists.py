@@ -17,6 +17,7 @@ from accounts.selectors import Actor
 from portal.models import Channel
 from pricing import calculation
 from pricing.line_items import options_key
+from pricing.quantity import QUANTITY_MAX
 from shoppinglists import events, permissions
 from shoppinglists.errors import (
     ADDED_MESSAGE,
@@ -29,7 +30,6 @@ from shoppinglists.errors import (
 from shoppinglists.models import (
     MAX_DESCRIPTION_LENGTH,
     MAX_NAME_LENGTH,
-    QUANTITY_MAX,
     ShoppingList,
     ShoppingListItem,
     ShoppingListStatus,
