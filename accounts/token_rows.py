@@ -8,26 +8,19 @@ relations cached, and the grants of the membership's role in one more column (a 
 
 The rule is the ORM query's, unchanged: the token's hash, not revoked, not expired, its user active.
 
-A row read is kept with the database connection (on PostgreSQL with a kept connection: portal.db.postgresql's
-`notified_cache`) until any of the six tables it is read from changes: triggers (migration 0008) notify the
-connection at the change's commit, whoever made it, and the next lookup finds the cache emptied. The expiry is
-compared with the clock on every use. A kept row gives new model instances on every request (its JSON values
-copied), so that nothing a request does to them reaches another. Inside a transaction (the tests' TestCase among
-them) nothing is kept or used: the query runs as before.
+Nothing is kept between requests (issue 37): every request reads its caller, so a token revoked, a user deactivated
+or a role changed by any process is seen by the next request.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import dataclass
 from functools import cache
 
-from django.db.models import JSONField
 from django.utils import timezone
 
 from accounts.models import B2BToken, Company, CompanyMembership, CompanyRole, RolePermission, RoleTemplate, User
-from portal.db.postgresql.base import CALLERS_CHANNEL
 from portal.sql_rows import RowReader
 
 _MODELS = (B2BToken, User, CompanyMembership, Company, RoleTemplate)
@@ -77,48 +70,18 @@ def _statement(vendor: str) -> tuple[str, list]:
     return sql, fields
 
 
-@cache
-def _json_positions() -> tuple[int, ...]:
-    """The row's columns whose values are JSON documents (dicts and lists a request could change in place)."""
-    fields = [field for model in _MODELS for field in model._meta.concrete_fields]
-    return tuple(position for position, field in enumerate(fields) if isinstance(field, JSONField))
-
-
-@cache
-def _expiry_position() -> int:
-    return list(B2BToken._meta.concrete_fields).index(B2BToken._meta.get_field("expires_at"))
-
-
 def token_row(key_hash: str) -> TokenRow | None:
     """The live token with this hash and everything the caller's actor is built from, or None."""
     db = RowReader(B2BToken)
-    now = timezone.now()
-    notified = getattr(db.connection, "notified_cache", None)
-    kept = notified(CALLERS_CHANNEL) if notified is not None else None
-    if kept is not None:
-        entry = kept.get(key_hash)
-        if entry is not None and entry[0][_expiry_position()] > now:
-            first = list(entry[0])
-            for position in _json_positions():
-                first[position] = copy.deepcopy(first[position])
-            return _token_row(db, first, dict(entry[1]))
-        since = kept.generation
     sql, fields = _statement(db.vendor)
-    rows = db.rows(sql, [key_hash, db.connection.ops.adapt_datetimefield_value(now)], fields)
+    rows = db.rows(sql, [key_hash, db.connection.ops.adapt_datetimefield_value(timezone.now())], fields)
     if not rows:
         return None
     first = rows[0]
     pairs = json.loads(first[-1]) if first[-1] else []  # NULL: no grants (PostgreSQL's json_agg of no rows)
     if db.vendor != "postgresql":
         pairs.sort(key=lambda pair: pair[0])
-    grants = dict(pairs)
-    if kept is not None:
-        # Kept as read: a copy of its JSON values for this request's instances, the originals for later requests.
-        kept.put(key_hash, (tuple(first), dict(grants)), since=since)
-        first = list(first)
-        for position in _json_positions():
-            first[position] = copy.deepcopy(first[position])
-    return _token_row(db, first, grants)
+    return _token_row(db, first, dict(pairs))
 
 
 def _token_row(db: RowReader, first: list | tuple, grants: dict[str, int]) -> TokenRow:
@@ -128,10 +91,13 @@ def _token_row(db: RowReader, first: list | tuple, grants: dict[str, int]) -> To
         values[model] = db.instance(model, model_fields, first[at : at + len(model_fields)])
         at += len(model_fields)
     token, user, membership = values[B2BToken], values[User], values[CompanyMembership]
-    B2BToken._meta.get_field("user").set_cached_value(token, user)
-    User._meta.get_field("membership").set_cached_value(user, membership)
-    if membership is not None:
-        CompanyMembership._meta.get_field("user").set_cached_value(membership, user)
-        CompanyMembership._meta.get_field("company").set_cached_value(membership, values[Company])
-        CompanyMembership._meta.get_field("custom_role").set_cached_value(membership, values[RoleTemplate])
+    # Related objects given by assignment, as a queryset's select_related would cache them.
+    token.user = user
+    if membership is None:
+        # The reverse one-to-one known to be empty (a query would only say so again): assignment cannot cache None.
+        User._meta.get_field("membership").set_cached_value(user, None)
+    else:
+        membership.user = user  # a one-to-one: user.membership is this membership from now on
+        membership.company = values[Company]
+        membership.custom_role = values[RoleTemplate]
     return TokenRow(token=token, grants=grants)

@@ -1,9 +1,13 @@
-"""The Redis cache backend: Django's, with one redis-py client per connection pool (issue 21).
+"""The Redis cache backend: a cache backend of our own (Django's `BaseCache`, the documented base of custom cache
+backends) over one shared redis-py client per process (issue 21, issue 37).
 
-Django's `RedisCacheClient.get_client` builds a new `redis.Redis` for every cache call, and each one fills its ~160
-response callbacks into a case-insensitive dict: ~70 µs, more than a `GET` round trip's own CPU, several times per
-request. redis-py clients may be shared (the pool hands each command a connection), so one per pool serves every call.
-Everything else (servers, options, serializer, the pool's fork check) is Django's and redis-py's.
+Django's own Redis backend builds a new `redis.Redis` for every cache call, and each one fills its ~160 response
+callbacks into a case-insensitive dict: ~70 µs, more than a `GET` round trip's own CPU, several times per request.
+redis-py clients may be shared (their connection pool hands each command a connection, and starts again in a forked
+process), so here one client per LOCATION and OPTIONS serves every call of the process, every thread's cache object
+included. What is stored is what Django's Redis backend stores: integers as they are (so that `incr` works in Redis),
+anything else pickled; timeouts as Django's (None: forever; 0 or less: gone at once). One server per LOCATION (no
+read replicas).
 
 While Redis cannot be reached every call raises `CacheUnavailable` (issue 36 item 2, below).
 """
@@ -11,6 +15,7 @@ While Redis cannot be reached every call raises `CacheUnavailable` (issue 36 ite
 from __future__ import annotations
 
 import logging
+import pickle
 import threading
 import time
 from typing import Any
@@ -19,25 +24,38 @@ from urllib.parse import urlsplit
 import redis
 from django.conf import settings
 from django.core.cache import cache
-from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
+from django.core.exceptions import ImproperlyConfigured
 
 from portal.errors import ErrorCode, Refused
 
 
-class SharedClientRedisCacheClient(RedisCacheClient):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._clients: dict[int, tuple[Any, Any]] = {}
-        self._clients_lock = threading.Lock()
+def _dumps(value: Any) -> Any:
+    # An int as it is (Redis's INCR works on it); a bool or any other value pickled.
+    return value if value.__class__ is int else pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
-    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        pool = self._get_connection_pool(write)
-        entry = self._clients.get(id(pool))
-        if entry is None or entry[0] is not pool:
-            with self._clients_lock:
-                entry = (pool, self._client(connection_pool=pool))
-                self._clients[id(pool)] = entry
-        return entry[1]
+
+def _loads(data: bytes) -> Any:
+    try:
+        return int(data)
+    except ValueError:
+        return pickle.loads(data)  # noqa: S301 — only what this backend stored
+
+
+_clients: dict[tuple[str, tuple], redis.Redis] = {}  # by LOCATION and OPTIONS
+_clients_lock = threading.Lock()
+
+
+def _client(location: str, options: dict[str, Any]) -> redis.Redis:
+    """The process's one client of `location` with `options` (redis-py's `Redis.from_url` keyword arguments)."""
+    key = (location, tuple(sorted((name, repr(value)) for name, value in options.items())))
+    client = _clients.get(key)
+    if client is None:
+        with _clients_lock:
+            client = _clients.get(key)
+            if client is None:
+                client = _clients[key] = redis.Redis.from_url(location, **options)
+    return client
 
 
 # --- Redis outages (issue 36 item 2) -----------------------------------------------------------------------------
@@ -104,15 +122,33 @@ def _outage(location: str) -> _Outage:
     return outage
 
 
-def _guarded(name: str) -> Any:
-    method = getattr(RedisCache, name)
+class PortalRedisCache(BaseCache):
+    """CACHES' BACKEND "portal.cache.PortalRedisCache": LOCATION a redis:// URL, OPTIONS redis-py's keyword arguments
+    (socket_connect_timeout, socket_timeout, ...). Every call that reaches Redis goes through `_call`, which turns a
+    Redis that does not answer into `CacheUnavailable`."""
 
-    def call(self: PortalRedisCache, *args: Any, **kwargs: Any) -> Any:
+    def __init__(self, server: Any, params: dict) -> None:
+        super().__init__(params)
+        servers = [each for each in server.replace(";", ",").split(",") if each] if isinstance(server, str) else server
+        if len(servers) != 1:
+            raise ImproperlyConfigured("portal.cache.PortalRedisCache takes one Redis URL as its LOCATION")
+        self._location = servers[0]
+        self._options = dict(params.get("OPTIONS", {}))
+        # Named by host, port and database: a password in the URL never reaches the log.
+        url = urlsplit(self._location)
+        self._outage = _outage(f"{url.hostname}:{url.port}{url.path}")
+
+    @property
+    def client(self) -> redis.Redis:
+        """The redis-py client every call of the process shares."""
+        return _client(self._location, self._options)
+
+    def _call(self, command: Any) -> Any:
         outage = self._outage
         if outage.skip():
             raise CacheUnavailable(outage.location)
         try:
-            result = method(self, *args, **kwargs)
+            result = command(self.client)
         except _REDIS_DOWN as error:
             outage.failed(error)
             raise CacheUnavailable(outage.location) from None
@@ -120,32 +156,101 @@ def _guarded(name: str) -> Any:
             outage.answered()
         return result
 
-    call.__name__ = name
-    call.__doc__ = method.__doc__
-    return call
+    def get_backend_timeout(self, timeout: Any = DEFAULT_TIMEOUT) -> int | None:
+        if timeout == DEFAULT_TIMEOUT:
+            timeout = self.default_timeout
+        return None if timeout is None else max(0, int(timeout))  # None: no expiry; 0: gone at once
 
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        seconds = self.get_backend_timeout(timeout)
 
-class PortalRedisCache(RedisCache):
-    def __init__(self, server: Any, params: dict) -> None:
-        super().__init__(server, params)
-        self._class = SharedClientRedisCacheClient
-        # Named by host, port and database: a password in the URL never reaches the log.
-        # `server` as the CACHES setting's LOCATION gives it: a URL, several separated by commas, or a list of them.
-        servers = server.split(",") if isinstance(server, str) else list(server)
-        self._outage = _outage(",".join(f"{url.hostname}:{url.port}{url.path}" for url in map(urlsplit, servers)))
+        def add(client: redis.Redis) -> bool:
+            if seconds == 0:  # added, and expired at once
+                added = bool(client.set(key, _dumps(value), nx=True))
+                if added:
+                    client.delete(key)
+                return added
+            return bool(client.set(key, _dumps(value), ex=seconds, nx=True))
 
-    # Every call Django's backend makes to Redis (decr, get_or_set and the async ones go through these).
-    add = _guarded("add")
-    get = _guarded("get")
-    set = _guarded("set")
-    touch = _guarded("touch")
-    delete = _guarded("delete")
-    get_many = _guarded("get_many")
-    has_key = _guarded("has_key")
-    incr = _guarded("incr")
-    set_many = _guarded("set_many")
-    delete_many = _guarded("delete_many")
-    clear = _guarded("clear")
+        return self._call(add)
+
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        key = self.make_and_validate_key(key, version=version)
+        data = self._call(lambda client: client.get(key))
+        return default if data is None else _loads(data)
+
+    def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> None:
+        key = self.make_and_validate_key(key, version=version)
+        seconds = self.get_backend_timeout(timeout)
+        if seconds == 0:
+            self._call(lambda client: client.delete(key))
+        else:
+            self._call(lambda client: client.set(key, _dumps(value), ex=seconds))
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        seconds = self.get_backend_timeout(timeout)
+        if seconds is None:
+            return bool(self._call(lambda client: client.persist(key)))
+        return bool(self._call(lambda client: client.expire(key, seconds)))
+
+    def delete(self, key: Any, version: int | None = None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        return bool(self._call(lambda client: client.delete(key)))
+
+    def get_many(self, keys: Any, version: int | None = None) -> dict[Any, Any]:
+        made = {self.make_and_validate_key(key, version=version): key for key in keys}
+        if not made:
+            return {}
+        values = self._call(lambda client: client.mget(list(made)))
+        return {made[key]: _loads(data) for key, data in zip(made, values, strict=True) if data is not None}
+
+    def has_key(self, key: Any, version: int | None = None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        return bool(self._call(lambda client: client.exists(key)))
+
+    def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
+        key = self.make_and_validate_key(key, version=version)
+
+        def incr(client: redis.Redis) -> int:
+            if not client.exists(key):
+                raise ValueError(f"Key '{key}' not found.")
+            return client.incr(key, delta)
+
+        return self._call(incr)
+
+    def set_many(self, data: dict, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> list:
+        if not data:
+            return []
+        made = {self.make_and_validate_key(key, version=version): _dumps(value) for key, value in data.items()}
+        seconds = self.get_backend_timeout(timeout)
+
+        def set_many(client: redis.Redis) -> None:
+            if seconds == 0:
+                client.delete(*made)
+                return
+            pipeline = client.pipeline()
+            pipeline.mset(made)
+            if seconds is not None:
+                for key in made:  # MSET sets no expiry
+                    pipeline.expire(key, seconds)
+            pipeline.execute()
+
+        self._call(set_many)
+        return []
+
+    def delete_many(self, keys: Any, version: int | None = None) -> None:
+        made = [self.make_and_validate_key(key, version=version) for key in keys]
+        if made:
+            self._call(lambda client: client.delete(*made))
+
+    def clear(self) -> None:
+        self._call(lambda client: client.flushdb())
+
+    def close(self, **kwargs: Any) -> None:
+        """Nothing: the client and its pool are the process's, kept between requests (Django calls this at a request's
+        end)."""
 
 
 def claim_once(key: str, *, timeout: int) -> bool:

@@ -103,12 +103,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 elif "conn_max_age" not in env.str("DATABASE_URL", default=""):
     # A web process keeps its database connection between requests (issue 21: a new PostgreSQL backend per request
     # cost more server CPU than the request itself), checked before a request's first query so a restarted server is
-    # not an error: Django's CONN_HEALTH_CHECKS, done by the backend of portal.db.postgresql without Django's
-    # `SELECT 1` round trip where the socket shows nothing happened. `?conn_max_age=0` in DATABASE_URL turns it off.
+    # not an error: Django's CONN_HEALTH_CHECKS. `?conn_max_age=0` in DATABASE_URL turns it off.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        DATABASES["default"]["ENGINE"] = "portal.db.postgresql"
     if DATABASES["default"]["CONN_MAX_AGE"] and env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
         # Prepared statements (issue 21): psycopg prepares a query its connection has run `prepare_threshold` times,
         # so PostgreSQL stops parsing and planning the same few statements on every request (its CPU per start-up mix
@@ -117,10 +114,6 @@ elif "conn_max_age" not in env.str("DATABASE_URL", default=""):
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=env.int("DATABASE_PREPARE_THRESHOLD", default=5)
         )
-# Issue 21: a kept PostgreSQL connection keeps the signed-in callers and the store data's cache generations it has read
-# until PostgreSQL notifies it that they changed (portal.db.postgresql, accounts.token_rows, portal.startup_cache).
-# Off: every request reads them.
-PORTAL_NOTIFIED_CACHES = env.bool("DATABASE_NOTIFIED_CACHES", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

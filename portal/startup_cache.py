@@ -21,23 +21,14 @@ generations, later reads reuse them; a change made in the request replaces them,
 every read outside a request (Celery, the shell, tests calling selectors). A warm request thus costs one round trip
 to the cache for all of this data — the generations — and a cold process the round trips it took before.
 
-On PostgreSQL with a kept connection (portal.db.postgresql) not even that: the generations read are kept with the
-connection (`notified_cache(STORE_DATA_CHANNEL)`) and a request starts from them, and whoever replaces a generation
-notifies that channel (at the change, reaching the connection at its commit, and again after the commit with the
-second replacement), which empties every listening connection's copy, its own at once; the next request of each
-process then reads the generations from the shared cache again. Inside a transaction (the tests' TestCase) and
-without a kept connection, every request reads them as before.
-
 While the shared cache cannot be reached (portal.cache.CacheUnavailable, issue 36 item 2) every answer is built from
 the database, as with a cold cache, and nothing is kept. A generation that could not be replaced then is replaced by
 this process as soon as the cache answers again (`_unsent_generations`), so entries cached before the outage are not
 served after a change made during it.
 
-A change the signals do not see (SQL, a data migration, a queryset update without `store_data_changed()`; issue 36
-item 4): on PostgreSQL, triggers on the store-wide and catalog tables notify `STORE_ROWS_CHANNEL` or
-`CATALOG_ROWS_CHANNEL` whoever writes them, and a process that heard it replaces that generation before its next
-read (`_rows_changed`), as the signals would have. Without a kept connection (SQLite, a transaction-mode pooler),
-`manage.py store_cache_clear` drops them.
+A change the signals do not see (a queryset update, `bulk_create`) calls `store_data_changed()` or
+`catalog_data_changed()` where it is made (portal/services.py, pricing/services.py, the demo loaders); for SQL or a
+data migration, `manage.py store_cache_clear` drops everything (issue 36 item 4).
 """
 
 from __future__ import annotations
@@ -52,12 +43,11 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
-from django.db import connections, router, transaction
+from django.db import router, transaction
 from django.db.models.signals import post_delete, post_save
 
 from portal import models, selectors
 from portal.cache import CacheUnavailable
-from portal.db.postgresql.base import CATALOG_ROWS_CHANNEL, STORE_DATA_CHANNEL, STORE_ROWS_CHANNEL
 from portal.lru import LRU
 from portal.storefront_config import CONFIG_DEFAULTS
 
@@ -87,26 +77,6 @@ SOURCE_MODELS = (
 )
 
 
-_KEPT_GENERATIONS = "generations"
-
-
-def _connection() -> Any:
-    return connections[router.db_for_read(models.Store)]
-
-
-def _kept_generations() -> Any:
-    """The connection's cache of the generations (None: nothing may be kept, see the module's doc)."""
-    notified_cache = getattr(_connection(), "notified_cache", None)
-    return notified_cache(STORE_DATA_CHANNEL) if notified_cache is not None else None
-
-
-def _generation_replaced() -> None:
-    """Every process's kept generations are dropped: this connection's now, the others' when PostgreSQL delivers."""
-    notify = getattr(_connection(), "notify", None)
-    if notify is not None:
-        notify(STORE_DATA_CHANNEL)
-
-
 # The generations this process replaced while the cache could not be reached: replaced again when it answers.
 _unsent_generations: set[str] = set()
 
@@ -123,7 +93,6 @@ def _replace_generation(name: str) -> None:
     else:
         _unsent_generations.discard(name)
         _remember_generation(name, generation)
-    _generation_replaced()
 
 
 def _unsent_generations_send() -> None:
@@ -161,36 +130,8 @@ def connect_signals() -> None:
 _request_generations: ContextVar[dict[str, str] | None] = ContextVar("portal_store_data_generations", default=None)
 
 
-_ROWS_SEEN = "seen"
-
-
-def _rows_changed(channel: str) -> bool:
-    """Whether a table of `channel` changed since this connection last looked: its triggers notified the channel
-    (whatever wrote it). False where no notification can be heard (see the module's doc)."""
-    notified_cache = getattr(_connection(), "notified_cache", None)
-    heard = notified_cache(channel) if notified_cache is not None else None
-    if heard is None:
-        return False
-    # A notification empties the channel's cache and counts: the mark missing after one means a change since.
-    changed = heard.generation > 0 and heard.get(_ROWS_SEEN) is None
-    heard.put(_ROWS_SEEN, True, since=heard.generation)
-    return changed
-
-
-def _rows_notified() -> None:
-    if _rows_changed(STORE_ROWS_CHANNEL):
-        _replace_generation(GENERATION_KEY)
-    if _rows_changed(CATALOG_ROWS_CHANNEL):
-        _replace_generation(CATALOG_GENERATION_KEY)
-
-
 def request_scope_started(**_signal_arguments: Any) -> None:
-    # After Django's own receivers of the signal, which close a connection past its age (connected when django.db is
-    # imported, before any app's): a closed one keeps nothing.
-    _rows_notified()
-    kept = _kept_generations()
-    generations = kept.get(_KEPT_GENERATIONS) if kept is not None else None
-    _request_generations.set(dict(generations) if generations else {})
+    _request_generations.set({})
 
 
 def request_scope_finished(**_signal_arguments: Any) -> None:
@@ -239,8 +180,6 @@ def _read(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None = None
     """`_read_shared`, or no generation and no entries while the shared cache cannot be reached (the caller builds)."""
     if _unsent_generations:
         _unsent_generations_send()
-    if _request_generations.get() is None:
-        _rows_notified()  # a request did at its start
     try:
         return _read_shared(keys, catalog=catalog, memo=memo)
     except CacheUnavailable:
@@ -269,15 +208,11 @@ def _read_shared(keys: Sequence[str], *, catalog: bool, memo: RequestMemo | None
             held[key] = entry
         else:
             fetch.append(key)
-    kept = _kept_generations() if unknown and scope is not None else None
-    since = kept.generation if kept is not None else None
     found = cache.get_many([*unknown, *fetch]) if unknown or fetch else {}
     if unknown:
         read = {name: found[name] for name in unknown if found.get(name) is not None}
         if scope is not None:
             scope.update(read)
-            if kept is not None and read:  # later requests of the process start from them (a missing one is read)
-                kept.put(_KEPT_GENERATIONS, dict(scope), since=since)
         generation = _current_generation({**known, **read}, catalog=catalog)
     if generation is None or (catalog and None in generation):
         return generation, {}
@@ -599,7 +534,7 @@ def cached_channel(channel_id: int) -> models.Channel | None:
     alias = router.db_for_read(models.Channel)
     channel = models.Channel.from_db(alias, channel_names, _own_values(found[0]))
     store = models.Store.from_db(router.db_for_read(models.Store), store_names, _own_values(found[1]))
-    models.Channel.store.field.set_cached_value(channel, store)
+    channel.store = store
     return channel
 
 

@@ -6,9 +6,8 @@ notification. Nothing on SQLite, where the save signals and `manage.py store_cac
 
 from django.db import migrations
 
-from portal.db.notify_triggers import notify_on_change
-from portal.db.postgresql.base import CATALOG_ROWS_CHANNEL
 
+CHANNEL = "portal_catalog_rows"
 FUNCTION = "portal_catalog_rows_changed"
 MODELS = (
     "Product",
@@ -33,9 +32,36 @@ def _tables(apps):
     return tables
 
 
+def _notify_on_change(*, function, channel, tables):
+    """The triggers as this migration installed them (once portal.db.notify_triggers, removed with them): a
+    statement-level trigger on each table calling `function()`, which notifies `channel`. PostgreSQL only."""
+
+    def create(apps, schema_editor):
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        schema_editor.execute(
+            f"CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$ "
+            f"BEGIN PERFORM pg_notify('{channel}', ''); RETURN NULL; END $$"
+        )
+        for table in tables(apps):
+            schema_editor.execute(
+                f"CREATE TRIGGER {function} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "
+                f"{schema_editor.quote_name(table)} FOR EACH STATEMENT EXECUTE FUNCTION {function}()"
+            )
+
+    def drop(apps, schema_editor):
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        for table in tables(apps):
+            schema_editor.execute(f"DROP TRIGGER IF EXISTS {function} ON {schema_editor.quote_name(table)}")
+        schema_editor.execute(f"DROP FUNCTION IF EXISTS {function}()")
+
+    return migrations.RunPython(create, drop)
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("pricing", "0004_option_translations"),
     ]
 
-    operations = [notify_on_change(function=FUNCTION, channel=CATALOG_ROWS_CHANNEL, tables=_tables)]
+    operations = [_notify_on_change(function=FUNCTION, channel=CHANNEL, tables=_tables)]

@@ -1,5 +1,6 @@
-"""portal.cache.PortalRedisCache (issue 21): Django's Redis cache with one redis-py client per connection pool, on
-the real Redis (CI has it at REDIS_URL; locally the test is skipped when no Redis answers)."""
+"""portal.cache.PortalRedisCache (issues 21, 37): a cache backend on Django's BaseCache with one redis-py client per
+process, storing as Django's Redis cache does, on the real Redis (CI has it at REDIS_URL; locally the test is skipped
+when no Redis answers)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import uuid
 
 import pytest
 import redis
+from django.core.exceptions import ImproperlyConfigured
 
 from portal.cache import PortalRedisCache
 
@@ -45,23 +47,38 @@ def test_it_stores_reads_and_deletes_as_django_s_redis_cache(cache):
     assert cache.get("a") is None
 
 
-def test_one_client_serves_every_call_on_a_pool(cache):
-    reader = cache._cache.get_client("a")
-    writer = cache._cache.get_client("a", write=True)
+def test_timeouts_are_django_s(cache):
+    cache.set("a", 1, timeout=None)
+    cache.set("b", 2, timeout=0)  # gone at once
+    assert cache.add("n", 3, timeout=0) is True
 
-    assert reader is writer  # one server: one pool, one client
+    assert cache.client.ttl(cache.make_key("a")) == -1  # no expiry
+    assert cache.get_many(["a", "b", "n"]) == {"a": 1}
+    assert cache.touch("a", 60) is True
+    assert 0 < cache.client.ttl(cache.make_key("a")) <= 60
+
+
+def test_values_are_stored_as_django_s_redis_cache_stores_them(cache):
+    cache.set("n", 7)
+    cache.set("b", True)
+
+    assert cache.client.get(cache.make_key("n")) == b"7"  # an int as it is: Redis's INCR works on it
+    assert cache.get("b") is True  # a bool pickled, read back as a bool
+    with pytest.raises(ValueError):
+        cache.incr("gone")
+
+
+def test_one_client_serves_every_call_of_the_process(cache):
+    client = cache.client
     cache.set("a", 1)
     cache.get("a")
-    assert cache._cache.get_client() is reader
+    other = PortalRedisCache(_redis_url(), {"KEY_PREFIX": "another-prefix"})  # another thread's cache object
+
+    assert cache.client is client
+    assert other.client is client
 
 
-def test_each_server_s_pool_has_its_own_client():
+def test_one_server_per_location():
     url = _redis_url()
-    backend = PortalRedisCache(f"{url},{url}", {"KEY_PREFIX": f"cache-backend-test-{uuid.uuid4().hex}"})
-
-    writer = backend._cache.get_client(write=True)
-    reader = backend._cache.get_client()  # a read goes to the other server (a replica)
-
-    assert writer is not reader
-    assert writer.connection_pool is not reader.connection_pool
-    assert backend._cache.get_client() is reader
+    with pytest.raises(ImproperlyConfigured):
+        PortalRedisCache(f"{url},{url}", {})

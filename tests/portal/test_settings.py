@@ -38,19 +38,19 @@ def _database_settings(env: dict) -> dict:
 
 
 SHOP = "postgres://u@db:5432/shop"
-# Django's backend, whose kept connections are checked without a round trip (portal/db/postgresql/base.py).
-PORTAL_PG, DJANGO_PG = "portal.db.postgresql", "django.db.backends.postgresql"
+# Django's own backend, its kept connections checked by CONN_HEALTH_CHECKS (issue 37).
+DJANGO_PG = "django.db.backends.postgresql"
 
 
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        ({"DATABASE_URL": SHOP}, [60, True, True, 5, PORTAL_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "300"}, [300, True, True, 5, PORTAL_PG]),
+        ({"DATABASE_URL": SHOP}, [60, True, True, 5, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "300"}, [300, True, True, 5, DJANGO_PG]),
         ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None, None, None, DJANGO_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "0"}, [0, True, None, None, PORTAL_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_PREPARED_STATEMENTS": "false"}, [60, True, None, None, PORTAL_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_PREPARE_THRESHOLD": "2"}, [60, True, True, 2, PORTAL_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "0"}, [0, True, None, None, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARED_STATEMENTS": "false"}, [60, True, None, None, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARE_THRESHOLD": "2"}, [60, True, True, 2, DJANGO_PG]),
     ],
     ids=["default", "from-env", "off-in-url", "off-in-env", "no-prepared-statements", "threshold"],
 )
