@@ -65,10 +65,11 @@ def broker_url_or_skip() -> str:
 def _celery_producers_dropped() -> None:
     from portal.celery import app as celery_app
 
-    # Eager calls earlier in the session cached a producer pool on the in-memory broker; reset it the way
-    # Celery itself does after a fork, so that publishing uses the broker URL set now.
+    # Eager calls earlier in the session cached a producer pool on the in-memory broker: the app's connection pool
+    # closed (Celery's public `close`) and its AMQP part, a cached property, made again on its next use (deleting a
+    # cached property is how it is dropped), so that publishing uses the broker URL set now.
     celery_app.close()
-    celery_app.amqp._producer_pool = None
+    del celery_app.amqp
 
 
 @contextlib.contextmanager
