@@ -1,6 +1,7 @@
 """The one GraphQL schema, merged from each app's graphql/ modules (ARCHITECTURE §5)."""
 
 from strawberry import Schema
+from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.tools import merge_types
 from strawberry_django.optimizer import DjangoOptimizerExtension
 
@@ -15,9 +16,8 @@ from invoices.graphql.queries import Query as InvoicesQuery
 from orders.graphql.purchased import Query as PurchasedProductsQuery
 from orders.graphql.queries import Query as OrdersQuery
 from portal.errors import is_database_outage
-from portal.graphql.caching import DocumentCache, ExtensionsRunner
 from portal.graphql.errors import is_unexpected, logger
-from portal.graphql.limits import RequestLimits
+from portal.graphql.limits import MAX_DOCUMENTS, RequestLimits
 from portal.graphql.mutations import Mutation as PortalMutation
 from portal.graphql.plain import PlainDataExecutor, take_built_arguments
 from portal.graphql.queries import Query as PortalQuery
@@ -91,10 +91,6 @@ class PortalSchema(Schema):
         # Lists of plain inputs (priceProducts' items) taken as their variables' coercion built them (issue 21).
         self.fields_with_built_arguments = take_built_arguments(self)
 
-    def create_extensions_runner(self, execution_context, extensions) -> ExtensionsRunner:
-        # The extensions' hooks found out once per extension class, not on every request (issue 21).
-        return ExtensionsRunner(execution_context=execution_context, extensions=extensions)
-
     def process_errors(self, errors, execution_context=None) -> None:
         # Expected errors (bad input, refusals) are the caller's business; only the unexpected ones are logged.
         for error in errors:
@@ -110,10 +106,13 @@ schema = PortalSchema(
     # Completes the large answers that resolvers give as plain data (issue 21: priceProducts of 500 items).
     execution_context_class=PlainDataExecutor,
     extensions=[
-        # Parse and standard validation once per query text and process (issue 21); after RequestLimits' token limit.
-        DocumentCache,
+        # Parse and standard validation once per query text and process (issue 21), bounded; with RequestLimits' token
+        # limit and introspection switch, which its on_operation sets before either runs.
+        lambda: ParserCache(maxsize=MAX_DOCUMENTS),
+        lambda: ValidationCache(maxsize=MAX_DOCUMENTS),
         DjangoOptimizerExtension,
-        # Tokens, depth (introspection included), root fields, cost, introspection switch, text PostgreSQL cannot store.
+        # Tokens, depth (introspection included), root fields, cost, introspection switch, text PostgreSQL cannot store;
+        # after ValidationCache, whose errors it adds to.
         RequestLimits,
         MasqueradeAuditExtension,
     ],

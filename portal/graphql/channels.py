@@ -23,12 +23,12 @@ from graphql import (
     VariableDefinitionNode,
     VariableNode,
     Visitor,
+    parse,
     value_from_ast_untyped,
     visit,
 )
 
-from portal.graphql import caching
-from portal.graphql.limits import MAX_TOKENS
+from portal.graphql.limits import MAX_DOCUMENTS, MAX_TOKENS
 from portal.lru import LRU
 
 _CHANNEL_NAME_ENDINGS = ("channelid", "channelids")
@@ -108,8 +108,8 @@ class _PlacesVisitor(Visitor):
             self.defaults[node.variable.name.value] = value_from_ast_untyped(node.default_value)
 
 
-# Kept per query text, beside the parsed documents (portal.graphql.caching): the overlay sends a few dozen texts.
-_places = LRU(caching.MAX_DOCUMENTS)
+# Kept per query text, as /graphql keeps its parsed documents: the overlay sends a few dozen texts.
+_places = LRU(MAX_DOCUMENTS)
 _NO_PLACES = _Places((), (), {})
 
 
@@ -117,8 +117,8 @@ def _document_places(query: str) -> _Places:
     places = _places.get(query)
     if places is None:
         try:
-            # The same parse, with the same options, that /graphql keeps for this text.
-            document = caching.parsed(query, {"max_tokens": MAX_TOKENS})
+            # The same parse, with the same token limit, as /graphql's.
+            document = parse(query, max_tokens=MAX_TOKENS)
         except GraphQLError:
             return _NO_PLACES  # the endpoint refuses a text it cannot parse, and nothing runs
         visitor = _PlacesVisitor()

@@ -1,22 +1,25 @@
-"""What one GraphQL request may ask (issue 12), checked while the document is validated, before any resolver runs:
+"""What one GraphQL request may ask (issue 12), checked before any resolver runs:
 
-- tokens: a document of more than MAX_TOKENS tokens is not parsed (graphql-core's parse option, as strawberry's
-  MaxTokensLimiter sets it);
+- tokens: a document of more than MAX_TOKENS tokens is not parsed (graphql-core's parse option `max_tokens`, which
+  strawberry's ExecutionContext.parse_options carries);
 - depth: no field nested deeper than GRAPHQL_MAX_QUERY_DEPTH levels, introspection fields included;
 - root fields: at most GRAPHQL_MAX_ROOT_FIELDS per operation (aliases count);
 - cost: an estimate of the values the answer holds, at most GRAPHQL_MAX_QUERY_COST (see `OperationMeasure`);
 - introspection (`__schema`, `__type`) only when GRAPHQL_INTROSPECTION is on; `__typename` always works;
 - text PostgreSQL cannot store (NUL, unpaired surrogates) is refused wherever it is sent: in any variable (nested,
   dict keys included) and in any string literal of the document.
+
+The standard validation of a document is kept per process by strawberry's ValidationCache, which keys it by the
+document and the validation rules: so the rules are the same every request, and what depends on the request's
+variables (depth, root fields and cost with page sizes given as variables, the variables' text) is not a validation
+rule but RequestLimits' `on_validate` hook, which adds its errors before the standard validation's.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
-from types import MappingProxyType
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -43,17 +46,19 @@ from graphql import (
     VariableDefinitionNode,
     VariableNode,
     Visitor,
+    build_schema,
     get_named_type,
     value_from_ast_untyped,
     visit,
 )
 from graphql.language import ArgumentNode, ObjectFieldNode
 from graphql.pyutils import Undefined
-from graphql.validation import NoSchemaIntrospectionCustomRule, ValidationContext, ValidationRule
+from graphql.validation import NoSchemaIntrospectionCustomRule
+from strawberry import Schema
 from strawberry.extensions import SchemaExtension
 
 from portal.errors import ErrorCode
-from portal.graphql import caching
+from portal.lru import LRU
 
 # The page-size argument of paged fields: the number of items a list field (or the list of a connection) returns.
 PAGE_SIZE_ARGUMENT = "first"
@@ -64,9 +69,12 @@ DEFAULT_LIST_SIZE = 10
 MAX_TOKENS = 5000
 # Fragments spreading fragments: deeper chains than this are refused (none of our clients uses more than one level).
 MAX_FRAGMENT_CHAIN = 20
+# The query texts whose parse and standard validation a process keeps (strawberry's ParserCache and ValidationCache,
+# portal.schema): the overlay sends a few dozen; bounded, so that unique texts sent by a client cannot grow memory.
+MAX_DOCUMENTS = 512
 
 UNSTORABLE_TEXT_MESSAGE = "Text may not contain the NUL character (U+0000) or unpaired surrogates (U+D800 to U+DFFF)."
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+_UNSTORABLE = "[\x00\ud800-\udfff]"
 _MAX_REPORTED_PATHS = 20
 
 
@@ -74,46 +82,61 @@ def query_too_complex(message: str) -> GraphQLError:
     return GraphQLError(message, extensions={"code": str(ErrorCode.QUERY_TOO_COMPLEX)})
 
 
-# The variables of the operation being validated: the rules below read them (made once, not a class per request,
-# which cost ~70 µs and left cyclic garbage behind; issue 21).
-_variables: ContextVar[Mapping[str, Any]] = ContextVar("portal.graphql.limits.variables", default=MappingProxyType({}))
-
-
-@contextmanager
-def request_variables(variables: Mapping[str, Any]) -> Iterator[None]:
-    """The variables the request's rules read, for the time of the operation."""
-    token = _variables.set(variables)
-    try:
-        yield
-    finally:
-        _variables.reset(token)
-
-
 class RequestLimits(SchemaExtension):
-    """Sets the parser's token limit and adds the request's validation rules, which read its variables
-    (`request_variables`) during the operation. One extension for both (issue 21): strawberry makes each extension and
-    a context manager for each of its hooks on every request, and the MaxTokensLimiter this replaces did only this."""
+    """Sets the parser's token limit and the introspection switch, and refuses an operation over a limit or with text
+    PostgreSQL cannot store. Listed after strawberry's ValidationCache (portal.schema): its `on_validate` has set the
+    standard validation's errors when this one adds the request's."""
 
     def on_operation(self) -> Iterator[None]:
         context = self.execution_context
         context.parse_options["max_tokens"] = MAX_TOKENS
-        variables = context.variables if isinstance(context.variables, Mapping) else {}
-        context.validation_rules = (*context.validation_rules, *_request_rules())
-        with request_variables(variables):
-            yield
+        if not settings.GRAPHQL_INTROSPECTION:
+            context.validation_rules = (*context.validation_rules, NoSchemaIntrospectionCustomRule)
+        yield
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        document = context.graphql_document
+        if document is not None:
+            variables = context.variables if isinstance(context.variables, Mapping) else {}
+            errors = request_errors(graphql_schema(context.schema), document, context.query, variables)
+            if errors:
+                context.pre_execution_errors = [*errors, *(context.pre_execution_errors or ())]
+        yield
 
 
-def _request_rules() -> tuple[type[ValidationRule], ...]:
-    if settings.GRAPHQL_INTROSPECTION:
-        return (UnstorableTextRule, QueryMeasureRule)
-    return (UnstorableTextRule, QueryMeasureRule, NoSchemaIntrospectionCustomRule)
+@lru_cache(maxsize=8)
+def graphql_schema(schema: Schema) -> GraphQLSchema:
+    """The GraphQL schema the measure reads (fields, their list types and arguments' defaults), built from the
+    schema's SDL once per process (about 0.1 s, 4 MB): strawberry has no public accessor of its own."""
+    return build_schema(schema.as_str())
+
+
+def request_errors(
+    schema: GraphQLSchema, document: DocumentNode, query: str | None, variables: Mapping[str, Any]
+) -> list[GraphQLError]:
+    """The errors of the request's limits: each operation's depth, root fields and cost, then the text PostgreSQL
+    cannot store, variables' and literals' together in one error. `query` is the document's text (None: unknown)."""
+    fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+    errors = [
+        error
+        for definition in document.definitions
+        if isinstance(definition, OperationDefinitionNode)
+        for error in measure_errors(schema, definition, fragments, variables)
+    ]
+    paths = unstorable_variable_paths(variables)
+    if len(paths) < _MAX_REPORTED_PATHS and (query is None or _may_hold_unstorable_literal(query)):
+        paths.extend(literal_unstorable_paths(document)[: _MAX_REPORTED_PATHS - len(paths)])
+    if paths:
+        errors.append(_unstorable_text_error(paths))
+    return errors
 
 
 # Text -------------------------------------------------------------------------------------------------------------
 
 
 def _unstorable(text: str) -> bool:
-    return _UNSTORABLE.search(text) is not None
+    return re.search(_UNSTORABLE, text) is not None
 
 
 def _printable(key: str) -> str:
@@ -156,6 +179,13 @@ def _may_hold_unstorable(variables: Mapping[str, Any]) -> bool:
     return b"\\u0000" in text
 
 
+def _may_hold_unstorable_literal(query: str) -> bool:
+    """False when no string literal of the query text can hold NUL or a surrogate: the text is ASCII, without a NUL
+    (graphql-core's parser takes one as it is) or a unicode escape (`\\u0000`, `\\uD800`, `\\u{0}`). The literals are
+    walked (0.2-0.6 ms) only for the rare text that has one: the overlay's documents take texts as variables."""
+    return not query.isascii() or "\\u" in query or "\x00" in query
+
+
 def _join(path: tuple | None) -> str:
     parts: list[str] = []
     while path is not None:
@@ -172,34 +202,22 @@ def _name(node: ArgumentNode | ObjectFieldNode | VariableDefinitionNode) -> str:
     return node.variable.name.value if isinstance(node, VariableDefinitionNode) else node.name.value
 
 
-class UnstorableTextRule(ValidationRule):
-    """Refuses NUL and unpaired surrogates in every variable (of `request_variables`) and string literal: PostgreSQL
-    cannot store them (a NUL makes it fail the statement), so no resolver may ever receive them."""
-
-    per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
-
-    def __init__(self, context: ValidationContext) -> None:
-        super().__init__(context)
-        self.paths = unstorable_variable_paths(_variables.get())
+class _LiteralPaths(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.paths: list[str] = []
 
     def enter_string_value(self, node: StringValueNode, _key, parent, _path, ancestors) -> None:
-        if _unstorable(node.value) and len(self.paths) < _MAX_REPORTED_PATHS:
+        if _unstorable(node.value):
             names = [_name(n) for n in (*ancestors, parent) if isinstance(n, _NAMED_VALUE_HOLDERS)]
             self.paths.append(".".join(names) or "query")
 
-    def leave_document(self, *_args) -> None:
-        if self.paths:
-            self.report_error(_unstorable_text_error(self.paths))
 
-    # portal.graphql.caching runs the rule this way (issue 21): the same error, without graphql-core walking the
-    # whole document with type information on every request; the literals' part is kept per document.
-    reports_on_leave = True  # after the errors other rules report on entering the document, as in a walk
-
-    @staticmethod
-    def document_errors(_schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
-        paths = unstorable_variable_paths(_variables.get())
-        paths.extend(literal_unstorable_paths(document)[: max(0, _MAX_REPORTED_PATHS - len(paths))])
-        return [_unstorable_text_error(paths)] if paths else []
+def literal_unstorable_paths(document: DocumentNode) -> list[str]:
+    """The paths of the document's string literals PostgreSQL cannot store, in document order."""
+    visitor = _LiteralPaths()
+    visit(document, visitor)
+    return visitor.paths
 
 
 def _unstorable_text_error(paths: list[str]) -> GraphQLError:
@@ -212,60 +230,7 @@ def _unstorable_text_error(paths: list[str]) -> GraphQLError:
     )
 
 
-class _LiteralPaths(Visitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.paths: list[str] = []
-
-    def enter_string_value(self, node: StringValueNode, _key, parent, _path, ancestors) -> None:
-        if _unstorable(node.value):
-            names = [_name(n) for n in (*ancestors, parent) if isinstance(n, _NAMED_VALUE_HOLDERS)]
-            self.paths.append(".".join(names) or "query")
-
-
-_literal_paths: dict[int, tuple[DocumentNode, tuple[str, ...]]] = {}
-_LITERAL_PATHS_KEPT = 512
-
-
-def literal_unstorable_paths(document: DocumentNode) -> tuple[str, ...]:
-    """The paths of the document's string literals PostgreSQL cannot store, in document order, as
-    UnstorableTextRule's walk finds them. Kept per document object (portal.graphql.caching keeps one object per query
-    text), at most _LITERAL_PATHS_KEPT of them."""
-    kept = _literal_paths.get(id(document))
-    if kept is not None and kept[0] is document:
-        return kept[1]
-    visitor = _LiteralPaths()
-    visit(document, visitor)
-    paths = tuple(visitor.paths)
-    if len(_literal_paths) >= _LITERAL_PATHS_KEPT:
-        _literal_paths.clear()
-    _literal_paths[id(document)] = (document, paths)
-    return paths
-
-
 # Depth, root fields and cost ----------------------------------------------------------------------------------------
-
-
-class QueryMeasureRule(ValidationRule):
-    """Depth, root fields and cost of each operation, with the page sizes and list lengths of `request_variables`."""
-
-    per_request = True  # reads the variables: never kept with the document (portal.graphql.caching)
-
-    def enter_document(self, node, *_args) -> None:
-        for error in self.document_errors(self.context.schema, node):
-            self.report_error(error)
-
-    @staticmethod
-    def document_errors(schema: GraphQLSchema, document: DocumentNode) -> list[GraphQLError]:
-        """The rule's errors without a walk of the document (portal.graphql.caching): it reads the whole document on
-        entering it anyway."""
-        variables = _variables.get()
-        fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
-        errors = []
-        for definition in document.definitions:
-            if isinstance(definition, OperationDefinitionNode):
-                errors.extend(measure_errors(schema, definition, fragments, variables))
-        return errors
 
 
 def measure_errors(
@@ -279,7 +244,7 @@ def measure_errors(
     measure = operation_measure(schema, operation, fragments, variables, max_depth=max_depth)
     name = operation.name.value if operation.name else "anonymous"
     if measure.too_deep:
-        # The message of strawberry's depth limiter, which this rule replaces, kept as it was.
+        # The message of strawberry's QueryDepthLimiter, which this limit replaced, kept as it was.
         return [GraphQLError(f"'{name}' exceeds maximum operation depth of {max_depth}", [operation])]
     errors = []
     max_root_fields = settings.GRAPHQL_MAX_ROOT_FIELDS
@@ -301,6 +266,10 @@ def measure_errors(
     return errors
 
 
+# An operation's figures by the operation, the schema, the depth limit and what the measure reads of the variables.
+_measures = LRU(4 * MAX_DOCUMENTS)
+
+
 class Measured(NamedTuple):
     too_deep: bool
     root_fields: int
@@ -315,20 +284,20 @@ def operation_measure(
     *,
     max_depth: int,
 ) -> Measured:
-    """`OperationMeasure`'s figures for the operation, kept per process (caching.operation_measures) by the operation
-    object (documents are parsed once per text, so a known operation is the same object every request) and what the
+    """`OperationMeasure`'s figures for the operation, kept per process by the operation object (strawberry's
+    ParserCache parses a text once, so a known operation is the same object every request) and what the
     measure reads of the variables: which are sent, an integer's value (a page size), a list's length (a list
     argument). Any other value counts the same whatever it is."""
     key = _measure_key(schema, operation, variables, max_depth)
     if key is not None:
-        kept = caching.operation_measures.get(key)
+        kept = _measures.get(key)
         if kept is not None and kept[0] is operation and kept[1] is schema:
             return kept[2]
     measure = OperationMeasure(schema, operation, fragments, variables, max_depth=max_depth)
     measured = Measured(measure.too_deep, measure.root_fields, measure.cost)
     if key is not None:
         # The operation and schema are kept with it: their ids, in the key, cannot be reused meanwhile.
-        caching.operation_measures.put(key, (operation, schema, measured))
+        _measures.put(key, (operation, schema, measured))
     return measured
 
 
@@ -480,9 +449,15 @@ class OperationMeasure:
                 if not (isinstance(value, VariableNode) and value.name.value not in self.variables):
                     return _literal(value, self.variables)
         argument_definition = definition.args.get(name)
-        if argument_definition is not None and argument_definition.default_value is not Undefined:
+        if argument_definition is None:
+            return None
+        if argument_definition.default_value is not Undefined:
             return argument_definition.default_value
-        return None
+        # A schema built from SDL keeps the default as it is written (graphql-core's GraphQLDefaultInput).
+        default = argument_definition.default
+        if default is None:
+            return None
+        return default.value if default.literal is None else _literal(default.literal, {})
 
     def _page_size(self, node: FieldNode, definition: Any) -> int | None:
         if PAGE_SIZE_ARGUMENT not in definition.args:

@@ -9,10 +9,9 @@ from cross_web import HTTPException
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from strawberry.django.views import GraphQLView, TemporalHttpResponse
+from django.http import HttpRequest, JsonResponse
+from strawberry.django.views import GraphQLView
 from strawberry.exceptions import StrawberryGraphQLError
-from strawberry.http import GraphQLRequestData
 
 from portal.errors import ErrorCode
 from portal.graphql.context import PortalContext
@@ -55,15 +54,6 @@ def _loads(text: str) -> object:
     return json.loads(text)
 
 
-class SubResponse(TemporalHttpResponse):
-    """strawberry's sub-response (what a resolver may set: headers, cookies, a status), the same object as strawberry's
-    own, made without JsonResponse encoding an empty dict through a new DjangoJSONEncoder (issue 21: made on every
-    request): the same content `{}`, the same Content-Type header, no status until one is set."""
-
-    def __init__(self) -> None:
-        HttpResponse.__init__(self, b"{}", content_type="application/json")
-
-
 class PortalGraphQLView(GraphQLView):
     def __init__(self, **kwargs):
         # Reads are POSTed like writes: no query strings with tokens or data in access logs.
@@ -92,31 +82,11 @@ class PortalGraphQLView(GraphQLView):
             raise HTTPException(400, "A number in the request body is too long.") from exc
         if not isinstance(body, dict):
             raise HTTPException(400, REQUEST_SHAPE)
-        return body
-
-    def get_sub_response(self, request: HttpRequest) -> TemporalHttpResponse:
-        return SubResponse()
-
-    def parse_http_body(self, request):
-        if self._plain_json_post(request):
-            data = _request_data(self.parse_json(request.request.body))
-        else:
-            try:
-                data = super().parse_http_body(request)
-            except UnicodeDecodeError as exc:  # the request adapter decodes the body before decode_json sees it
-                raise HTTPException(400, INVALID_UTF8) from exc
         # strawberry checks query, variables and extensions, but passes operationName on unchecked.
-        if data.operation_name is not None and not isinstance(data.operation_name, str):
+        operation_name = body.get("operationName")
+        if operation_name is not None and not isinstance(operation_name, str):
             raise HTTPException(400, "The GraphQL operation's `operationName` must be a string or null, if provided.")
-        return data
-
-    def _plain_json_post(self, request) -> bool:
-        """A POST of application/json, as every client sends: read without strawberry's detour (issue 21), which parses
-        the Content-Type header again through email.message (Django has: `content_type` is its lowercased type), looks
-        through every header for a streaming Accept although this view offers no streaming transport, and decodes the
-        body before decode_json decodes it. strawberry's parse_http_body reads anything else."""
-        streams = self._stream_transport_map  # none for this view: its protocols are websocket ones
-        return request.method == "POST" and request.content_type == "application/json" and not streams
+        return body
 
     def encode_json(self, data: object) -> bytes | str:
         try:
@@ -135,6 +105,8 @@ class PortalGraphQLView(GraphQLView):
             return self.run(request=request)
         except HTTPException as exc:
             return JsonResponse(request_error(exc.reason), status=exc.status_code)
+        except UnicodeDecodeError:  # strawberry's request adapter decodes the body before decode_json sees it
+            return JsonResponse(request_error(INVALID_UTF8), status=400)
         except RequestDataTooBig:
             return JsonResponse(request_error("The request is too large."), status=413)
         except StrawberryGraphQLError as exc:
@@ -144,20 +116,3 @@ class PortalGraphQLView(GraphQLView):
             logger.exception("GraphQL request failed")
             body = request_error(ErrorCode.INTERNAL_SERVER_ERROR.label, ErrorCode.INTERNAL_SERVER_ERROR)
             return JsonResponse(body, status=500)
-
-
-def _request_data(body: dict) -> GraphQLRequestData:
-    """The operation of a JSON body (decode_json made sure it is an object), checked as strawberry's parse_http_body
-    checks it, with its messages."""
-    query = body.get("query")
-    if not isinstance(query, str | None):
-        raise HTTPException(400, "The GraphQL operation's `query` must be a string or null, if provided.")
-    variables = body.get("variables")
-    if not isinstance(variables, dict | None):
-        raise HTTPException(400, "The GraphQL operation's `variables` must be an object or null, if provided.")
-    extensions = body.get("extensions")
-    if not isinstance(extensions, dict | None):
-        raise HTTPException(400, "The GraphQL operation's `extensions` must be an object or null, if provided.")
-    return GraphQLRequestData(
-        query=query, variables=variables, operation_name=body.get("operationName"), extensions=extensions
-    )

@@ -1,9 +1,13 @@
-"""Issue 21: a query text is parsed and validated once per process; what depends on the request still runs on each."""
+"""Issue 21, on strawberry's own extensions since issue 37: a query text is parsed and validated once per process
+(ParserCache, ValidationCache, both bounded); what depends on the request (its variables) still runs on each."""
 
 import pytest
+from graphql import parse
+from strawberry.extensions import ParserCache, ValidationCache
 
-from portal.graphql import caching
-from portal.lru import LRU
+from portal.graphql import limits
+from portal.graphql.limits import MAX_DOCUMENTS, MAX_TOKENS
+from portal.schema import schema
 from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db
@@ -11,36 +15,60 @@ pytestmark = pytest.mark.django_db
 SEARCH = "query($search: String!, $first: Int) { productsSearch(search: $search, first: $first) { id } }"
 
 
-@pytest.fixture(autouse=True)
-def cold_cache():
-    caching.clear()
-    yield
-    caching.clear()
+def _caches():
+    """The process's parse and validation caches, as the schema's extensions make them (shared by maxsize)."""
+    return (
+        ParserCache(maxsize=MAX_DOCUMENTS).cached_parse_document,
+        ValidationCache(maxsize=MAX_DOCUMENTS).cached_validate_document,
+    )
 
 
-def test_the_same_text_is_parsed_once_and_its_standard_validation_kept(demo_store, graphql, monkeypatch):
-    parses, validations = [], []
-    real_parse, real_validate = caching.parse, caching.validate_document
-    monkeypatch.setattr(caching, "parse", lambda *a, **k: parses.append(1) or real_parse(*a, **k))
-    monkeypatch.setattr(caching, "validate_document", lambda *a: validations.append(1) or real_validate(*a))
+def test_the_same_text_is_parsed_and_validated_once(demo_store, graphql):
+    parse_cache, validation_cache = _caches()
+    text = SEARCH + " # parsed once"
+    graphql(text, {"search": "acid", "first": 5})
+    parses, validations = parse_cache.cache_info(), validation_cache.cache_info()
 
-    for term in ("acid", "ethanol", "acid"):
-        body = graphql(SEARCH, {"search": term, "first": 5})
+    for term in ("ethanol", "acid"):
+        body = graphql(text, {"search": term, "first": 5})
         assert "errors" not in body, body
 
-    assert (len(parses), len(validations)) == (1, 1)
+    assert parse_cache.cache_info().hits == parses.hits + 2
+    assert parse_cache.cache_info().misses == parses.misses
+    assert validation_cache.cache_info().hits == validations.hits + 2
+    assert validation_cache.cache_info().misses == validations.misses
+
+
+def test_the_caches_are_bounded():
+    assert {cache.cache_info().maxsize for cache in _caches()} == {MAX_DOCUMENTS}
 
 
 def test_variables_are_checked_on_every_request_of_a_kept_document(demo_store, graphql):
     assert "errors" not in graphql(SEARCH, {"search": "acid", "first": 5})
 
     nul = graphql(SEARCH, {"search": "ac\x00id", "first": 5})
-    too_many = graphql(SEARCH, {"search": "acid", "first": 100_000})
+    too_many = graphql(SEARCH, {"search": "acid", "first": 200_000})  # 1 + 200,000 × 1 over the cost limit
+    fine_again = graphql(SEARCH, {"search": "acid", "first": 5})
 
     assert error_code(nul) == "BAD_USER_INPUT"
     assert nul["data"] is None
     assert too_many["data"] is None
-    assert too_many["errors"], too_many
+    assert error_code(too_many) == "QUERY_TOO_COMPLEX"
+    assert "errors" not in fine_again
+
+
+def test_the_request_limits_come_before_the_standard_validation_errors(demo_store, graphql):
+    query = "query($s: String!, $first: Int) { productsSearch(search: $s, first: $first) { id noSuchField } }"
+
+    for _ in range(2):  # validated, then kept
+        body = graphql(query, {"s": "ac\x00id", "first": 100_000})
+        assert body["data"] is None
+        assert [error["extensions"]["code"] for error in body["errors"]] == [
+            "QUERY_TOO_COMPLEX",
+            "BAD_USER_INPUT",
+            "GRAPHQL_VALIDATION_FAILED",
+        ]
+        assert "noSuchField" in body["errors"][2]["message"]
 
 
 def test_an_invalid_document_answers_the_same_errors_every_time(demo_store, graphql):
@@ -51,74 +79,41 @@ def test_an_invalid_document_answers_the_same_errors_every_time(demo_store, grap
     assert first["data"] is None and "noSuchField" in first["errors"][0]["message"]
 
 
-def test_a_syntax_error_is_answered_not_kept(demo_store, graphql):
-    for _ in range(2):
-        body = graphql("{ productsSearch(first: 1) { id }")
-        assert body["data"] is None
-        assert "Syntax Error" in body["errors"][0]["message"]
+def test_a_syntax_error_is_answered_the_same_every_time(demo_store, graphql):
+    answers = [graphql("{ productsSearch(first: 1) { id }") for _ in range(2)]
+
+    assert answers[0] == answers[1]
+    assert answers[0]["data"] is None
+    assert answers[0]["errors"][0]["message"].startswith("Syntax Error")
+    assert error_code(answers[0]) == "GRAPHQL_PARSE_FAILED"
 
 
-def test_the_cache_is_bounded(monkeypatch):
-    lru = LRU(3)
-    for n in range(5):
-        lru.put(n, str(n))
-    assert [lru.get(n) for n in range(5)] == [None, None, "2", "3", "4"]
+def _tokens(count: int) -> str:
+    """A document of exactly `count` tokens: `{`, pairs of `a: __typename` fields (3 tokens each), `}`."""
+    fields, rest = divmod(count - 2, 3)
+    assert rest == 0
+    return "{ " + " ".join(f"a{i}: __typename" for i in range(fields)) + " }"
 
 
-# The per-request rules without graphql-core's walk (portal.graphql.caching._per_request_errors): the same errors, in
-# the same order, as validating the document with them.
-DIRECT_CASES = [
-    ("clean", SEARCH, {"search": "acid", "first": 5}),
-    ("NUL in a variable", SEARCH, {"search": "ac\x00id", "first": 5}),
-    ("a surrogate in a key", "query($d: JSON) { __typename }", {"d": {"a\ud800": 1}}),
-    ("NUL in a literal", '{ productsSearch(search: "ac\\u0000id", first: 1) { id } }', {}),
-    (
-        "literals and variables, over 20 paths",
-        "query($s: [String!]) { a: productsSearch(search: \"\\u0000\") { id } "
-        + " ".join(f'p{i}: productsSearch(search: "x\\u0000{i}") {{ id }}' for i in range(8))
-        + " }",
-        {"s": [f"n\x00{i}" for i in range(15)]},
-    ),
-    ("too costly and NUL", SEARCH, {"search": "ac\x00id", "first": 100_000}),
-    ("too many root fields", "{ " + " ".join(f"a{i}: __typename" for i in range(12)) + " }", {}),
-    ("too deep", "{ __schema { types { " + "fields { type { " + "ofType { " * 12 + "name" + " }" * 17, {}),
-    (
-        "fragments",
-        "query($f: Int) { ...A } fragment A on Query { productsSearch(search: \"\\u0000\", first: $f) { id } }",
-        {"f": 100_000},
-    ),
-]  # fmt: skip
+def test_a_document_over_the_token_limit_is_not_parsed(graphql):
+    at_the_limit = schema.execute_sync(_tokens(MAX_TOKENS))
+    over = graphql(_tokens(MAX_TOKENS + 3))
+
+    # Parsed, then refused by the root field limit.
+    assert [e.extensions["code"] for e in at_the_limit.errors] == ["QUERY_TOO_COMPLEX"]
+    assert over["data"] is None
+    assert [error["message"] for error in over["errors"]] == [
+        f"Syntax Error: Document contains more than {MAX_TOKENS} tokens. Parsing aborted."
+    ]
 
 
-@pytest.mark.parametrize(("case", "query", "variables"), DIRECT_CASES, ids=[c[0] for c in DIRECT_CASES])
-def test_the_per_request_rules_answer_as_a_walk_of_the_document_would(case, query, variables):
-    from graphql import parse, validate
+def test_literals_are_walked_only_when_the_text_may_hold_unstorable_text():
+    may_hold = limits._may_hold_unstorable_literal
 
-    from portal.graphql.limits import QueryMeasureRule, UnstorableTextRule, request_variables
-    from portal.schema import schema
-
-    document = parse(query)
-    rules = [UnstorableTextRule, QueryMeasureRule]
-    with request_variables(variables):
-        walked = [error.formatted for error in validate(schema._schema, document, rules)]
-        direct = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
-        assert direct == walked
-        assert bool(walked) == (case != "clean")
-        again = [error.formatted for error in caching._per_request_errors(schema._schema, document, rules)]
-        assert again == walked  # the literals' paths kept for the document give the same answer
-
-
-def test_the_request_rules_are_made_once_and_read_each_operation_s_own_variables(demo_store, graphql):
-    from portal.graphql import limits
-
-    query = "query($s: String) { productsSearch(search: $s, first: 1) { id } }"
-    before = (limits.UnstorableTextRule, limits.QueryMeasureRule)
-
-    refused = graphql(query, {"s": "ac\x00id"})
-    answered = graphql(query, {"s": "acid"})
-
-    assert refused["data"] is None
-    assert refused["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
-    assert "errors" not in answered
-    assert (limits.UnstorableTextRule, limits.QueryMeasureRule) == before
-    assert limits._variables.get() == {}  # nothing left behind after the operations
+    assert not may_hold(SEARCH)
+    assert may_hold('{ productsSearch(search: "a\\u0000") { id } }')
+    assert may_hold('{ productsSearch(search: "a\\u{0}") { id } }')
+    assert may_hold('{ productsSearch(search: "a\x00") { id } }')  # graphql-core parses a raw NUL
+    assert may_hold('{ productsSearch(search: "\ud800") { id } }')
+    literal = parse('{ productsSearch(search: "a\x00") { id } }')
+    assert limits.literal_unstorable_paths(literal) == ["search"]

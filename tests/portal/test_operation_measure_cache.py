@@ -11,9 +11,11 @@ import strawberry
 from django.conf import settings
 from graphql import FragmentDefinitionNode, OperationDefinitionNode, parse
 
-from portal.graphql import caching, limits
-from portal.graphql.limits import OperationMeasure, operation_measure
+from portal.graphql import limits
+from portal.graphql.limits import OperationMeasure, graphql_schema, operation_measure
 from portal.schema import schema
+
+GRAPHQL_SCHEMA = graphql_schema(schema)
 
 DOCUMENT = parse(
     """query Q($n: Int, $skus: [String!]!, $ids: [Int!], $search: String, $deep: Boolean!) {
@@ -43,26 +45,26 @@ VARIABLES = [
 
 def _fresh(variables: dict) -> tuple:
     measure = OperationMeasure(
-        schema._schema, OPERATION, FRAGMENTS, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH
+        GRAPHQL_SCHEMA, OPERATION, FRAGMENTS, variables, max_depth=settings.GRAPHQL_MAX_QUERY_DEPTH
     )
     return measure.too_deep, measure.root_fields, measure.cost
 
 
 def _kept(variables: dict, max_depth: int | None = None) -> tuple:
     depth = settings.GRAPHQL_MAX_QUERY_DEPTH if max_depth is None else max_depth
-    return tuple(operation_measure(schema._schema, OPERATION, FRAGMENTS, variables, max_depth=depth))
+    return tuple(operation_measure(GRAPHQL_SCHEMA, OPERATION, FRAGMENTS, variables, max_depth=depth))
 
 
 @pytest.mark.parametrize("order", [1, -1])
 def test_the_kept_figures_are_those_measured_anew_whatever_the_variables(order):
-    caching.clear()
+    limits._measures.clear()
     for _round in range(2):
         for variables in VARIABLES[::order]:
             assert _kept(variables) == _fresh(variables), variables
 
 
 def test_an_operation_is_measured_once_per_shape_of_its_variables():
-    caching.clear()
+    limits._measures.clear()
     built = []
     original = limits.OperationMeasure
 
@@ -82,7 +84,7 @@ def test_an_operation_is_measured_once_per_shape_of_its_variables():
 
 
 def test_another_schema_or_document_is_measured_anew():
-    caching.clear()
+    limits._measures.clear()
 
     @strawberry.type
     class Query:
@@ -90,22 +92,22 @@ def test_another_schema_or_document_is_measured_anew():
 
     other = strawberry.Schema(query=Query)
     variables = {"n": 20, "skus": ["A"], "deep": True}
-    operation_measure(schema._schema, OPERATION, FRAGMENTS, variables, max_depth=12)
-    measured = operation_measure(other._schema, OPERATION, FRAGMENTS, variables, max_depth=12)
+    operation_measure(GRAPHQL_SCHEMA, OPERATION, FRAGMENTS, variables, max_depth=12)
+    measured = operation_measure(graphql_schema(other), OPERATION, FRAGMENTS, variables, max_depth=12)
 
-    fresh = OperationMeasure(other._schema, OPERATION, FRAGMENTS, variables, max_depth=12)
+    fresh = OperationMeasure(graphql_schema(other), OPERATION, FRAGMENTS, variables, max_depth=12)
     assert (measured.root_fields, measured.cost) == (fresh.root_fields, fresh.cost) == (3, 5)
 
     (again,) = parse("query Q($n: Int) { quotes(first: $n) { totalCount } }").definitions
-    assert operation_measure(schema._schema, again, {}, {"n": 5}, max_depth=12).cost == 1 + 1
+    assert operation_measure(GRAPHQL_SCHEMA, again, {}, {"n": 5}, max_depth=12).cost == 1 + 1
 
 
 def test_values_of_unusual_types_from_in_process_callers_are_not_kept():
     class Count(int):
         pass
 
-    caching.clear()
+    limits._measures.clear()
     variables = {"n": Count(20), "skus": ("A", "B"), "deep": True}
 
-    assert limits._measure_key(schema._schema, OPERATION, variables, 12) is None
+    assert limits._measure_key(GRAPHQL_SCHEMA, OPERATION, variables, 12) is None
     assert _kept(variables) == _fresh(variables)

@@ -18,7 +18,7 @@ from accounts.graphql.users import MAX_PAGE_SIZE as MAX_USERS_PAGE
 from invoices.graphql.queries import MAX_PAGE_SIZE as MAX_INVOICES_PAGE
 from orders.graphql.purchased import MAX_PAGE_SIZE as MAX_PURCHASED_PAGE
 from orders.graphql.queries import MAX_PAGE_SIZE as MAX_ORDERS_PAGE
-from portal.graphql.limits import OperationMeasure
+from portal.graphql.limits import OperationMeasure, graphql_schema
 from portal.schema import schema
 from pricing.graphql.queries import MAX_SEARCH_RESULTS
 from quotes.graphql.queries import MAX_PAGE_SIZE as MAX_QUOTES_PAGE
@@ -381,6 +381,27 @@ def test_the_overlays_operations_stay_far_below_every_limit():
             {"first": first},
             max_depth=django_settings.GRAPHQL_MAX_QUERY_DEPTH // 2,
         ).too_deep, name
+
+
+def test_the_schema_built_from_the_sdl_measures_as_the_schema_itself():
+    """RequestLimits measures with the schema built from its SDL (strawberry has no public accessor of its own)."""
+    built = graphql_schema(schema)
+    assert graphql_schema(schema) is built  # once per process
+
+    for name, text in overlay_operations().items():
+        document = parse(text)
+        fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+        (operation,) = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+        for variables in ({}, {"first": 7}, {"first": 300, "skus": ["A"] * 40, "items": [{}] * 25}):
+            figures = [
+                (measure.too_deep, measure.root_fields, measure.cost)
+                for measure in (
+                    OperationMeasure(measured, operation, fragments, variables, max_depth=depth)
+                    for measured in (schema._schema, built)
+                    for depth in (django_settings.GRAPHQL_MAX_QUERY_DEPTH, 4)
+                )
+            ]
+            assert figures[:2] == figures[2:], (name, variables)
 
 
 def test_the_startup_round_and_product_search_pass_over_http(demo_store, graphql):
