@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
 
-.PHONY: run install lock frontend migrate seed test lint test-backend test-frontend test-browser check-chromium schema openapi bench bench-instructions format clean
+.PHONY: run install lock frontend migrate seed test lint typecheck test-backend test-frontend test-browser check-chromium schema openapi bench bench-instructions format clean
 
 # The address links in e-mails are built on (invitations, password resets): the one `make run` serves on, so that
 # `make run PORT=8001` mails links on 8001 (a server listening on every interface is reached on 127.0.0.1). Given to
@@ -59,6 +59,10 @@ lint: $(VENV)/.installed frontend/node_modules/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	cd frontend && npm run lint
+
+## typecheck: mypy (with the Django and DRF stubs) over the apps' production code; the settings in pyproject.toml
+typecheck: $(VENV)/.installed
+	$(VENV)/bin/mypy
 
 # On every core (pytest-xdist): each worker has its own test database and cache (portal/settings_test.py).
 test-backend: $(VENV)/.installed

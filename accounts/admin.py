@@ -297,7 +297,8 @@ class AccountFormFieldForm(forms.ModelForm):
         return name
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         custom = self.instance.pk is None or self.instance.custom
         if custom:
             if data.get("field_type") not in CUSTOM_FIELD_TYPES:
@@ -319,7 +320,8 @@ class AccountFormFieldListForm(forms.ModelForm):
     """The list's editable columns: an essential built-in field stays required and visible."""
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         essential = not self.instance.custom and self.instance.field_name in ESSENTIAL_FIELDS
         if essential and not (data.get("is_required", True) and data.get("visible", True)):
             raise forms.ValidationError("This field is essential: it stays required and visible.")
@@ -370,8 +372,8 @@ class MediaFileAdmin(_ReadOnlyAdmin):
     list_display = ["original_name", "company", "content_type", "size", "uploaded_by", "created_at", "download"]
     list_filter = ["request_type", "content_type"]
     search_fields = ["original_name", "company__name", "uploaded_by__email"]
-    fields = ["original_name", "company", "request_type", "content_type", "size", "uploaded_by", "created_at",
-              "download"]  # fmt: skip
+    fields = ("original_name", "company", "request_type", "content_type", "size", "uploaded_by", "created_at",
+              "download")  # fmt: skip
     readonly_fields = fields
 
     @admin.display(description="Download")
@@ -393,7 +395,7 @@ class NewsletterSubscriberAdmin(admin.ModelAdmin):
 
 class AuditEventInline(admin.TabularInline):
     model = AuditEvent
-    fields = ["created_at", "action", "summary"]
+    fields = ("created_at", "action", "summary")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -412,7 +414,7 @@ class MasqueradeSessionAdmin(_ReadOnlyAdmin):
     list_filter = ["end_reason", "company"]
     search_fields = ["super_admin_email", "company_name"]
     date_hierarchy = "began_at"
-    fields = ["super_admin", "super_admin_email", "company", "company_name", "began_at", "ended_at", "end_reason"]
+    fields = ("super_admin", "super_admin_email", "company", "company_name", "began_at", "ended_at", "end_reason")
     readonly_fields = fields
     inlines = [AuditEventInline]
 
@@ -423,8 +425,8 @@ class AuditEventAdmin(_ReadOnlyAdmin):
     list_filter = ["action", "company"]
     search_fields = ["summary", "actor_email", "company__name"]
     date_hierarchy = "created_at"
-    fields = ["created_at", "action", "summary", "actor", "actor_email", "company", "object_type", "object_id",
-              "changes", "masquerade_session"]  # fmt: skip
+    fields = ("created_at", "action", "summary", "actor", "actor_email", "company", "object_type", "object_id",
+              "changes", "masquerade_session")  # fmt: skip
     readonly_fields = fields
     list_select_related = ["company", "masquerade_session"]
 
@@ -450,8 +452,11 @@ class AddressAdminForm(forms.ModelForm):
         from accounts.services import AddressData, address_values_check
         from accounts.services.addresses import ADDRESS_MODEL_FIELDS
 
-        cleaned = super().clean()
-        extra = cleaned.get("extra_fields") if isinstance(cleaned.get("extra_fields"), dict) else {}
+        super().clean()
+
+        cleaned = self.cleaned_data
+        given_extra = cleaned.get("extra_fields")
+        extra = given_extra if isinstance(given_extra, dict) else {}
         data = AddressData(
             **{name: cleaned.get(name) or "" for name in self.TEXTS},
             country=cleaned.get("country_code") or "",
@@ -467,7 +472,7 @@ class AddressAdminForm(forms.ModelForm):
         except ValidationError as exc:
             for key, errors in exc.error_dict.items():
                 field = ADDRESS_MODEL_FIELDS.get(key.split(".", 1)[0])
-                if field not in self._errors:  # the form field's own error (required, too long) says it already
+                if field not in self.errors:  # the form field's own error (required, too long) says it already
                     self.add_error(field if field in self.fields else None, errors)
             return cleaned
         # The checked values: a country or state given by name is stored as its code.

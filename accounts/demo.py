@@ -124,9 +124,9 @@ def seed_accounts() -> None:
         individual.customer_group = groups[RETAIL]
         individual.save(update_fields=["customer_group"])
     staff = users.get_or_create("staff@demo.test", first_name="Stan", last_name="Staff", is_staff=True)
-    group, _ = Group.objects.get_or_create(name=STAFF_GROUP)
-    group.permissions.set(Permission.objects.filter(content_type__app_label__in=STAFF_APPS))
-    staff.groups.add(group)
+    staff_group, _ = Group.objects.get_or_create(name=STAFF_GROUP)
+    staff_group.permissions.set(Permission.objects.filter(content_type__app_label__in=STAFF_APPS))
+    staff.groups.add(staff_group)
     seed_addresses()
 
 
@@ -166,7 +166,7 @@ def seed_addresses() -> None:
     """The demo address books, each while it is still empty: a book people have used is left alone."""
     acme_admin = User.objects.get(email="admin@acme.test")
     individual = User.objects.get(email="b2c@demo.test")
-    owners = {
+    owners: dict[str, dict[str, Company | User]] = {
         "Acme Labs": {"company": Company.objects.get(name="Acme Labs"), "created_by": acme_admin},
         "b2c@demo.test": {"customer": individual, "created_by": individual},
     }

@@ -4,6 +4,7 @@ fields, uploaded attachments, newsletter subscribers), masquerade sessions and t
 from __future__ import annotations
 
 import uuid
+from typing import ClassVar
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
@@ -37,7 +38,7 @@ class UserManager(BaseUserManager["User"]):
         extra.setdefault("is_superuser", True)
         return self._create_user(email, password, **extra)
 
-    def get_by_natural_key(self, username: str) -> User:
+    def get_by_natural_key(self, username: str | None) -> User:
         return self.get(email__iexact=username)
 
 
@@ -88,7 +89,7 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
 
     class Meta:
         constraints = [models.UniqueConstraint(Lower("email"), name="accounts_user_email_ci_unique")]
@@ -112,7 +113,7 @@ class User(AbstractBaseUser, PermissionsMixin):
         for fallback_secret in settings.SECRET_KEY_FALLBACKS:
             yield self._session_auth_hash(secret=fallback_secret)
 
-    def _session_auth_hash(self, *, secret: str | None) -> str:
+    def _session_auth_hash(self, *, secret: str | bytes | None) -> str:
         value = self.password if not self.session_epoch else f"{self.password}:{self.session_epoch}"
         return salted_hmac(
             "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash",
@@ -261,7 +262,7 @@ class CompanyMembership(models.Model):
 
     @property
     def role_name(self) -> str:
-        if self.role == CompanyRole.CUSTOM and self.custom_role_id:
+        if self.role == CompanyRole.CUSTOM and self.custom_role_id and self.custom_role is not None:
             return self.custom_role.name
         return CompanyRole(self.role).label
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
@@ -27,6 +28,7 @@ from accounts.models import (
 )
 from accounts.permissions import INDIVIDUAL_PERMISSIONS, Code
 from accounts.token_rows import token_row
+from portal.actor import PortalActor
 from portal.colors import is_hex_color, text_color_on
 from portal.errors import NotFound, Refused
 from portal.models import StorefrontConfig
@@ -111,6 +113,14 @@ class Actor:
 GUEST = Actor(user=None)
 
 
+def actor_of(actor: PortalActor) -> Actor:
+    """A caller that portal hands over as a PortalActor (portal.rest.authentication.request_actor), as the Actor it
+    is: portal resolves every caller through settings.PORTAL_ACTOR_RESOLVER (actor_for_token), which builds Actors."""
+    if not isinstance(actor, Actor):
+        raise TypeError(f"Not an accounts actor: {actor!r}")
+    return actor
+
+
 def staff_only(user: User) -> bool:
     """The supplier's staff who are no customer: Django admin is theirs, the storefront and the portal are not
     (issue 13). A super admin, or a staff member who also belongs to a company, is a customer as well."""
@@ -148,7 +158,7 @@ def _masquerading_actor(user: User, session: MasqueradeSession, token: B2BToken 
     )  # fmt: skip
 
 
-def _masquerade_usable(session: MasqueradeSession | None) -> bool:
+def _masquerade_usable(session: MasqueradeSession | None) -> TypeGuard[MasqueradeSession]:
     return session is not None and session.company is not None and session.company.status == CompanyStatus.APPROVED
 
 
@@ -223,8 +233,8 @@ def company_for_user(*, actor: Actor, user_id: int) -> Company:
     """`userCompany(userId)`: the company of a user the actor may see (themselves, or anyone for a super admin)."""
     if actor.user is None or (user_id != actor.user.pk and not actor.is_super_admin):
         raise NotFound("No such user.")
-    if user_id == actor.user.pk and actor.is_masquerading:
-        return actor.company  # a masquerading super admin's own company is the masqueraded one
+    if user_id == actor.user.pk and actor.masquerade_company is not None:
+        return actor.masquerade_company  # a masquerading super admin's own company is the masqueraded one
     membership = CompanyMembership.objects.select_related("company").filter(user_id=user_id).first()
     if membership is None:
         raise NotFound("This user does not belong to a company.")
@@ -410,14 +420,15 @@ def storefront_account_context(actor: Actor | None, *, channel_id: int = DEFAULT
         return {"convert_link_visible": False, "masquerade_bar": None}
     bar = None
     convert = False
-    if actor.is_masquerading:
+    masquerade_company = actor.masquerade_company
+    if masquerade_company is not None:
         entry = storefront_configs(MASQUERADE_BUTTON_CONFIG_KEY, channel_id=channel_id)[MASQUERADE_BUTTON_CONFIG_KEY]
         if _on(entry, MASQUERADE_BUTTON_CONFIG_KEY):
             extra = (entry.extra_fields or {}) if entry is not None else {}
             color = str(extra.get("color") or "")
             button_text = str(extra.get("buttonText") or DEFAULT_MASQUERADE_BUTTON_TEXT)[:60]
             bar = MasqueradeBar(
-                company_name=actor.masquerade.company.name,
+                company_name=masquerade_company.name,
                 # #rgb or #rrggbb only: a colour whose contrast cannot be judged (a name, an alpha) is not used.
                 color=color if is_hex_color(color) else DEFAULT_MASQUERADE_COLOR,
                 button_text=button_text,
@@ -465,7 +476,10 @@ class AddressBook:
 
     @property
     def lock_key(self) -> str:
-        return f"address-book:company:{self.company.pk}" if self.company else f"address-book:user:{self.customer.pk}"
+        if self.company is not None:
+            return f"address-book:company:{self.company.pk}"
+        assert self.customer is not None  # exactly one is set
+        return f"address-book:user:{self.customer.pk}"
 
 
 def address_book_of(actor: Actor) -> AddressBook | None:
@@ -739,7 +753,7 @@ def created_by_users(*, actor: Actor, company_id: int, module: str) -> QuerySet[
         raise ValidationError({"module": [ValidationError(message, code="invalid_choice")]})
     company = actor.b2b_company
     level = min(actor.level(code), 2) if company is not None else 0
-    if level == 0 or company.pk != company_id:
+    if company is None or actor.user is None or level == 0 or company.pk != company_id:
         raise Refused()
     source = _CREATED_BY_SOURCES.get(module)
     if source is None:

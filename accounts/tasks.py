@@ -54,7 +54,7 @@ COMPANY_EMAILS = {
 
 def company_applicant(company: Company) -> User | None:
     """Who hears about the application: the user who applied, else the company's first admin."""
-    if company.applied_by_id and company.applied_by.is_active:
+    if company.applied_by_id and company.applied_by is not None and company.applied_by.is_active:
         return company.applied_by
     membership = (
         CompanyMembership.objects.select_related("user")

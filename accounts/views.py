@@ -17,7 +17,7 @@ from accounts import services
 from accounts.errors import UploadErrorCode
 from accounts.uploads import MAX_FILE_BYTES, MAX_FILES, size_label
 from portal.rest.authentication import StorefrontSessionAuthentication, request_actor
-from portal.rest.parsers import LimitedMultiPartParser
+from portal.rest.parsers import LimitedMultiPartParser, form_fields
 from portal.rest.schema import body, envelope, refusals
 from portal.rest.throttles import PerGuestAddressThrottle, PerUserThrottle
 
@@ -75,8 +75,8 @@ def media_upload(request: Request) -> Response:
     signed-in user (B2B conversion). Refusals keep nothing."""
     upload = services.media_upload(
         uploaded_file=request.FILES.get("mediaFile"),
-        request_type=request.data.get("requestType", ""),
-        upload_session=request.data.get("uploadSession") or None,
+        request_type=form_fields(request).get("requestType", ""),
+        upload_session=form_fields(request).get("uploadSession") or None,
         user=request_actor(request).user,
     )
     media = upload.media
@@ -130,7 +130,7 @@ def media_delete(request: Request, file_id: str) -> Response:
 def masquerade_end(request: Request):
     """The storefront bar's END MASQUERADE (a form POST with the CSRF token): end the masquerade the storefront
     follows, then go back to the page."""
-    target = request.data.get("next") or "/"  # read first: a body that cannot be read changes nothing
+    target = form_fields(request).get("next") or "/"  # read first: a body that cannot be read changes nothing
     user = request.user
     if user.is_authenticated and user.is_super_admin:
         services.masquerade_end_for_user(user=user)

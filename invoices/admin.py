@@ -6,6 +6,9 @@ read-only. The rules live in invoices.services."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import cast
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -89,7 +92,7 @@ class OverdueFilter(admin.SimpleListFilter):
 class InvoiceLineInline(admin.TabularInline):
     model = InvoiceLine
     extra = 0
-    fields = ["position", "sku", "name", "quantity", "unit_price", "line_total", "tax"]
+    fields = ("position", "sku", "name", "quantity", "unit_price", "line_total", "tax")
     readonly_fields = fields
     can_delete = False
 
@@ -102,7 +105,7 @@ class InvoiceReceiptLineInline(admin.TabularInline):
     extra = 0
     verbose_name = "payment"
     verbose_name_plural = "payments (receipt lines)"
-    fields = ["receipt", "amount", "payment_status"]
+    fields = ("receipt", "amount", "payment_status")
     readonly_fields = fields
     can_delete = False
     show_change_link = False
@@ -159,10 +162,11 @@ class InvoiceAdmin(admin.ModelAdmin):
 
     @admin.display(description="Order", ordering="order__number")
     def order_link(self, invoice: Invoice):
-        if invoice.order_id is None:
+        order = invoice.order  # no query when there is none
+        if order is None:
             return "—"
         url = reverse("admin:orders_order_change", args=[invoice.order_id])
-        return format_html('<a href="{}">#{}</a>', url, invoice.order.number)
+        return format_html('<a href="{}">#{}</a>', url, order.number)
 
     @admin.display(description="Status", ordering="status")
     def status_shown(self, invoice: Invoice) -> str:
@@ -218,8 +222,9 @@ class InvoiceAdmin(admin.ModelAdmin):
                     company=data["company"], number=data["number"], external_id=data["external_id"],
                     issued_on=data["issued_on"], due_date=data["due_date"], currency_code=data["currency_code"],
                     original_balance=data["original_balance"], open_balance=data["open_balance"],
-                    subtotal=data["subtotal"], tax_total=data["tax_total"] or 0,
-                    shipping_total=data["shipping_total"] or 0, purchase_order_number=data["purchase_order_number"],
+                    subtotal=data["subtotal"], tax_total=data["tax_total"] or Decimal(0),
+                    shipping_total=data["shipping_total"] or Decimal(0),
+                    purchase_order_number=data["purchase_order_number"],
                     cost_centre=data["cost_centre"], order=data["order"],
                     tracking_numbers=data["tracking_numbers"], pdf=data["pdf"], by=request.user,
                 )  # fmt: skip
@@ -344,7 +349,8 @@ class ErpInvoiceForm(forms.Form):
                         "are told there is no PDF.")  # fmt: skip
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         number = cleaned.get("order_number")
         cleaned["order"] = Order.objects.filter(number=number).first() if number else None
         if number and cleaned["order"] is None:
@@ -376,7 +382,7 @@ class IssueInvoiceForm(forms.Form):
                 del self.fields[name]
             return
         invoiced = issue.invoiced_order_line_ids(order)
-        self.fields["lines"].choices = [
+        cast(forms.ChoiceField, self.fields["lines"]).choices = [  # declared a MultipleChoiceField above
             (str(line.pk), f"{line.sku} — {line.name}: {line.quantity} × {line.unit_price} {order.currency_code}")
             for line in order.lines.order_by("pk")
             if line.pk not in invoiced
@@ -392,7 +398,7 @@ class IssueInvoiceForm(forms.Form):
 class ReceiptLineInline(admin.TabularInline):
     model = ReceiptLine
     extra = 0
-    fields = ["invoice", "amount", "payment_status"]
+    fields = ("invoice", "amount", "payment_status")
     readonly_fields = fields
     can_delete = False
 
@@ -419,8 +425,8 @@ class ReceiptAdmin(ReadOnlyAdmin):
     search_fields = ["reference_number", "payer_name", "company__name", "lines__invoice__number"]
     list_select_related = ["company"]
     date_hierarchy = "created_at"
-    fields = ["reference_number", "company", "payer", "payer_name", "payment_type", "transaction_type",
-              "currency_code", "total_amount", "created_at"]  # fmt: skip
+    fields = ("reference_number", "company", "payer", "payer_name", "payment_type", "transaction_type",
+              "currency_code", "total_amount", "created_at")  # fmt: skip
     readonly_fields = fields
     inlines = [ReceiptLineInline]
 
@@ -428,7 +434,7 @@ class ReceiptAdmin(ReadOnlyAdmin):
 class PaymentRequestLineInline(admin.TabularInline):
     model = InvoicePaymentRequestLine
     extra = 0
-    fields = ["invoice", "amount"]
+    fields = ("invoice", "amount")
     readonly_fields = fields
     can_delete = False
 
@@ -442,6 +448,6 @@ class InvoicePaymentRequestAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
     search_fields = ["cart_id", "company__name", "user__email", "lines__invoice__number"]
     list_select_related = ["company", "user"]
-    fields = ["company", "user", "cart_id", "currency_code", "status", "created_at"]
+    fields = ("company", "user", "cart_id", "currency_code", "status", "created_at")
     readonly_fields = fields
     inlines = [PaymentRequestLineInline]

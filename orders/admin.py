@@ -72,7 +72,7 @@ class ShipmentInline(admin.TabularInline):
 
     model = Shipment
     extra = 0
-    fields = ["shipped_at", "carrier", "tracking_number", "recognised_courier", "shipped_lines", "comment"]
+    fields = ("shipped_at", "carrier", "tracking_number", "recognised_courier", "shipped_lines", "comment")
     readonly_fields = fields
     can_delete = False
     show_change_link = True
@@ -208,7 +208,8 @@ class ShipmentLineInline(admin.TabularInline):
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "order_line":
             order_id = getattr(request, "_shipment_order_id", None)
-            kwargs["queryset"] = OrderLine.objects.filter(order_id=order_id).order_by("pk")
+            lines = OrderLine.objects.filter(order_id=order_id) if order_id is not None else OrderLine.objects.none()
+            kwargs["queryset"] = lines.order_by("pk")
             kwargs["form_class"] = OrderLineChoiceField
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 

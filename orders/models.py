@@ -11,8 +11,9 @@ from django.core.validators import MinValueValidator
 from django.db import models
 
 from accounts.models import Company
+from portal.money import DecimalDigits
 
-MONEY = {"max_digits": 14, "decimal_places": 2}
+MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 2}
 
 
 class OrderStatus(models.TextChoices):

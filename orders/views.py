@@ -17,6 +17,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.request import Request
 
+from accounts.selectors import actor_of
 from orders import selectors
 from orders.downloads import download_token_valid
 from orders.models import Order, OrderLine, ShipmentLine
@@ -42,7 +43,7 @@ def _order_checked(request: Request, order: Order | None, *, signed: bool) -> Or
     for a signed-in caller without get_order_detail, NotFound for everything else they may not see)."""
     if order is not None and signed:
         return order
-    reached = selectors.order_for(request_actor(request), order.number if order is not None else "")
+    reached = selectors.order_for(actor_of(request_actor(request)), order.number if order is not None else "")
     if order is None or reached.pk != order.pk:
         raise _not_found()
     return reached
@@ -113,6 +114,7 @@ def certificate_download(request: Request, pk: int) -> FileResponse:
     signed = _signed(request, "certificate", pk)
     row = ShipmentLine.objects.select_related("lot", "shipment__order").filter(pk=pk).first()
     _order_checked(request, row.shipment.order if row is not None else None, signed=signed)
+    assert row is not None  # _order_checked refused a missing row
     lot = row.lot
     if lot is None or not lot.certificate:
         raise _not_found()
@@ -133,6 +135,7 @@ def safety_data_sheet_download(request: Request, pk: int) -> FileResponse:
     signed = _signed(request, "safety_data_sheet", pk)
     line = OrderLine.objects.select_related("product", "order").filter(pk=pk).first()
     _order_checked(request, line.order if line is not None else None, signed=signed)
+    assert line is not None  # _order_checked refused a missing line
     product = line.product
     if product is None or not product.safety_data_sheet:
         raise _not_found()

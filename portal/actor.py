@@ -12,17 +12,36 @@ from typing import Any, Protocol
 
 
 class PortalActor(Protocol):
-    # The signed-in user (accounts.User), None for a guest.
-    user: Any
-    user_type: int
-    role: int
-    company_role_name: str
-    # The company the caller acts in (accounts.Company): their own, or the masqueraded one.
-    company: Any
-    permissions: dict[str, int]
-    # The open masquerade session (accounts.MasqueradeSession) and the request's B2B token, when there are.
-    masquerade: Any
-    token: Any
+    # Read-only members (properties): the actor is a frozen dataclass, which a protocol with settable attributes
+    # would not describe.
+
+    @property
+    def user(self) -> Any:
+        """The signed-in user (accounts.User), None for a guest."""
+
+    @property
+    def user_type(self) -> int: ...
+
+    @property
+    def role(self) -> int: ...
+
+    @property
+    def company_role_name(self) -> str: ...
+
+    @property
+    def company(self) -> Any:
+        """The company the caller acts in (accounts.Company): their own, or the masqueraded one."""
+
+    @property
+    def permissions(self) -> dict[str, int]: ...
+
+    @property
+    def masquerade(self) -> Any:
+        """The open masquerade session (accounts.MasqueradeSession), when there is one."""
+
+    @property
+    def token(self) -> Any:
+        """The request's B2B token (accounts.B2BToken), when there is one."""
 
     @property
     def is_authenticated(self) -> bool: ...

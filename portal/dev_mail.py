@@ -44,7 +44,8 @@ def _text_of(message: EmailMessage) -> str:
     try:
         return part.get_content()
     except (LookupError, ValueError):  # an unknown charset or a broken part: shown as it was written
-        return part.get_payload(decode=True).decode("utf-8", "replace") if part.get_payload(decode=True) else ""
+        payload = part.get_payload(decode=True)  # the bytes of a leaf part (a multipart one has none)
+        return payload.decode("utf-8", "replace") if isinstance(payload, bytes) and payload else ""
 
 
 def demo_mails(folder: Path) -> list[DemoMail]:

@@ -36,10 +36,10 @@ USER_AGENT = _user_agent()
 class TimeoutSession(requests.Session):
     """A session whose every request has a timeout, `TIMEOUT` unless the caller gives its own."""
 
-    def request(self, method, url, **kwargs):
+    def request(self, method, url, *args, **kwargs):
         if kwargs.get("timeout") is None:
             kwargs["timeout"] = TIMEOUT
-        return super().request(method, url, **kwargs)
+        return super().request(method, url, *args, **kwargs)
 
 
 _local = threading.local()

@@ -134,7 +134,7 @@ def _refused(request: HttpRequest, message: str) -> HttpResponse:
 def storefront_token_guard(get_response: Callable[[HttpRequest], HttpResponse]):
     def middleware(request: HttpRequest) -> HttpResponse:
         raw = request.headers.get(STOREFRONT_TOKEN_HEADER)
-        request.storefront_token = None
+        request.storefront_token = None  # type: ignore[attr-defined]  # this guard's attribute on the request
         if raw is None:
             return get_response(request)
         token = storefront_token_active(raw=raw.strip())
@@ -143,7 +143,7 @@ def storefront_token_guard(get_response: Callable[[HttpRequest], HttpResponse]):
         )
         if refusal:
             return _refused(request, refusal)
-        request.storefront_token = token
+        request.storefront_token = token  # type: ignore[attr-defined]  # this guard's attribute on the request
         return get_response(request)
 
     return middleware
@@ -164,10 +164,8 @@ def storefront_origin_cors(sender, request: HttpRequest, **kwargs) -> bool:
         return cached
     origin = request.headers.get("Origin")
     token = getattr(request, "storefront_token", None)  # the guard's, already checked against this origin
-    allowed = (
-        bool(origin)
-        and not _same_origin(request, origin)
-        and (token is not None or origin_allowed_by_active_token(origin))
+    allowed = bool(
+        origin and not _same_origin(request, origin) and (token is not None or origin_allowed_by_active_token(origin))
     )
-    request._storefront_origin_cors = allowed
+    request._storefront_origin_cors = allowed  # type: ignore[attr-defined]  # the request's own memo, set here
     return allowed

@@ -12,7 +12,14 @@ Spacing: a symbol on the left sits against the number ("$1,234.50"); a token tha
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Protocol
+from typing import Protocol, TypedDict
+
+
+class DecimalDigits(TypedDict):
+    """The size of a money column, spread into its field: `models.DecimalField(**MONEY)`."""
+
+    max_digits: int
+    decimal_places: int
 
 
 class CurrencyFormat(Protocol):

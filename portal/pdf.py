@@ -23,7 +23,7 @@ def logo_data_uri(store: Store | None) -> str | None:
     when the store has none, or it is not an image we can read."""
     if store is None or not store.logo:
         return None
-    name = store.logo.name.lower()
+    name = (store.logo.name or "").lower()  # a set file field has a name
     content_type = next((t for ext, t in LOGO_TYPES.items() if name.endswith(ext)), None)
     content_type = content_type or mimetypes.guess_type(name)[0]
     if content_type is None or not content_type.startswith("image/"):

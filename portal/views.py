@@ -1,5 +1,7 @@
 """REST edges of the shell (ARCHITECTURE §5), and the favicon."""
 
+from typing import cast
+
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
@@ -12,7 +14,7 @@ from rest_framework.response import Response
 
 from portal import selectors, storefront_tokens
 from portal.errors import NotFound
-from portal.models import Channel, Language
+from portal.models import Channel, Language, StoreAdminCredential
 from portal.rest.authentication import StoreAdminCredentialAuthentication
 from portal.rest.schema import RestErrorSerializer, envelope, refusals
 
@@ -104,7 +106,7 @@ def channel_storefront_type(request: Request) -> Response:
     serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
     channel = storefront_tokens.channel_storefront_type_set(
-        store=request.auth.store,
+        store=cast(StoreAdminCredential, request.auth).store,  # StoreAdminCredentialAuthentication's credential
         store_hash=data["storeHash"],
         channel_id=data["bcChannelId"],
         storefront_type=data["storefrontType"],

@@ -51,7 +51,8 @@ class BulkPricingTierForm(forms.ModelForm):
         fields = ["price_list", "min_quantity", "max_quantity", "discount_type", "amount"]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         minimum, maximum = cleaned.get("min_quantity"), cleaned.get("max_quantity")
         if minimum is not None and maximum and maximum < minimum:
             raise ValidationError({"max_quantity": "Enter 0 (no upper bound) or a number not below the minimum."})
@@ -104,7 +105,7 @@ class StaffPdfField(forms.FileField):
     def clean(self, data, initial=None):
         value = super().clean(data, initial)
         if isinstance(value, UploadedFile):
-            if value.size > MAX_STAFF_PDF_BYTES:
+            if (value.size or 0) > MAX_STAFF_PDF_BYTES:
                 raise ValidationError(f"Upload a PDF of at most {size_label(MAX_STAFF_PDF_BYTES)}.", code="too_big")
             value.seek(0)
             detected = detect(value.name or "", value.read(1024))
@@ -114,7 +115,7 @@ class StaffPdfField(forms.FileField):
         return value
 
 
-class StaffPdfFormMixin:
+class StaffPdfFormMixin(forms.ModelForm):
     """A ModelForm's StaffPdfFields keep the uploaded file's name (`pdf_names`: file field → name field) and link the
     current file to its staff download (`pdf_downloads`: file field → admin URL name taking the object's id)."""
 
@@ -130,7 +131,8 @@ class StaffPdfFormMixin:
                 widget.file_name = getattr(self.instance, self.pdf_names[field])
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         for field, name_field in self.pdf_names.items():
             if field in self.changed_data and field in cleaned:
                 value = cleaned[field]

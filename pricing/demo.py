@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any, TypedDict
 
 from django.db import transaction
 from django.utils.text import slugify
@@ -142,7 +143,12 @@ class Item:
         return self.availability == Availability.DISABLED
 
 
-def _d(amount: float | str | int) -> Decimal:
+class _QuoteOnly(TypedDict):
+    availability: str
+    message: str
+
+
+def _d(amount: Decimal | float | str | int) -> Decimal:
     return Decimal(str(amount)).quantize(CENT)
 
 
@@ -510,7 +516,7 @@ TIP_COLOURS = {"Natural": "#EFEBDD", "Yellow": "#F2C230", "Blue": "#2F7FD1"}
 
 # --- Lab instruments ---------------------------------------------------------------------------------------------
 # number, name, price, description, image, extras
-INSTRUMENTS = [
+INSTRUMENTS: list[tuple[int, str, float, str, str, dict[str, Any]]] = [
     (4001, "Microcentrifuge, 24 × 2.0 mL, 15,000 × g", 2490,
      "Quiet microcentrifuge with an aerosol-tight rotor and a 10-second quick-spin key.", "instrument",
      {"voltage": (14, 6)}),
@@ -564,7 +570,7 @@ INSTRUMENTS = [
 
 # --- Consumables -------------------------------------------------------------------------------------------------
 # number, name, price, description, image, extras
-CONSUMABLES = [
+CONSUMABLES: list[tuple[int, str, float, str, str, dict[str, Any]]] = [
     (5001, "Microcentrifuge tubes, 1.5 mL, pack of 500", 24,
      "Polypropylene tubes with snap caps, certified free of DNase, RNase and pyrogens.", "tube",
      {"tiers": PACK_TIERS}),
@@ -612,7 +618,7 @@ CONSUMABLES = [
 
 # --- Cell culture ------------------------------------------------------------------------------------------------
 # number, name, CAS, synonyms, sizes (label, suffix, price) or a single price, description, image, extras
-CELL_CULTURE = [
+CELL_CULTURE: list[tuple[int, str, str, str, list[tuple[str, str, float]] | float, str, str, dict[str, Any]]] = [
     (6001, "DMEM, high glucose, with L-glutamine", "", "", [("500 mL", "500ML", 24), ("10 × 500 mL", "10X500ML", 209)],
      "Dulbecco's modified Eagle medium with 4.5 g/L glucose and sodium pyruvate.", "media-bottle",
      {"tiers": ACADEMIC_TIER}),
@@ -692,6 +698,8 @@ def _chemicals() -> list[Item]:
             stock=stock,
             disabled=extra.get("disabled", ()),
         )
+        first_pack_price = option.values[0].price
+        assert first_pack_price is not None  # pack_sizes prices every pack
         tracking = InventoryTracking.NONE
         if stock is not None:
             tracking = InventoryTracking.VARIANT
@@ -703,7 +711,7 @@ def _chemicals() -> list[Item]:
                 name=name,
                 category="chemicals-reagents",
                 description=f"{description} {LIQUID_NOTE if liquid else SOLID_NOTE}",
-                price=option.values[0].price,
+                price=first_pack_price,
                 image=_img("bottle" if liquid else "jar"),
                 cas=cas,
                 synonyms=tuple(synonyms.split("; ")),
@@ -713,7 +721,7 @@ def _chemicals() -> list[Item]:
                 stock=sum(stock) if stock else (product_stock or 0),
             )
         )
-    quote = {"availability": Availability.DISABLED, "message": QUOTE_ONLY_MESSAGE}
+    quote: _QuoteOnly = {"availability": Availability.DISABLED, "message": QUOTE_ONLY_MESSAGE}
     items += [
         Item(
             "HS-1150", "Custom peptide synthesis", "chemicals-reagents",
@@ -738,8 +746,8 @@ def _chemicals() -> list[Item]:
 
 def _antibodies_and_proteins() -> list[Item]:
     items = []
-    for number, target, host, applications, price, sentence in PRIMARY_ANTIBODIES:
-        price = Decimal(price)
+    for number, target, host, applications, list_price, sentence in PRIMARY_ANTIBODIES:
+        price = Decimal(list_price)
         sizes = [("50 µg", "50UG", _d(price)), ("100 µg", "100UG", _d(price * Decimal("1.6")))]
         stock = None
         if number == 2012:  # Ki-67: tracked per size, the large size sold out
@@ -759,8 +767,8 @@ def _antibodies_and_proteins() -> list[Item]:
                 stock=sum(stock) if stock else 0,
             )
         )
-    for number, name, price, sentence in SECONDARY_ANTIBODIES:
-        price = Decimal(price)
+    for number, name, list_price, sentence in SECONDARY_ANTIBODIES:
+        price = Decimal(list_price)
         sizes = [("500 µg", "500UG", _d(price)), ("1 mg", "1MG", _d(price * Decimal("1.7")))]
         items.append(
             Item(
@@ -773,8 +781,8 @@ def _antibodies_and_proteins() -> list[Item]:
                 options=(variant_option("Size", sizes, type=OptionType.RECTANGLES), LOT_REFERENCE),
             )
         )
-    for number, name, cas, synonyms, sizes, description in PROTEINS:
-        sizes = [(label, suffix, _d(price)) for label, suffix, price in sizes]
+    for number, name, cas, synonyms, listed_sizes, description in PROTEINS:
+        sizes = [(label, suffix, _d(price)) for label, suffix, price in listed_sizes]
         items.append(
             Item(
                 sku=f"HS-{number}",
@@ -990,8 +998,9 @@ def _instruments() -> list[Item]:
 
 def _consumables() -> list[Item]:
     items = []
-    for number, name, price, description, image, extra in CONSUMABLES:
-        price = _d(price)
+    for number, name, list_price, description, image, extra in CONSUMABLES:
+        price = _d(list_price)
+        sizes: tuple[tuple[str, str, float], ...]
         options: tuple[Option, ...] = ()
         tracking, stock = InventoryTracking.NONE, 0
         if extra.get("serological"):
@@ -1211,17 +1220,18 @@ def seed_catalog() -> int:
     values = OptionValue.objects.bulk_create(values)
 
     # Variants: one per value of the variant option, or one base variant (the product's own SKU) without options.
-    variants, variant_values = [], []
+    variants: list[ProductVariant] = []
+    variant_values: list[tuple[str, str, str] | None] = []
     for item in items:
-        spec = item.variant_option
-        if spec is None:
+        variant_spec = item.variant_option
+        if variant_spec is None:
             if item.sku not in taken_variant_skus:
                 variants.append(
                     ProductVariant(product=by_sku[item.sku], sku=item.sku, image=item.image, inventory_level=item.stock)
                 )
                 variant_values.append(None)
             continue
-        for position, value in enumerate(spec.values):
+        for position, value in enumerate(variant_spec.values):
             sku = f"{item.sku}-{value.sku_suffix}"
             if sku in taken_variant_skus:
                 continue
@@ -1236,7 +1246,7 @@ def seed_catalog() -> int:
                     sort_order=position,
                 )
             )
-            variant_values.append((item.sku, spec.name, value.label))
+            variant_values.append((item.sku, variant_spec.name, value.label))
     variants = ProductVariant.objects.bulk_create(variants)
     value_by_key = {
         (item.sku, spec.name, value.label): created

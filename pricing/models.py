@@ -20,8 +20,9 @@ from django.db import models
 
 from accounts.models import Company, CustomerGroup
 from portal.models import Language, TaxClass
+from portal.money import DecimalDigits
 
-MONEY = {"max_digits": 14, "decimal_places": 4}
+MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 4}
 
 
 def private_storage():

@@ -8,6 +8,7 @@ a reply alone is e-mailed as a message. The buyer's data is read-only.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING, TypedDict
 
 from django import forms
 from django.contrib import admin, messages
@@ -22,6 +23,13 @@ from quotes.models import Quote, QuoteAttachment, QuoteDraft, QuoteLine, QuoteSt
 from quotes.notifications import describe_changes
 from quotes.pdf import quote_pdf_file_name, quote_pdf_render
 from quotes.selectors import effective_status, today
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _LineCount(TypedDict):
+    n_lines: int  # QuoteDraftAdmin.get_queryset's annotation
 
 
 class AwaitingSupplierFilter(admin.SimpleListFilter):
@@ -77,7 +85,8 @@ class QuoteAdminForm(forms.ModelForm):
         fields = ["sales_rep", "discount_percent", "shipping_total", "expires_on"]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.instance.pk and self.instance.status == QuoteStatus.ORDERED and self.has_changed():
             raise ValidationError("This quote has been ordered: it can no longer be changed.")
         shipping = cleaned.get("shipping_total")
@@ -325,7 +334,7 @@ class QuoteDraftAdmin(admin.ModelAdmin):
         return super().get_queryset(request).annotate(n_lines=Count("lines"))
 
     @admin.display(description="lines", ordering="n_lines")
-    def line_count(self, draft: QuoteDraft) -> int:
+    def line_count(self, draft: WithAnnotations[QuoteDraft, _LineCount]) -> int:
         return draft.n_lines
 
     def has_add_permission(self, request) -> bool:

@@ -13,10 +13,11 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from portal.money import DecimalDigits
 from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from quotes.files import attachment_storage, attachment_upload_to
 
-MONEY = {"max_digits": 14, "decimal_places": 2}
+MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 2}
 FIRST_QUOTE_NUMBER = 100_000
 
 

@@ -14,11 +14,11 @@ from rest_framework.decorators import api_view, parser_classes, throttle_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from accounts.selectors import Actor
+from accounts.selectors import Actor, actor_of
 from accounts.uploads import size_label
 from portal.errors import NotFound
 from portal.rest.authentication import request_actor
-from portal.rest.parsers import LimitedMultiPartParser
+from portal.rest.parsers import LimitedMultiPartParser, form_fields
 from portal.rest.schema import body, envelope, file_answer, refusals
 from portal.rest.throttles import PerGuestAddressThrottle
 from quotes import files, permissions, selectors, services
@@ -110,11 +110,12 @@ def attachment_upload(request: Request) -> Response:
     upload = request.FILES.get("mediaFile")
     if upload is None:
         raise ValidationError({"mediaFile": [ValidationError("Send the file as mediaFile.", code="required")]})
-    actor = request_actor(request)
+    actor = actor_of(request_actor(request))
+    fields = form_fields(request)
     draft_key = None
-    quote_ref = request.data.get("quoteId")
+    quote_ref = fields.get("quoteId")
     if quote_ref:
-        access_key = request.data.get("accessKey") or None
+        access_key = fields.get("accessKey") or None
         quote = _quote_for(actor, quote_ref, code=permissions.UPDATE_QUOTE_MESSAGE, access_key=access_key)
         if selectors.effective_status(quote) == "ordered":
             raise PermissionDenied("This quote has been ordered.")
@@ -123,7 +124,7 @@ def attachment_upload(request: Request) -> Response:
         )
     else:
         attachment, draft_key = services.quote_draft_attachment_add(
-            actor=actor, draft_key=request.data.get("draftKey") or None, upload=upload
+            actor=actor, draft_key=fields.get("draftKey") or None, upload=upload
         )
     # A guest's draft key comes back (a new one when the upload created the draft): keep it like quoteDraft's.
     data = {**_attachment_json(request, attachment), "draftKey": draft_key}
@@ -137,7 +138,7 @@ def _signed(request: Request, kind: str, pk: int) -> bool:
 def _may_download_attachment(request: Request, attachment: QuoteAttachment) -> bool:
     if _signed(request, "attachment", attachment.pk):
         return True
-    actor = request_actor(request)
+    actor = actor_of(request_actor(request))
     if attachment.quote_id is not None:
         access_key = request.query_params.get("accessKey")
         try:
@@ -156,7 +157,7 @@ def _may_download_attachment(request: Request, attachment: QuoteAttachment) -> b
     responses={**file_answer("application/octet-stream", "The file, as an attachment."), **refusals(401, 404)},
 )
 @api_view(["GET"])
-def attachment_download(request: Request, pk: int) -> HttpResponse:
+def attachment_download(request: Request, pk: int) -> FileResponse:
     """GET /api/v2/quotes/attachments/{id}: with the signed link's token, or the bearer token of a caller who may see
     the quote (get_quote_detail), a guest's accessKey, or for a draft's file its owner (or draftKey)."""
     attachment = QuoteAttachment.objects.filter(pk=pk).first()
@@ -184,7 +185,7 @@ def pdf_download(request: Request, pk: int) -> HttpResponse:
     Shown inline for printing; `?download=1` downloads it."""
     if not _signed(request, "pdf", pk):
         access_key = request.query_params.get("accessKey")
-        _quote_for(request_actor(request), pk, code=permissions.GET_QUOTE_PDF, access_key=access_key)
+        _quote_for(actor_of(request_actor(request)), pk, code=permissions.GET_QUOTE_PDF, access_key=access_key)
     quote = Quote.objects.filter(pk=pk).first()
     if quote is None:
         raise NotFound()

@@ -14,7 +14,7 @@ from shoppinglists.models import ShoppingList, ShoppingListItem
 class ShoppingListItemInline(admin.TabularInline):
     model = ShoppingListItem
     extra = 0
-    fields = ["product", "variant", "quantity", "chosen_options", "note", "added_unit_price", "updated_at"]
+    fields = ("product", "variant", "quantity", "chosen_options", "note", "added_unit_price", "updated_at")
     readonly_fields = fields
     can_delete = False
 

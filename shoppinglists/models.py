@@ -12,9 +12,10 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from portal.money import DecimalDigits
 from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 
-MONEY = {"max_digits": 14, "decimal_places": 2}
+MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 2}
 MAX_NAME_LENGTH = 200
 MAX_DESCRIPTION_LENGTH = 1000
 MAX_REASON_LENGTH = 1000

@@ -33,6 +33,7 @@ from accounts.services import (
 from portal.cache import claim_once
 from portal.errors import Refused
 from portal.rest.authentication import StorefrontSessionAuthentication
+from portal.rest.parsers import form_fields
 from portal.rest.schema import body, refusals
 from portal.selectors import DEFAULT_CHANNEL_ID, store_current
 
@@ -59,7 +60,7 @@ _FORM_OR_JSON = (
 
 
 def _safe_next(request: Request) -> str:
-    target = request.data.get("next") or request.query_params.get("next") or "/"
+    target = form_fields(request).get("next") or request.query_params.get("next") or "/"
     if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return target
     return "/"
@@ -92,8 +93,9 @@ class SignInView(APIView):
         },
     )
     def post(self, request: Request) -> HttpResponse:
-        email = str(request.data.get("email", ""))[:MAX_FIELD]
-        password = str(request.data.get("password", ""))[:MAX_FIELD]
+        fields = form_fields(request)
+        email = str(fields.get("email", ""))[:MAX_FIELD]
+        password = str(fields.get("password", ""))[:MAX_FIELD]
         try:
             user = customer_authenticate(request=request._request, email=email, password=password)
         except (ValidationError, Refused) as exc:
@@ -114,7 +116,7 @@ class SignInView(APIView):
         context = {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)}
         status = 429 if throttled else 400 if error else 200
         response = render(request._request, "storefront/login.html", context, status=status)
-        if throttled:
+        if isinstance(error, SignInThrottled):  # throttled
             response["Retry-After"] = str(error.retry_after)
         return response
 

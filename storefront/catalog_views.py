@@ -71,7 +71,7 @@ def _list_page(request, *, query: str = "", category: Category | None = None):
         )
         for product, price in zip(priced, prices, strict=True):
             unit = price.calculated_price
-            product.price_label = format_money(
+            product.price_label = format_money(  # type: ignore[attr-defined]  # the listing template's label
                 unit.tax_inclusive if price.show_inclusive else unit.tax_exclusive, currency
             )
     return render(

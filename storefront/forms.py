@@ -1,5 +1,6 @@
 import copy
 from collections.abc import Sequence
+from typing import cast
 
 from django import forms
 from django.forms.utils import pretty_name
@@ -149,7 +150,7 @@ class CheckoutForm(forms.Form):
         self.saved_billing_addresses = {str(address.pk): address for address in saved_billing_addresses}
         self._offer_saved("saved_address", self.saved_addresses, prefix="")
         self._offer_saved("billing_saved_address", self.saved_billing_addresses, prefix=BILLING_PREFIX)
-        self.fields["payment_method"].choices = payment_methods
+        cast(forms.ChoiceField, self.fields["payment_method"]).choices = payment_methods  # declared above
         if len(payment_methods) == 1:
             self.fields["payment_method"].initial = payment_methods[0][0]
         if "purchase_order" not in dict(payment_methods):
@@ -159,7 +160,7 @@ class CheckoutForm(forms.Form):
         if not saved:
             del self.fields[field_name]
             return
-        self.fields[field_name].choices = [
+        cast(forms.ChoiceField, self.fields[field_name]).choices = [  # the saved-address choices declared above
             *((key, saved_address_choice_label(address)) for key, address in saved.items()),
             (NEW_ADDRESS, "A new address"),
         ]
@@ -167,9 +168,11 @@ class CheckoutForm(forms.Form):
         if chosen is not None:
             # The book's address is what is ordered, whatever the fields say (a browser without the page's script
             # does not fill them when the choice changes).
-            self.data = self.data.copy()
+            assert isinstance(self.data, dict)  # request.POST (a QueryDict) or a dict
+            data = self.data.copy()
             for key, value in saved_address_values(chosen).items():
-                self.data[prefix + key] = value  # replaces (a QueryDict's update() would append)
+                data[prefix + key] = value  # replaces (a QueryDict's update() would append)
+            self.data = data
 
     def bills_elsewhere(self) -> bool:
         return self.cleaned_data.get("billing") == BILLING_OTHER
@@ -192,7 +195,8 @@ class CheckoutForm(forms.Form):
             data[prefix + "state"] = state.state_code
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         # A saved address is the book's, checked when it was saved; a typed one is checked here.
         if not self.saved_addresses.get(data.get("saved_address") or NEW_ADDRESS):
             self._check_typed_address(data, "", required=False)
@@ -251,7 +255,8 @@ class InvoicePaymentForm(forms.Form):
     card_cvc = forms.CharField(label="CVC", max_length=4)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         problems = card_problems(
             number=data.get("card_number") or "", expiry=data.get("card_expiry") or "", cvc=data.get("card_cvc") or ""
         )

@@ -23,7 +23,7 @@ from decimal import Decimal
 from django.db import transaction
 
 from accounts.selectors import Actor
-from invoices.models import InvoiceStatus, PaymentRequestStatus, Receipt
+from invoices.models import InvoicePaymentRequest, InvoiceStatus, PaymentRequestStatus, Receipt
 from invoices.services.payment import (
     PaymentLine,
     invoice_payment_check,
@@ -91,10 +91,17 @@ def invoice_cart_for(actor: Actor, cart_id: uuid.UUID | str) -> Cart | None:
     return cart
 
 
+def invoice_cart_payment(cart: Cart) -> InvoicePaymentRequest:
+    """The payment request of a cart that pays invoices (invoice_cart_for's carts all have one)."""
+    if cart.invoice_payment is None:
+        raise ValueError(f"Cart {cart.pk} pays no invoices.")
+    return cart.invoice_payment
+
+
 @transaction.atomic
 def invoice_cart_cancel(*, cart: Cart) -> None:
     """The buyer left or cancelled the invoice checkout: its payment request is abandoned and the cart deleted."""
-    if cart.invoice_payment_id is not None:
+    if cart.invoice_payment is not None:  # no query without one
         invoice_payment_request_abandon(request=cart.invoice_payment)
     cart.delete()
 
@@ -104,7 +111,7 @@ def invoice_cart_pay(*, cart: Cart, actor: Actor, card: Card, payer_name: str) -
     tab may have paid them meanwhile: ValidationError, nothing charged), then the card is charged (PaymentDeclined:
     nothing changed), then the payment is settled and the cart deleted — all in one transaction."""
     with transaction.atomic():
-        request, checked = invoice_payment_check(request=cart.invoice_payment, actor=actor)
+        request, checked = invoice_payment_check(request=invoice_cart_payment(cart), actor=actor)
         total = sum((item.line.amount for item in checked), Decimal(0))
         charge = card_charge(card=card, amount=total, currency_code=request.currency_code)
         receipt = invoice_payment_settle(
@@ -154,7 +161,7 @@ class InvoiceCartView:
 
 def invoice_cart_view(cart: Cart) -> InvoiceCartView:
     """The invoices the cart pays, each with its open balance as it is now and the amount paid on it."""
-    request = cart.invoice_payment
+    request = invoice_cart_payment(cart)
     code = request.currency_code
     money = money_formatter(code)
     view = InvoiceCartView(currency_code=code)

@@ -23,6 +23,7 @@ from storefront.invoice_payment import (
     invoice_cart_cancel,
     invoice_cart_for,
     invoice_cart_pay,
+    invoice_cart_payment,
     invoice_cart_view,
     receipt_view,
 )
@@ -47,7 +48,7 @@ def invoice_checkout(request, cart_id: uuid.UUID):
         return redirect(f"{reverse('storefront:login')}?{urlencode({'next': request.path})}")
     actor = storefront_actor(request)
     cart = invoice_cart_for(actor, cart_id)
-    if cart is None or cart.invoice_payment.status != PaymentRequestStatus.PENDING:
+    if cart is None or invoice_cart_payment(cart).status != PaymentRequestStatus.PENDING:
         return _gone(request)
     # The invoicePay flag (business §4 step 5): leaving this page for another storefront page ends the payment.
     request.session[INVOICE_PAY_SESSION_KEY] = str(cart.pk)

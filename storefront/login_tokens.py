@@ -39,7 +39,8 @@ def storefront_login_token_redeem(*, token: str) -> User | None:
     # While the cache is down the use cannot be checked: refused (SERVICE_UNAVAILABLE), the token stays unused.
     if not claim_once(f"storefront-login-token:{data['nonce']}", timeout=LOGIN_TOKEN_MAX_AGE + 60):
         return None
-    user = User.objects.filter(pk=data.get("user"), is_active=True).first()
+    user_id = data.get("user")
+    user = User.objects.filter(pk=user_id, is_active=True).first() if user_id is not None else None
     if user is None or user.session_epoch != data.get("epoch") or staff_only(user):
         return None
     return user

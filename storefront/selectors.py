@@ -139,7 +139,7 @@ def saved_cost_centre(actor: Actor) -> str:
 def quote_cart_usable(cart: Cart) -> bool:
     """A quote checkout's cart serves only while its quote is open: once ordered or expired, its quoted prices are
     never offered again, and the buyer's own cart is the cart (issue 13)."""
-    return cart.quote_id is None or cart.quote.status == QuoteStatus.OPEN
+    return cart.quote is None or cart.quote.status == QuoteStatus.OPEN  # no query without a quote
 
 
 def currency_for(code: str | None) -> Currency:
@@ -206,7 +206,7 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
         price_on_request = result.price_on_request
         if price_on_request:
             unit_price, unit_tax = Decimal(0), Decimal(0)
-        problem = stock_problem(line.product, line.variant, line.quantity, quoted=quoted is not None)
+        problem: str | None = stock_problem(line.product, line.variant, line.quantity, quoted=quoted is not None)
         if quoted is not None:
             match = quoted.get((line.variant_id, options_key(line.options)))
             if match is not None and match[2] == line.quantity:
@@ -242,6 +242,6 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
     summary.shipping = (
         Decimal(0) if summary.subtotal >= free_from else (FLAT_SHIPPING * default_rate).quantize(Decimal("0.01"))
     )
-    if cart.quote_id and cart.quote.shipping_total is not None:
+    if cart.quote is not None and cart.quote.shipping_total is not None:
         summary.shipping = cart.quote.shipping_total  # the supplier quoted the shipping
     return summary

@@ -110,7 +110,8 @@ def media_upload(*, uploaded_file: Any, request_type: str, upload_session: str |
         try:
             media.save()
         except Exception:
-            media.file.storage.delete(media.file.name)
+            if media.file.name:  # the name the storage gave the file just saved
+                media.file.storage.delete(media.file.name)
             raise
         files = _open_uploads(user=user, session_hash=session_hash).count()
     return Upload(media=media, upload_session=session_key, files_in_session=files)
@@ -133,7 +134,8 @@ def media_delete(*, file_id: str, upload_session: str | None, user: User | None)
         raise UploadRefused(UploadErrorCode.NOT_FOUND, UploadErrorCode.NOT_FOUND.label)
     name, storage = media.file.name, media.file.storage
     media.delete()
-    transaction.on_commit(lambda: storage.delete(name))
+    if name:
+        transaction.on_commit(lambda: storage.delete(name))
 
 
 def media_purge_stale(*, older_than_seconds: int = UPLOAD_TTL_SECONDS) -> int:
@@ -143,7 +145,8 @@ def media_purge_stale(*, older_than_seconds: int = UPLOAD_TTL_SECONDS) -> int:
     )
     count = 0
     for media in stale.iterator():
-        media.file.storage.delete(media.file.name)
+        if media.file.name:
+            media.file.storage.delete(media.file.name)
         media.delete()
         count += 1
     return count

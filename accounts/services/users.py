@@ -6,6 +6,7 @@ permissions than they hold."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
@@ -74,9 +75,10 @@ class CompanyUserChanges:
 
 def _acting_company(actor: Actor, code: str) -> Company:
     """The company the actor manages users of with `code` at level 2 (the API's permission class checks it first)."""
-    if company_user_scope(actor, code) < 2:
+    company = actor.b2b_company
+    if company is None or company_user_scope(actor, code) < 2:
         raise Refused()
-    return actor.b2b_company
+    return company
 
 
 def _role_checked(check: _FormCheck, role: int, custom_role_id: int | None) -> RoleTemplate | None:
@@ -102,17 +104,18 @@ def _role_allowed(actor: Actor, role: int, template: RoleTemplate | None) -> Non
         raise Refused(UserManagementErrorCode(code).label, code=code)
 
 
-def _user_fields_checked(check: _FormCheck, **values: str | None) -> dict[str, str]:
-    """The built-in user fields given (shell §5 e-mail and phone rules; the business form's required flags)."""
-    checked = {}
-    if values.get("email") is not None:
-        checked["email"] = check.email("email", values["email"])
-    if values.get("first_name") is not None:
-        checked["first_name"] = check.builtin("firstName", values["first_name"], max_length=150)
-    if values.get("last_name") is not None:
-        checked["last_name"] = check.builtin("lastName", values["last_name"], max_length=150)
-    if values.get("phone") is not None:
-        checked["phone"] = check.phone("phoneNumber", values["phone"])
+def _user_fields_checked(check: _FormCheck, **values: str | None) -> dict[str, Any]:
+    """The built-in user fields given (shell §5 e-mail and phone rules; the business form's required flags): text by
+    field name (a caller may add the merged extra_fields)."""
+    checked: dict[str, Any] = {}
+    if (email := values.get("email")) is not None:
+        checked["email"] = check.email("email", email)
+    if (first_name := values.get("first_name")) is not None:
+        checked["first_name"] = check.builtin("firstName", first_name, max_length=150)
+    if (last_name := values.get("last_name")) is not None:
+        checked["last_name"] = check.builtin("lastName", last_name, max_length=150)
+    if (phone := values.get("phone")) is not None:
+        checked["phone"] = check.phone("phoneNumber", phone)
     return checked
 
 
@@ -136,7 +139,7 @@ def _locked_members(actor: Actor, user_id: int, code: str) -> tuple[list[Company
     and the actor's own row, in one statement in id order: two admins changing each other at once take turns (no
     deadlock), and the second sees what the first did before it counts the admins."""
     level = company_user_scope(actor, code)
-    if level == 0:
+    if level == 0 or actor.user is None:  # a guest's level is 0
         raise Refused()
     if level < 2 and user_id != actor.user.pk:
         raise NotFound("User not found.")
@@ -164,6 +167,7 @@ def _refuse_stale_admin(actor: Actor, rows: list[CompanyMembership]) -> None:
     """An admin whose own role was changed while their request was on its way acts no more as an admin."""
     if actor.role != CompanyRole.ADMIN or actor.is_masquerading:
         return
+    assert actor.user is not None  # a company admin is signed in
     own = next((row for row in rows if row.user_id == actor.user.pk), None)
     if own is None or own.role != CompanyRole.ADMIN:
         raise Refused()
@@ -293,6 +297,7 @@ def company_user_update(*, actor: Actor, user_id: int, changes: CompanyUserChang
 
     role_changes = (role, template.pk if template else None) != (target.role, target.custom_role_id)
     if role_changes:
+        assert actor.user is not None  # _locked_members refused a guest
         if target.user_id == actor.user.pk:
             raise Refused(
                 UserManagementErrorCode.CANNOT_CHANGE_OWN_ROLE.label,
@@ -330,6 +335,7 @@ def company_user_delete(*, actor: Actor, user_id: int) -> User:
     orders stay the company's and still name them; they can be added again later), and every session of theirs
     ends at once: their B2B tokens answer 40101 and their storefront sessions end."""
     rows, target = _locked_members(actor, user_id, Code.DELETE_USER)
+    assert actor.user is not None  # _locked_members refused a guest
     if target.user_id == actor.user.pk:
         raise Refused(UserManagementErrorCode.CANNOT_DELETE_SELF.label, code=UserManagementErrorCode.CANNOT_DELETE_SELF)
     _refuse_admin_target(actor, target)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import cast
+
+from django.http import HttpRequest, HttpResponse
 from rest_framework.authentication import BaseAuthentication, CSRFCheck
 from rest_framework.request import Request
 
@@ -32,7 +35,9 @@ class BearerTokenAuthentication(BaseAuthentication):
 
 def request_actor(request: Request) -> PortalActor:
     """The caller of a bearer-token edge: the token's, or the guest when no token was sent."""
-    return request.auth if request.auth is not None else actor_for_token("")
+    # request.auth is what BearerTokenAuthentication returned (the PortalActor), or None when no token was sent.
+    caller = cast("PortalActor | None", request.auth)
+    return caller if caller is not None else actor_for_token("")
 
 
 class StorefrontCSRFCheck(CSRFCheck):
@@ -41,7 +46,7 @@ class StorefrontCSRFCheck(CSRFCheck):
     edges as a CORS_ALLOWED_ORIGINS storefront does; portal.middleware has checked the token and its origin)."""
 
     def _origin_verified(self, request) -> bool:
-        if super()._origin_verified(request):
+        if super()._origin_verified(request):  # type: ignore[misc]  # Django's own (private) origin check
             return True
         token = getattr(request, "storefront_token", None)
         return token is not None and storefront_token_origin(token, request.META.get("HTTP_ORIGIN"))
@@ -58,6 +63,12 @@ def storefront_token_origin(token, origin: str | None) -> bool:
         return False
 
 
+def _not_a_view(request: HttpRequest) -> HttpResponse:
+    """The CSRF check's response and view: never called (only its request and view checks run), and without the
+    csrf_exempt mark a view may carry."""
+    raise AssertionError("the CSRF check runs no view")
+
+
 class StorefrontSessionAuthentication(BaseAuthentication):
     """The storefront's Django session, for the edges that serve the shop (sign-in and sign-out, the CSRF token, the
     customer JWT, END MASQUERADE, the product page's live price); the bearer token is no credential there.
@@ -67,9 +78,9 @@ class StorefrontSessionAuthentication(BaseAuthentication):
 
     def authenticate(self, request: Request) -> tuple[object, None] | None:
         django_request = request._request
-        check = StorefrontCSRFCheck(lambda _: None)
+        check = StorefrontCSRFCheck(_not_a_view)
         check.process_request(django_request)  # reads the CSRF cookie
-        reason = check.process_view(django_request, None, (), {})
+        reason = check.process_view(django_request, _not_a_view, (), {})
         if reason:
             raise RestError(f"CSRF verification failed: {reason}", code=ErrorCode.PERMISSION_DENIED, status=403)
         user = getattr(django_request, "user", None)

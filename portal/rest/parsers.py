@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import DataAndFiles, JSONParser, MultiPartParser
+from rest_framework.request import Request
 
 from portal.errors import ErrorCode
 from portal.graphql.channels import is_channel_name
@@ -18,6 +22,15 @@ FILE_DROP_MAX_FILES = 3
 BULK_CSV_MAX_BYTES = 50 * 1024 * 1024
 # Boundaries, part headers and the small form fields that travel beside a file.
 MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+
+def form_fields(request: Request) -> Mapping[str, Any]:
+    """The fields of an edge whose parsers read only forms (urlencoded or multipart): a QueryDict, or an empty dict
+    without a body — never the list that a JSON body could be."""
+    data = request.data
+    if not isinstance(data, Mapping):
+        raise TypeError(f"{request.path}: only form parsers may read this edge's body")
+    return data
 
 
 class LimitedMultiPartParser(MultiPartParser):

@@ -25,7 +25,7 @@ _ERROR_STATUS = {
 
 class ErrorExtensionsSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="The GraphQL contract's code (docs/api.md); 40101 is a number.")
-    fields = serializers.DictField(
+    fields = serializers.DictField(  # type: ignore[assignment]  # the answer's key, named like Serializer.fields
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
         help_text="Field errors: the messages per field, by API path (`lines.0.quantity`).",
@@ -49,8 +49,8 @@ class RestErrorSerializer(serializers.Serializer):
 
     code = serializers.IntegerField(help_text="The HTTP status.")
     message = serializers.CharField()
-    data = serializers.JSONField(allow_null=True, help_text="Always null.")
-    errors = ErrorEntrySerializer(many=True)
+    data = serializers.JSONField(allow_null=True, help_text="Always null.")  # type: ignore[assignment]  # the key
+    errors = ErrorEntrySerializer(many=True)  # type: ignore[assignment]  # the answer's key, named like .errors
 
 
 def refusals(*statuses: int) -> dict[int, OpenApiResponse]:

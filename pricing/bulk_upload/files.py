@@ -7,7 +7,7 @@ import codecs
 import re
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
-from typing import BinaryIO
+from typing import Protocol
 
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
@@ -19,6 +19,15 @@ from pricing.bulk_upload.errors import (
     WRONG_FILE_TYPE_MESSAGE,
     BulkOrderErrorCode,
 )
+
+
+class ByteStream(Protocol):
+    """What the validation reads a CSV from: an open binary file, an upload, a stored file opened "rb"."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+    def seek(self, offset: int, whence: int = 0, /) -> int: ...
+
 
 # business §9: one CSV file of at most 50 MB (50 * 1024 * 1024 bytes).
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -122,7 +131,7 @@ def _decoded(decoder: codecs.IncrementalDecoder, data: bytes, *, final: bool) ->
 _BLANK_CHARACTERS = str.maketrans("", "", ' \t,;"\r\n\ufeff')
 
 
-def has_data_rows(stream: BinaryIO) -> bool:
+def has_data_rows(stream: ByteStream) -> bool:
     """Whether anything but blank lines follows the header line (business §3: the first line is a header and is
     dropped; §4: a file with no data rows does nothing). Reads only as far as it must; rewinds the stream."""
     stream.seek(0)
@@ -146,7 +155,7 @@ def has_data_rows(stream: BinaryIO) -> bool:
 
 
 def text_blocks(
-    stream: BinaryIO, *, block_bytes: int = BLOCK_BYTES, progress: Callable[[int], None] | None = None
+    stream: ByteStream, *, block_bytes: int = BLOCK_BYTES, progress: Callable[[int], None] | None = None
 ) -> Iterator[str]:
     """The file as text, a block at a time, each cut after a line break so that no line is split (a line longer than a
     block joins the next). UTF-8 (a byte order mark is dropped) or UTF-16 with its byte order mark (encoding_of);

@@ -11,7 +11,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TypedDict
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -252,7 +252,7 @@ class _Progress:
 
 
 def product_upload_run(
-    *, upload_id: int, source: BinaryIO | None = None, rows: Sequence[tuple[str, str]] | None = None
+    *, upload_id: int, source: files.ByteStream | None = None, rows: Sequence[tuple[str, str]] | None = None
 ) -> bool:
     """Validate an upload: the request's file or rows (`source` / `rows`), else its stored file (the Celery job).
     Idempotent: only the run that claims the upload validates it; a second delivery of the job does nothing.
@@ -291,10 +291,15 @@ def product_upload_run(
         return _finish(upload, token=token, result=result, error_file=error_file, stock_file=stock_file)
 
 
+class _StreamFlags(TypedDict):
+    with_modifiers: bool
+    is_to_cart: bool
+
+
 def _validate(
     upload: BulkUpload, *, progress: _Progress, source, rows, error_out, stock_out
 ) -> validation.UploadResult:
-    options = {"with_modifiers": upload.with_modifiers, "is_to_cart": upload.is_to_cart}
+    options: _StreamFlags = {"with_modifiers": upload.with_modifiers, "is_to_cart": upload.is_to_cart}
     if rows is not None:
         return validation.validate_stream(None, rows=iter(rows), error_out=error_out, stock_out=stock_out, **options)
     if source is not None:

@@ -33,7 +33,9 @@ from pricing.options import checkbox_ticked, option_errors
 from pricing.selectors import search_compact
 
 # The catalog's longest catalog number (issue 36 item 3: a longer cell is "SKU too long" without a query).
-MAX_SKU_LENGTH = max(Product._meta.get_field("sku").max_length, ProductVariant._meta.get_field("sku").max_length)
+MAX_SKU_LENGTH: int = max(
+    Product._meta.get_field("sku").max_length or 0, ProductVariant._meta.get_field("sku").max_length or 0
+)
 LIKE_BATCH = 50  # compact forms per search-text query
 IN_BATCH = 400  # SKUs per IN list (two spellings each: below SQLite's oldest limit of 999 parameters)
 FULL_INDEX_AFTER = 1_000  # compact forms looked up by search text before the whole index is read instead
@@ -228,8 +230,9 @@ class SkuResolver:
     def _from_full_index(self, raws: list[str]) -> dict[str, Resolution]:
         found: dict[str, Resolution] = {}
         exact, index = self._exact_index, self._full_index
+        assert index is not None  # resolve() read it first
         for raw in raws:
-            match = exact.get(raw.upper())
+            match: Resolution = exact.get(raw.upper())
             if match is None:
                 form = search_compact(raw)
                 match = _pick(index.get(form, [])) if form else None
@@ -271,6 +274,10 @@ class SkuResolver:
 
     def facts(self, product_id: int) -> ProductFacts | None:
         return self._facts.get(product_id)
+
+    def loaded_facts(self, product_id: int) -> ProductFacts:
+        """The facts of a product that load_facts has read (one a SKU of the index matched)."""
+        return self._facts[product_id]
 
     def load_facts(self, product_ids: Iterable[int]) -> None:
         """The products not loaded yet, with their variants and options (four queries a batch)."""

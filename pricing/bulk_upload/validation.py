@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, compress, count, islice
-from typing import BinaryIO, TextIO
+from typing import TextIO
 
 from django.core.exceptions import ValidationError
 
@@ -174,7 +174,11 @@ class UploadValidator:
     # --- reading -------------------------------------------------------------------------------------------------
 
     def read_csv(
-        self, stream: BinaryIO, *, progress: Callable[[int], None] | None = None, block_bytes: int = files.BLOCK_BYTES
+        self,
+        stream: files.ByteStream,
+        *,
+        progress: Callable[[int], None] | None = None,
+        block_bytes: int = files.BLOCK_BYTES,
     ) -> None:
         """Validate a CSV file read from a binary stream, a block at a time."""
         blocks = files.text_blocks(stream, progress=progress, block_bytes=block_bytes)
@@ -289,7 +293,7 @@ class UploadValidator:
             return (ERROR, RowErrorCode.UNKNOWN_SKU, RowErrorCode.UNKNOWN_SKU.label)
         if isinstance(match, SkuAmbiguous):
             return (ERROR, RowErrorCode.AMBIGUOUS_SKU, RowErrorCode.AMBIGUOUS_SKU.label)
-        facts = self.resolver.facts(match.product_id)
+        facts = self.resolver.loaded_facts(match.product_id)
         variant = facts.variants.get(match.variant_id) if match.variant_id is not None else None
         problem = stock_problem(facts.product, variant, 0)
         if problem is not None and problem.code == PricingErrorCode.NOT_AVAILABLE:
@@ -461,7 +465,7 @@ class UploadValidator:
             product_totals[line.product_id] = product_totals.get(line.product_id, 0) + line.total
         failed = []
         for line in lines:
-            facts = self.resolver.facts(line.product_id)
+            facts = self.resolver.loaded_facts(line.product_id)
             variant = facts.variants.get(line.variant_id) if line.variant_id is not None else None
             per_product = facts.product.inventory_tracking == InventoryTracking.PRODUCT
             quantity = product_totals[line.product_id] if per_product else line.total
@@ -476,13 +480,13 @@ class UploadValidator:
         return failed
 
     def _sku_of(self, line: MergedLine) -> str:
-        facts = self.resolver.facts(line.product_id)
+        facts = self.resolver.loaded_facts(line.product_id)
         if line.variant_id is not None and line.variant_id in facts.variants:
             return facts.variants[line.variant_id].sku
         return facts.product.sku
 
     def _valid_row(self, line: MergedLine) -> dict:
-        facts = self.resolver.facts(line.product_id)
+        facts = self.resolver.loaded_facts(line.product_id)
         return {
             "sku": self._sku_of(line),
             "qty": line.total,
@@ -522,7 +526,7 @@ def _error_row(verdict: tuple, number: int) -> dict:
 
 
 def validate_stream(
-    stream: BinaryIO | None,
+    stream: files.ByteStream | None,
     *,
     rows: Iterator[tuple[str, str]] | None = None,
     with_modifiers: bool,

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from portal.errors import NotFound
 from portal.rest.authentication import request_actor
 from portal.rest.errors import RestError
-from portal.rest.parsers import LimitedMultiPartParser
+from portal.rest.parsers import LimitedMultiPartParser, form_fields
 from portal.rest.schema import body, envelope, file_answer, refusals
 from portal.rest.throttles import PerGuestAddressThrottle, PerUserThrottle
 from pricing.bulk_upload import downloads, files, permissions, selectors, services
@@ -63,11 +63,11 @@ class UserUploads(PerUserThrottle):
 
 
 def _flag(request: Request, name: str) -> bool:
-    return str(request.data.get(name, "")).strip().lower() in _TRUE
+    return str(form_fields(request).get(name, "")).strip().lower() in _TRUE
 
 
 def _channel_id(request: Request) -> int | None:
-    value = str(request.data.get("channelId", "") or "").strip()
+    value = str(form_fields(request).get("channelId", "") or "").strip()
     if not value:
         return None
     if not value.isascii() or not value.isdigit() or len(value) > 9:
@@ -138,7 +138,7 @@ def upload(request: Request) -> Response:
     company_call = permissions.uploads_as_company(actor)
     options = services.UploadOptions(
         channel_id=_channel_id(request) if company_call else None,
-        currency_code=str(request.data.get("currencyCode", "") or "")[:3],
+        currency_code=str(form_fields(request).get("currencyCode", "") or "")[:3],
         is_to_cart=_flag(request, "isToCart"),
         with_modifiers=_flag(request, "withModifiers"),
     )

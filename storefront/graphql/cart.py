@@ -22,6 +22,7 @@ from storefront.graphql.types import (
     CartType,
     Money,
 )
+from storefront.invoice_payment import invoice_cart_payment
 from storefront.models import Cart
 from storefront.selectors import cart_summary, cart_usable_by
 
@@ -48,8 +49,9 @@ def cart_or_not_found(actor: Actor, entity_id: str) -> Cart:
 
 def _invoice_cart_payload(cart: Cart) -> CartType:
     """Issue 20: a cart that pays invoices holds no products; its amounts are what it pays (no tax, no shipping)."""
-    code = cart.invoice_payment.currency_code
-    total = Money(currency_code=code, value=invoice_payment_total(cart.invoice_payment))
+    payment = invoice_cart_payment(cart)
+    code = payment.currency_code
+    total = Money(currency_code=code, value=invoice_payment_total(payment))
     zero = Money(currency_code=code, value=Decimal(0))
     return CartType(
         entity_id=str(cart.pk),

@@ -84,6 +84,7 @@ class Mutation:
                 raise NotFoundError("Quote not found.")
             cart = services.cart_from_quote(actor=actor, quote_id=pk)
         quote = cart.quote
+        assert quote is not None  # cart_from_quote's cart carries its quote
         channel = channel_get_or_none(channel_id=quote.channel_id, store=store_current())
         return QuoteCheckout(
             checkout_url=checkout_login_url(info.context.request, cart=cart, user=actor.user),
