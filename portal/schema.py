@@ -19,7 +19,6 @@ from portal.errors import is_database_outage
 from portal.graphql.errors import is_unexpected, logger
 from portal.graphql.limits import MAX_DOCUMENTS, RequestLimits
 from portal.graphql.mutations import Mutation as PortalMutation
-from portal.graphql.plain import PlainDataExecutor, take_built_arguments
 from portal.graphql.queries import Query as PortalQuery
 from pricing.bulk_upload.graphql.mutations import Mutation as BulkUploadMutation
 from pricing.bulk_upload.graphql.queries import Query as BulkUploadQuery
@@ -86,11 +85,6 @@ Mutation = merge_types(
 
 
 class PortalSchema(Schema):
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        # Lists of plain inputs (priceProducts' items) taken as their variables' coercion built them (issue 21).
-        self.fields_with_built_arguments = take_built_arguments(self)
-
     def process_errors(self, errors, execution_context=None) -> None:
         # Expected errors (bad input, refusals) are the caller's business; only the unexpected ones are logged.
         for error in errors:
@@ -103,8 +97,6 @@ class PortalSchema(Schema):
 schema = PortalSchema(
     query=Query,
     mutation=Mutation,
-    # Completes the large answers that resolvers give as plain data (issue 21: priceProducts of 500 items).
-    execution_context_class=PlainDataExecutor,
     extensions=[
         # Parse and standard validation once per query text and process (issue 21), bounded; with RequestLimits' token
         # limit and introspection switch, which its on_operation sets before either runs.

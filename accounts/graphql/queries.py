@@ -11,6 +11,7 @@ from accounts.graphql.types import (
     AccountFormFieldType,
     CompanyAttachment,
     CompanyCreditConfig,
+    CompanyInfo,
     CompanyMasqueradeSession,
     CompanyMasqueradeSessionConnection,
     CompanyMasqueradeSessionEdge,
@@ -24,13 +25,12 @@ from accounts.graphql.types import (
     SuperAdminCompanyConnection,
     SuperAdminCompanyEdge,
     UserCompany,
+    UserInfo,
     UserLoginState,
 )
 from accounts.models import FormGroup, FormType, MasqueradeSession
-from portal import startup_cache
 from portal.errors import InputError, PermissionDeniedError
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
-from portal.graphql.plain import PlainData, asks_for
 
 # shell §5: sorted list queries require an orderBy.
 ORDER_BY_REQUIRED = "Invalid query: orderBy property is required"
@@ -56,71 +56,34 @@ def masquerade_payload(actor: selectors.Actor) -> MasqueradeCompany | None:
     )
 
 
-def account_status_data(actor: selectors.Actor) -> dict[str, bool] | Exception:
-    """An AccountStatus as plain data (one query, none when the start-up's config entries are cached). A failure is
-    put in its place, to be reported at its path as its resolver's would be (portal.graphql.plain), the rest of the
-    answer kept."""
-    try:
-        # The channel's config entries from the store data cache when the start-up has them there (issue 21)
-        configs = startup_cache.cached_storefront_configs(
-            *selectors.ACCOUNT_STATUS_CONFIG_KEYS, channel_id=selectors.DEFAULT_CHANNEL_ID
-        )
-        status = selectors.account_status(actor, configs=configs)
-    except Exception as error:  # noqa: BLE001
-        return error
-    return {
-        "orderCreationBlocked": status.order_creation_blocked,
-        "pricesHidden": status.prices_hidden,
-        "convertLinkVisible": status.convert_link_visible,
-        "b2bRegistrationEnabled": status.b2b_registration_enabled,
-        "b2cRegistrationEnabled": status.b2c_registration_enabled,
-    }
-
-
-def customer_info_payload(actor: selectors.Actor, info: strawberry.Info) -> PlainData:
-    """A CustomerInfo as plain data (issue 21: its permissions alone are dozens of fields, each a resolver call
-    otherwise). accountStatus costs a query: read only when the operation asks for it, as its resolver was called."""
+def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
+    """The caller's CustomerInfo (its accountStatus is read by its own resolver, when selected)."""
     user = actor.user
     company = actor.company
-    masquerade = actor.masquerade.company if actor.is_masquerading else None
-    return PlainData(
-        {
-            "userType": actor.user_type,
-            "userInfo": {
-                "id": user.pk,
-                "role": actor.role,
-                "companyRoleName": actor.company_role_name,
-                "firstName": user.first_name,
-                "lastName": user.last_name,
-                "email": user.email,
-                "phoneNumber": user.phone,
-            },
-            "companyInfo": (
-                {
-                    "id": company.pk,
-                    "companyName": company.name,
-                    "status": company.status,
-                    "rejectionReason": company.rejection_reason if company.status == 2 else "",
-                }
-                if company
-                else None
-            ),
-            "permissions": [
-                {"code": code, "permissionLevel": level} for code, level in sorted(actor.permissions.items())
-            ],
-            "masquerade": (
-                {
-                    "id": masquerade.pk,
-                    "isAgenting": True,
-                    "companyName": masquerade.name,
-                    "customerGroupId": masquerade.customer_group_id,
-                    "beganAt": actor.masquerade.began_at,
-                }
-                if masquerade is not None
-                else None
-            ),
-            "accountStatus": account_status_data(actor) if asks_for(info, "accountStatus") else None,
-        }
+    return CustomerInfo(
+        user_type=actor.user_type,
+        user_info=UserInfo(
+            id=user.pk,
+            role=actor.role,
+            company_role_name=actor.company_role_name,
+            first_name=user.first_name,
+            last_name=user.last_name,
+            email=user.email,
+            phone_number=user.phone,
+        ),
+        company_info=(
+            CompanyInfo(
+                id=company.pk,
+                company_name=company.name,
+                status=company.status,
+                rejection_reason=company.rejection_reason if company.status == 2 else "",
+            )
+            if company
+            else None
+        ),
+        permissions=permissions_payload(actor),
+        masquerade=masquerade_payload(actor),
+        actor=actor,
     )
 
 
@@ -145,7 +108,7 @@ def _session_payload(session: MasqueradeSession) -> CompanyMasqueradeSession:
 class Query:
     @strawberry.field(permission_classes=[IsAuthenticated], description="Who the caller is.")
     def customer_info(self, info: strawberry.Info) -> CustomerInfo:
-        return customer_info_payload(info.context.actor, info)
+        return customer_info_payload(info.context.actor)
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],
@@ -156,7 +119,7 @@ class Query:
         ),
     )
     def startup_customer_info(self, info: strawberry.Info) -> CustomerInfo | None:
-        return customer_info_payload(info.context.actor, info)
+        return customer_info_payload(info.context.actor)
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],

@@ -6,6 +6,10 @@ from decimal import Decimal
 import strawberry
 from strawberry.scalars import JSON
 
+from accounts import selectors
+from accounts.selectors import Actor
+from portal import startup_cache
+
 
 @strawberry.type(description="A permission code with its level: 1 own records, 2 the whole company.")
 class Permission:
@@ -74,14 +78,27 @@ class CustomerInfo:
     company_info: CompanyInfo | None
     permissions: list[Permission]
     masquerade: MasqueradeCompany | None = strawberry.field(
-        default=None,
         description="The company the super admin is masquerading as in this session (role 3 with this set); null "
         "otherwise (a super admin with role 3 and no masquerade is role 4 to the overlay).",
     )
-    # Answered as plain data (accounts.graphql.queries.customer_info_payload).
-    account_status: AccountStatus | None = strawberry.field(
-        default=None, description="Pending tips and the convert link (one more query: ask only when needed)."
-    )
+    actor: strawberry.Private[Actor]  # whose account status the field below reads
+
+    @strawberry.field(description="Pending tips and the convert link (one more query: ask only when needed).")
+    def account_status(self) -> AccountStatus | None:
+        # A resolver of its own: its query runs only when the operation selects it, and a failure is reported at its
+        # path with the rest of the answer kept.
+        # The channel's config entries from the store data cache when the start-up has them there (issue 21)
+        configs = startup_cache.cached_storefront_configs(
+            *selectors.ACCOUNT_STATUS_CONFIG_KEYS, channel_id=selectors.DEFAULT_CHANNEL_ID
+        )
+        status = selectors.account_status(self.actor, configs=configs)
+        return AccountStatus(
+            order_creation_blocked=status.order_creation_blocked,
+            prices_hidden=status.prices_hidden,
+            convert_link_visible=status.convert_link_visible,
+            b2b_registration_enabled=status.b2b_registration_enabled,
+            b2c_registration_enabled=status.b2c_registration_enabled,
+        )
 
 
 @strawberry.type(description="A company as its own users see it.")

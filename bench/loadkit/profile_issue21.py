@@ -334,7 +334,6 @@ def schema_variants(requests: list, runs: int) -> None:
 
     from portal.graphql.context import PortalContext
     from portal.graphql.limits import RequestLimits
-    from portal.graphql.plain import PlainDataExecutor
     from portal.schema import Mutation, PortalSchema, Query, schema
 
     factory = RequestFactory()
@@ -346,10 +345,8 @@ def schema_variants(requests: list, runs: int) -> None:
 
     configured = list(schema.extensions)
 
-    def copy(extensions):  # the configured schema's executor (plain data) with other extensions
-        return PortalSchema(
-            query=Query, mutation=Mutation, extensions=extensions, execution_context_class=PlainDataExecutor
-        )
+    def copy(extensions):  # the configured schema with other extensions
+        return PortalSchema(query=Query, mutation=Mutation, extensions=extensions)
 
     variants = [("as configured", schema)]
     for left_out in (DjangoOptimizerExtension, RequestLimits, MaxTokensLimiter):

@@ -1,21 +1,20 @@
 from __future__ import annotations
 
-from typing import Any
-
 import strawberry
 from graphql import FieldNode
-from strawberry.utils.str_converters import to_camel_case
 
 from portal import selectors, startup_cache
 from portal.errors import InputError
 from portal.graphql.permissions import IsAuthenticated
-from portal.graphql.plain import PlainData
 from portal.graphql.types import (
     CurrencyType,
     StoreBasicInfo,
     StoreFeatureFlags,
     StorefrontConfigEntry,
+    StoreSite,
     SwitchStatus,
+    TaxClassRateType,
+    TaxZoneRateType,
     TaxZoneType,
 )
 from portal.models import Channel, Store
@@ -40,26 +39,10 @@ def _memo(info: strawberry.Info) -> startup_cache.RequestMemo:
     return memo
 
 
-def _graphql_names(data: dict[str, Any]) -> dict[str, Any]:
-    """A cached dict (keyed by Python field name) keyed by GraphQL field name, as plain data takes it; its values
-    as they are (a JSON value keeps its own keys)."""
-    names = _GRAPHQL_NAMES
-    answer = {}
-    for key, value in data.items():
-        name = names.get(key)
-        if name is None:
-            name = names[key] = to_camel_case(key)
-        answer[name] = value
-    return answer
-
-
-_GRAPHQL_NAMES: dict[str, str] = {}
-
-
-# The five store-wide answers of start-up come from the cache (portal/startup_cache.py); cold, they take the queries
-# their selectors take. They are answered as plain data (issue 21: ~160 fields of the start-up, each a resolver call
-# otherwise): their types (portal/graphql/types.py) are plain strawberry types of data, and the logos' URLs, made
-# absolute for the request's host, are computed here into the data.
+# The five store-wide answers of start-up come from the cache (portal/startup_cache.py) as data keyed by the fields'
+# Python names; cold, they take the queries their selectors take. Each is built into instances of its types
+# (portal/graphql/types.py), a key too many or too few failing there; the logos' URLs, made absolute for the request's
+# host, are computed here.
 
 
 @strawberry.type
@@ -69,20 +52,16 @@ class Query:
         data = startup_cache.store_basic_info(memo=_memo(info))
         request = info.context.request
         channel_logo = Channel._meta.get_field("logo")
-        answer = _graphql_names(data)
-        answer["storeLogo"] = _absolute_file_url(request, Store._meta.get_field("logo"), data["store_logo"])
-        sites = []
-        for site in data["store_sites"]:
-            site_answer = _graphql_names(site)
-            site_answer["channelLogo"] = _absolute_file_url(request, channel_logo, site["channel_logo"])
-            sites.append(site_answer)
-        answer["storeSites"] = sites
-        answer["quantityLimit"] = QUANTITY_MAX
-        return PlainData(answer)
+        sites = [
+            StoreSite(**{**site, "channel_logo": _absolute_file_url(request, channel_logo, site["channel_logo"])})
+            for site in data["store_sites"]
+        ]
+        store_logo = _absolute_file_url(request, Store._meta.get_field("logo"), data["store_logo"])
+        return StoreBasicInfo(**{**data, "store_logo": store_logo, "store_sites": sites}, quantity_limit=QUANTITY_MAX)
 
     @strawberry.field(description="The server's feature-flag config: which portal features are on. Guest-allowed.")
     def storefront_config(self, info: strawberry.Info) -> StoreFeatureFlags:
-        return PlainData(_graphql_names(startup_cache.store_feature_flags(memo=_memo(info))))
+        return StoreFeatureFlags(**startup_cache.store_feature_flags(memo=_memo(info)))
 
     @strawberry.field(description="Storefront config entries of a channel, all or only `keys`. Guest-allowed.")
     def storefront_configs(
@@ -91,7 +70,7 @@ class Query:
         if keys is not None and len(keys) > MAX_CONFIG_KEYS:
             raise InputError(fields={"keys": [f"Ask for at most {MAX_CONFIG_KEYS} keys at a time."]})
         entries = startup_cache.storefront_config_entries(channel_id=channel_id, keys=keys, memo=_memo(info))
-        return PlainData([_graphql_names(entry) for entry in entries])
+        return [StorefrontConfigEntry(**entry) for entry in entries]
 
     @strawberry.field(description="The store's default language for a channel. Guest-allowed.")
     def storefront_default_language(self, channel_id: int = selectors.DEFAULT_CHANNEL_ID) -> str:
@@ -100,19 +79,24 @@ class Query:
     @strawberry.field(description="The enabled currencies, the default first. Guest-allowed.")
     def currencies(self, info: strawberry.Info, channel_id: int = selectors.DEFAULT_CHANNEL_ID) -> list[CurrencyType]:
         currencies = startup_cache.currencies(channel_id=channel_id, memo=_memo(info))
-        return PlainData([_graphql_names(currency) for currency in currencies])
+        return [CurrencyType(**currency) for currency in currencies]
 
     @strawberry.field(description="Tax zones with their rates per tax class. Guest-allowed.")
     def tax_zone_rates(self, info: strawberry.Info) -> list[TaxZoneType]:
-        zones = []
-        for zone in startup_cache.tax_zones(memo=_memo(info)):
-            zone_answer = _graphql_names(zone)
-            zone_answer["rates"] = [
-                {**_graphql_names(rate), "classRates": [_graphql_names(item) for item in rate["class_rates"]]}
-                for rate in zone["rates"]
-            ]
-            zones.append(zone_answer)
-        return PlainData(zones)
+        return [
+            TaxZoneType(
+                **{
+                    **zone,
+                    "rates": [
+                        TaxZoneRateType(
+                            **{**rate, "class_rates": [TaxClassRateType(**item) for item in rate["class_rates"]]}
+                        )
+                        for rate in zone["rates"]
+                    ],
+                }
+            )
+            for zone in startup_cache.tax_zones(memo=_memo(info))
+        ]
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],

@@ -5,9 +5,8 @@ from strawberry.scalars import JSON
 
 from pricing.quantity import QUANTITY_MAX
 
-# The store-wide answers of start-up are plain data (portal/startup_cache.py): these types are plain strawberry types
-# with the SDL the model-backed types had, answered as PlainData (portal/graphql/plain.py), so none of their fields may
-# have a resolver, arguments, permissions or extensions of its own (issue 21).
+# The store-wide answers of start-up are cached data (portal/startup_cache.py): these are plain strawberry types with
+# the SDL the model-backed types had, built from that data by the root fields (portal/graphql/queries.py).
 
 
 @strawberry.type(description="A sales channel (storefront site) of the store.")

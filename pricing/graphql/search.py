@@ -1,13 +1,11 @@
-"""productsSearch's answer as plain data (issue 21; portal.graphql.plain).
+"""productsSearch's answer (issue 21).
 
 A page of results is read as rows (`selectors.product_search_page`, three queries), priced for quantity 1 by the
-engine in one call (two queries), and built as the dicts of pricing/graphql/types.py's search result types, keyed by
-GraphQL field name: the executor completes them from the selection instead of calling a resolver per field. The
-answer is the one the per-field resolvers gave (tests/pricing/test_search_plain.py compares them).
-
-Image URLs are built as paths first and made absolute for the request last, with the product pages' URLs
-(`absolute_urls`), one `build_absolute_uri` per distinct path: a guest's answer is cached without them
-(pricing/search_cache.py).
+engine in one call (two queries), and kept as data: dicts keyed by the GraphQL field names of pricing/graphql/types.py's
+search result types, which a guest's answer is cached as (pricing/search_cache.py) and the option texts are
+translated on (pricing/translations.py). Image URLs are built as paths first and made absolute for the request last,
+with the product pages' URLs (`absolute_urls`), one `build_absolute_uri` per distinct path. `search_results` then
+builds the instances of the types the resolver returns: a key missing from the data fails there, loudly.
 """
 
 from __future__ import annotations
@@ -19,7 +17,17 @@ import strawberry
 
 from portal.actor import PortalActor
 from pricing import calculation, selectors
-from pricing.graphql.types import absolute_url, product_path
+from pricing.graphql.types import (
+    BcCalculatedPrice,
+    ProductOptionConfig,
+    ProductOptionType,
+    ProductOptionValue,
+    ProductSearchResult,
+    ProductSearchVariant,
+    VariantOptionValue,
+    absolute_url,
+    product_path,
+)
 from pricing.models import is_price_on_request
 from pricing.options import format_limit
 
@@ -160,3 +168,106 @@ def absolute_urls(info: strawberry.Info, products: list[dict]) -> list[dict]:
         for variant in product["variants"]:
             variant["imageUrl"] = url(variant["imageUrl"])
     return products
+
+
+# --- the instances the resolver returns -------------------------------------------------------------------------
+
+
+def search_results(products: list[dict]) -> list[ProductSearchResult]:
+    """The ProductSearchResults of an answer's data (`search_answer`, translated, with its absolute URLs)."""
+    options_made: dict[int, ProductOptionType] = {}
+
+    def option(data: dict) -> ProductOptionType:
+        # A product's options, modifiers and allOptions hold the same option data: one instance for each.
+        made = options_made.get(id(data))
+        if made is None:
+            made = options_made[id(data)] = _option_type(data)
+        return made
+
+    return [
+        ProductSearchResult(
+            name=product["name"],
+            sku=product["sku"],
+            slug=product["slug"],
+            brand=product["brand"],
+            cas_number=product["casNumber"],
+            availability=product["availability"],
+            inventory_tracking=product["inventoryTracking"],
+            inventory_level=product["inventoryLevel"],
+            purchasing_disabled=product["purchasingDisabled"],
+            id=product["id"],
+            base_price=product["basePrice"],
+            price_on_request=product["priceOnRequest"],
+            image_url=product["imageUrl"],
+            product_url=product["productUrl"],
+            variants=[_search_variant(variant) for variant in product["variants"]],
+            options=[option(data) for data in product["options"]],
+            modifiers=[option(data) for data in product["modifiers"]],
+            all_options=[option(data) for data in product["allOptions"]],
+        )
+        for product in products
+    ]
+
+
+def _search_variant(variant: dict) -> ProductSearchVariant:
+    both = variant["bcCalculatedPrice"]
+    return ProductSearchVariant(
+        sku=variant["sku"],
+        inventory_level=variant["inventoryLevel"],
+        purchasing_disabled=variant["purchasingDisabled"],
+        variant_id=variant["variantId"],
+        product_id=variant["productId"],
+        image_url=variant["imageUrl"],
+        calculated_price=variant["calculatedPrice"],
+        bc_calculated_price=(
+            BcCalculatedPrice(tax_inclusive=both["taxInclusive"], tax_exclusive=both["taxExclusive"])
+            if both is not None
+            else None
+        ),
+        option_values=[
+            VariantOptionValue(
+                id=value["id"],
+                label=value["label"],
+                option_id=value["optionId"],
+                option_display_name=value["optionDisplayName"],
+            )
+            for value in variant["optionValues"]
+        ],
+    )
+
+
+def _option_type(option: dict) -> ProductOptionType:
+    config = option["config"]
+    return ProductOptionType(
+        type=option["type"],
+        display_name=option["displayName"],
+        required=option["required"],
+        is_variant_option=option["isVariantOption"],
+        sort_order=option["sortOrder"],
+        id=option["id"],
+        config=ProductOptionConfig(
+            text_min_length=config["textMinLength"],
+            text_max_length=config["textMaxLength"],
+            text_max_lines=config["textMaxLines"],
+            number_limited=config["numberLimited"],
+            number_limit_mode=config["numberLimitMode"],
+            number_lowest_value=config["numberLowestValue"],
+            number_highest_value=config["numberHighestValue"],
+            number_integers_only=config["numberIntegersOnly"],
+            default_value=config["defaultValue"],
+            checkbox_label=config["checkboxLabel"],
+            checked_by_default=config["checkedByDefault"],
+            file_max_size=config["fileMaxSize"],
+            file_types=config["fileTypes"],
+        ),
+        option_values=[
+            ProductOptionValue(
+                label=value["label"],
+                sort_order=value["sortOrder"],
+                is_default=value["isDefault"],
+                value_data=value["valueData"],
+                id=value["id"],
+            )
+            for value in option["optionValues"]
+        ],
+    )

@@ -9,7 +9,6 @@ from django.templatetags.static import static
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from strawberry.scalars import JSON
 
-from portal.graphql.plain import plain_input
 from pricing import calculation, models
 from pricing.options import stock_problem, tracked_stock
 from pricing.translations import OptionTexts
@@ -114,8 +113,6 @@ class PricedProduct:
     )
 
 
-# Built from graphql-core's validated values without strawberry's per-field conversion: up to 500 items a request.
-@plain_input
 @strawberry.input(description="An option of an item to price: a value id (multiple choice, checkbox) or a value.")
 class PriceOptionInput:
     option_id: int
@@ -123,7 +120,6 @@ class PriceOptionInput:
     value: str | None = None
 
 
-@plain_input
 @strawberry.input(description="An item to price (business §3 pricing request item).")
 class PriceItemInput:
     product_id: int
@@ -208,8 +204,7 @@ class VariantOptionValue:
         return cls(id=value.pk, label=label, option_id=value.option_id, option_display_name=name)
 
 
-# The search result types below are plain data (portal.graphql.plain, issue 21): productsSearch builds the whole answer
-# as dicts keyed by these fields' GraphQL names (pricing/graphql/search.py), so no field has a resolver of its own.
+# The search result types below are built whole by productsSearch (pricing/graphql/search.py `search_results`).
 
 
 @strawberry.type(description="A value of a multiple-choice or checkbox option.")
