@@ -126,7 +126,7 @@ class Mutation:
             new_password=data.new_password,
             keep_token=info.context.bearer_token,
         )
-        return customer_info_payload(selectors.actor_for_token(info.context.bearer_token), info)
+        return customer_info_payload(selectors.actor_for_token(info.context.bearer_token))
 
     @strawberry.mutation(
         description="Apply for a business account (shell §7 companyCreate). A guest registers in one call with "
