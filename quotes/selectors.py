@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Window
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
@@ -240,8 +240,8 @@ class QuoteReach:
 
 @dataclass(frozen=True)
 class QuoteScope:
-    """Which quotes an actor may reach with a permission code: the decision, apart from how a query applies it (the
-    ORM in `quotes_visible_to`, the list's SQL in quotes.list_rows)."""
+    """Which quotes an actor may reach with a permission code: the decision, apart from how a query applies it
+    (`quotes_visible_to`)."""
 
     reach: str
     user: User | None = None
@@ -263,18 +263,13 @@ def quote_scope(*, actor: Actor, code: str) -> QuoteScope:
     return QuoteScope(QuoteReach.OWN, user=actor.user, company=company)
 
 
-def masquerade_company_ids(scope: QuoteScope) -> QuerySet[Company]:
-    """The ids of the companies a super admin's MASQUERADE_COMPANIES scope reaches (accounts' rule)."""
-    return masquerade_companies_for(scope.user).values("pk")
-
-
 def quotes_visible_to(*, actor: Actor, code: str) -> QuerySet[Quote]:
     """The quotes the actor may reach with a permission code (`quote_scope`), as a queryset."""
     scope = quote_scope(actor=actor, code=code)
     if scope.reach == QuoteReach.NOTHING:
         return Quote.objects.none()
     if scope.reach == QuoteReach.MASQUERADE_COMPANIES:
-        return Quote.objects.filter(company__in=masquerade_company_ids(scope))
+        return Quote.objects.filter(company__in=masquerade_companies_for(scope.user).values("pk"))
     if scope.reach == QuoteReach.COMPANY:
         return Quote.objects.filter(company=scope.company)
     return Quote.objects.filter(user=scope.user, company=scope.company)
@@ -333,8 +328,8 @@ QUOTE_ORDERINGS = {
 ORDER_BY_REQUIRED_MESSAGE = "Invalid query: orderBy property is required"
 
 
-# What the list shows of a quote (quotes.graphql.types.quote_header_data): the columns it reads, and no others (issue
-# 21: a quote row has over 30, each costs the ORM's compilation and row building).
+# What the list shows of a quote (quotes.graphql.types.quote_header): the columns it reads, and no others (issue 21:
+# a quote row has over 30, each costs the ORM's row building).
 QUOTE_LIST_COLUMNS = (
     "number", "title", "status", "revision", "created_at", "expires_on", "updated_at", "contact_name",
     "contact_email", "company_name", "phone_number", "currency_code", "original_subtotal", "quoted_subtotal",
@@ -369,8 +364,8 @@ def _checked_status(status: str | None) -> str | None:
 
 
 def quote_list(*, actor: Actor, filters: QuoteFilters) -> QuerySet[Quote]:
-    """`quotes`: the actor's visible quotes (get_quotes) matching the filters, sorted; the caller pages it. The
-    reference of the list's SQL (quote_list_page)."""
+    """`quotes`: the actor's visible quotes (get_quotes) matching the filters, sorted, with the columns the list
+    shows; `quote_list_page` pages it."""
     if not filters.order_by:
         raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})
     quotes = quotes_visible_to(actor=actor, code="get_quotes")
@@ -396,30 +391,16 @@ def quote_list(*, actor: Actor, filters: QuoteFilters) -> QuerySet[Quote]:
 
 
 def quote_list_page(*, actor: Actor, filters: QuoteFilters, offset: int, limit: int) -> tuple[int, list[Quote]]:
-    """How many quotes `quote_list` finds, and the page of them from `offset`, with the same refusals: one query of
-    plain SQL written once per shape (quotes.list_rows, issue 21), each row carrying the count of the whole list; a
-    count of its own only when the page has no row to carry it."""
-    from quotes import list_rows  # it builds on this module's scope and columns
-
-    if not filters.order_by:
-        raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})
-    scope = quote_scope(actor=actor, code="get_quotes")
-    status = _checked_status(filters.status)
-    first, _ = _ordering(filters.order_by)
-    if scope.reach == QuoteReach.NOTHING:
-        return 0, []  # Quote.objects.none(): nothing to read
-    return list_rows.quote_list_page_rows(
-        scope=scope,
-        status=status,
-        date_from=filters.date_from,
-        date_to=filters.date_to,
-        search=(filters.search or "").strip()[:100],
-        order_field=first.lstrip("-"),
-        descending=first.startswith("-"),
-        on=today(),
-        offset=offset,
-        limit=limit,
-    )
+    """How many quotes `quote_list` finds, and the page of them from `offset`: one query for a page with rows, each
+    row carrying the count of the whole list (`COUNT(*) OVER ()`); the count apart only when the page has no row to
+    carry it; only the count when `limit` is 0; nothing read when the caller may reach no quote."""
+    quotes = quote_list(actor=actor, filters=filters)
+    if limit == 0:
+        return quotes.count(), []
+    page = list(quotes.annotate(list_count=Window(Count("*")))[offset : offset + limit])
+    if not page:
+        return quotes.count(), []
+    return page[0].list_count, page
 
 
 def quote_cart_prices(*, quote_id: int) -> dict[tuple, tuple[Decimal, Decimal, int]]:

@@ -7,16 +7,16 @@ import strawberry
 
 from portal.errors import InputError, NotFoundError, PermissionDeniedError
 from portal.graphql.permissions import GuestOrValidToken, requires
-from portal.graphql.plain import PlainData
 from pricing.selectors import product_detail
 from quotes import permissions, selectors
 from quotes.graphql.types import (
     QuoteDetail,
     QuoteDraft,
+    QuoteEdge,
     QuoteEnabled,
     QuoteList,
     QuotePdf,
-    quote_header_data,
+    quote_header,
     signed_download_url,
 )
 from quotes.pdf import quote_pdf_file_name
@@ -123,8 +123,7 @@ class Query:
         )
         total, page = selectors.quote_list_page(actor=info.context.actor, filters=filters, offset=offset, limit=first)
         on = selectors.today()
-        # Completed as plain data (issue 21): no resolver call per field of each quote.
-        return PlainData({"totalCount": total, "edges": [{"node": quote_header_data(quote, on=on)} for quote in page]})
+        return QuoteList(total_count=total, edges=[QuoteEdge(node=quote_header(quote, on=on)) for quote in page])
 
     @strawberry.field(
         description="A quote by id or number, with its lines, summary, messages, files and revisions "

@@ -343,21 +343,15 @@ class QuotePerson:
     email: str
 
 
-def _person_data(user) -> dict[str, str] | None:
+def _person(user) -> QuotePerson | None:
     if user is None:
         return None
-    return {"name": user.get_full_name() or user.email, "email": user.email}
-
-
-def _person(user) -> QuotePerson | None:
-    data = _person_data(user)
-    return None if data is None else QuotePerson(**data)
+    return QuotePerson(name=user.get_full_name() or user.email, email=user.email)
 
 
 @strawberry.type(description="A quote's header: what the quotes list shows.")
 class QuoteHeader:
-    # Plain data (issue 21): the list answers it from dicts (quote_header_data, completed by
-    # portal.graphql.plain) without a resolver per field. QuoteDetail has the same fields, each resolved from its quote.
+    # Built by `quote_header` from a quote of the list. QuoteDetail has the same fields, each resolved from its quote.
     id: int
     number: str = strawberry.field(description="Q-100001 and on.")
     title: str
@@ -384,34 +378,34 @@ class QuoteHeader:
     order_id: int | None = strawberry.field(description="The order placed from it, once ordered.")
 
 
-def quote_header_data(quote: Quote, *, on: datetime.date) -> dict[str, Any]:
-    """A QuoteHeader as plain data (keyed by GraphQL field name): what QuoteDetail's resolvers of the same fields
-    answer, with the status as of `on` (today)."""
-    return {
-        "id": quote.pk,
-        "number": quote.number or "",
-        "title": quote.title,
-        "status": effective_status(quote, on=on),
-        "revision": quote.revision,
-        "isPriced": quote.is_priced,
-        "issuedOn": quote.created_at,
-        "expiresOn": quote.expires_on,
-        "updatedAt": quote.updated_at,
-        "salesRep": _person_data(quote.sales_rep),
-        "createdBy": _person_data(quote.user),
-        "contactInfo": {
-            "name": quote.contact_name,
-            "email": quote.contact_email,
-            "companyName": quote.company_name,
-            "phoneNumber": quote.phone_number,
-            "quoteTitle": quote.title,
-        },
-        "currencyCode": quote.currency_code,
-        "originalSubtotal": quote.original_subtotal,
-        "quotedSubtotal": quote.quoted_subtotal,
-        "grandTotal": quote.grand_total,
-        "orderId": quote.order_id,
-    }
+def quote_header(quote: Quote, *, on: datetime.date) -> QuoteHeader:
+    """A quote as the list shows it: what QuoteDetail's resolvers of the same fields answer, with the status as of
+    `on` (today)."""
+    return QuoteHeader(
+        id=quote.pk,
+        number=quote.number or "",
+        title=quote.title,
+        status=effective_status(quote, on=on),
+        revision=quote.revision,
+        is_priced=quote.is_priced,
+        issued_on=quote.created_at,
+        expires_on=quote.expires_on,
+        updated_at=quote.updated_at,
+        sales_rep=_person(quote.sales_rep),
+        created_by=_person(quote.user),
+        contact_info=QuoteContactInfo(
+            name=quote.contact_name,
+            email=quote.contact_email,
+            company_name=quote.company_name,
+            phone_number=quote.phone_number,
+            quote_title=quote.title,
+        ),
+        currency_code=quote.currency_code,
+        original_subtotal=quote.original_subtotal,
+        quoted_subtotal=quote.quoted_subtotal,
+        grand_total=quote.grand_total,
+        order_id=quote.order_id,
+    )
 
 
 @strawberry.type
@@ -606,7 +600,7 @@ class QuoteDetail:
     actor: strawberry.Private[Actor]
     guest_access: strawberry.Private[bool]
 
-    # QuoteHeader's fields (quote_header_data gives the list the same answers)
+    # QuoteHeader's fields (quote_header gives the list the same answers)
 
     @strawberry.field
     def id(self) -> int:
