@@ -33,7 +33,6 @@ from pricing import catalog_rows
 from pricing.errors import PricingErrorCode
 from pricing.models import (
     MULTIPLE_CHOICE_TYPES,
-    BulkPricingTier,
     DiscountType,
     OptionType,
     PriceAdjuster,
@@ -127,8 +126,8 @@ _set_attribute = object.__setattr__
 def _frozen(cls: type[T], fields: dict[str, Any]) -> T:
     """An instance of a frozen dataclass above from ALL its fields: what its generated __init__ builds, without one
     `object.__setattr__` per field (that was a fifth of a 500-item call's time, bench/pricing.py). The engine builds
-    Price, BulkTier, NextTier and PriceResult this way; tests/pricing/test_calculation_speed.py and
-    tests/pricing/test_engine_equivalence.py check that both ways agree."""
+    Price, BulkTier, NextTier and PriceResult this way; tests/pricing/test_calculation_speed.py checks that both
+    ways agree."""
     instance = _new_object(cls)
     _set_attribute(instance, "__dict__", fields)
     return instance
@@ -442,25 +441,20 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
     return catalog
 
 
-def _tier_applies(tier: TierRow | BulkPricingTier, quantity: int) -> bool:
-    return tier.min_quantity <= quantity and (tier.max_quantity == 0 or quantity <= tier.max_quantity)
-
-
-def applicable_tier(tiers: Sequence[TierRow | BulkPricingTier], quantity: int) -> TierRow | BulkPricingTier | None:
-    """The tier for the quantity; when tiers overlap, the one with the highest minimum (the most specific)."""
-    matching = [tier for tier in tiers if _tier_applies(tier, quantity)]
-    return max(matching, key=lambda tier: (tier.min_quantity, tier.pk or 0)) if matching else None
-
-
-def apply_tier(unit: Decimal, tier: TierRow | BulkPricingTier | None) -> Decimal:
-    """business §9: fixed replaces the price, percent takes a percentage off, price takes an amount off."""
-    if tier is None:
-        return unit
-    return _tier_unit(unit, tier.discount_type, tier.amount)
+def _tier_at(tiers: Sequence[TierRow], quantity: int) -> int | None:
+    """business §9, the tier rule: the position in `tiers` (in minimum quantity, then id, order) of the tier that
+    applies to the quantity (min ≤ quantity ≤ max, max 0 = no upper bound); when tiers overlap, the one with the
+    highest minimum (the most specific): the last that applies. None when none does."""
+    for position in range(len(tiers) - 1, -1, -1):
+        tier = tiers[position]
+        if tier.min_quantity <= quantity and (tier.max_quantity == 0 or quantity <= tier.max_quantity):
+            return position
+    return None
 
 
 def _tier_unit(unit: Decimal, discount_type: str | None, amount: Decimal | None) -> Decimal:
-    """`apply_tier` of a tier given as its discount type and amount (None: no tier)."""
+    """business §9: a `fixed` tier replaces the unit price, `percent` takes a percentage off, `price` takes an amount
+    off (None: no tier)."""
     if discount_type == _FIXED:
         return max(amount, ZERO)
     if discount_type == _PERCENT:
@@ -539,15 +533,13 @@ def price_items(
         base_price = prices.get(key := str(unit))
         if base_price is None:
             base_price = prices[key] = price_at(unit, factor)
-        calculated, tier_index = base_price, None
-        for position, minimum, maximum, discount_type, amount in priced.spans:
-            if minimum <= quantity and (maximum == 0 or quantity <= maximum):
-                tier_index = position
-                tiered = _tier_unit(unit, discount_type, amount)
-                calculated = prices.get(key := str(tiered))
-                if calculated is None:
-                    calculated = prices[key] = price_at(tiered, factor)
-                break
+        calculated, tier_index = base_price, _tier_at(priced.tiers, quantity)
+        if tier_index is not None:
+            tier = priced.tiers[tier_index]
+            tiered = _tier_unit(unit, tier.discount_type, tier.amount)
+            calculated = prices.get(key := str(tiered))
+            if calculated is None:
+                calculated = prices[key] = price_at(tiered, factor)
 
         next_tier = None
         for minimum, discount_type, amount in priced.hints:
@@ -595,9 +587,7 @@ class _ProductPricing:
     tax_factor: Decimal  # tax_factor(the product's tax rate)
     prices: dict[str, Price]  # an amount's text → its Price at that rate (StorePricing.price), for the rate's products
     plain_tax_rate: Decimal  # the rate as the result shows it
-    # The tiers (by minimum quantity, then id) as (position, minimum, maximum, discount type, amount), last first:
-    # the first that applies to a quantity is `applicable_tier`'s (the one with the highest minimum).
-    spans: list[tuple[int, int, int, str, Decimal]]
+    tiers: list[TierRow]  # by minimum quantity, then id (`_tier_at`)
     bulk: list[BulkTier]  # the tiers as the result shows them (one list, shared by the product's results)
     # (a tier's minimum, and the discount type and amount of the tier that applies at that quantity, None when
     # none does), in tier order, within the quantity bound
@@ -625,34 +615,22 @@ class _CallPricing:
         hints = []
         for tier in tiers:
             if tier.min_quantity <= QUANTITY_MAX:
-                applies = _applicable(tiers, tier.min_quantity)
+                at = _tier_at(tiers, tier.min_quantity)
                 hints.append(
                     (tier.min_quantity, None, None)
-                    if applies is None
-                    else (tier.min_quantity, applies.discount_type, applies.amount)
+                    if at is None
+                    else (tier.min_quantity, tiers[at].discount_type, tiers[at].amount)
                 )
         return _ProductPricing(
             pk=product.pk,
             tax_factor=of_rate[0],
             prices=self._prices.setdefault(of_rate[0], {}),
             plain_tax_rate=of_rate[1],
-            spans=[
-                (position, tier.min_quantity, tier.max_quantity, tier.discount_type, tier.amount)
-                for position, tier in reversed(list(enumerate(tiers)))
-            ],
+            tiers=tiers,
             bulk=[_bulk_tier(tier, self.pricing) for tier in tiers],
             hints=hints,
             price_on_request=is_price_on_request(product.availability),
         )
-
-
-def _applicable(tiers: list[TierRow], quantity: int) -> TierRow | None:
-    """`applicable_tier` over tiers in (minimum, id) order: the last one that applies has the highest minimum."""
-    for index in range(len(tiers) - 1, -1, -1):
-        tier = tiers[index]
-        if tier.min_quantity <= quantity and (tier.max_quantity == 0 or quantity <= tier.max_quantity):
-            return tier
-    return None
 
 
 def _variant_and_base(

@@ -7,7 +7,7 @@ values, for up to 500 items at a time (business §3). Through the ORM that was s
   group's price-list record of each variant: one query;
 - the product's bulk tiers, store-wide and the group's: one query;
 - the options the items name LEFT JOIN their values: one query (none when no item has options).
-The engine reads all three as one UNION ALL (`engine_rows`): one round trip.
+The engine reads all three as one UNION ALL (`engine_rows`, the module's one reader): one round trip.
 An id list is one parameter: an array literal on PostgreSQL (`IN (SELECT unnest(%s::bigint[]))`), a JSON text on SQLite
 (`json_each`); other backends get one placeholder per id. Values pass the same converters as the ORM's (Django's
 per-field and per-backend ones: SQLite's decimals and booleans, JSON), so the engine sees what `values_list` gave it.
@@ -158,12 +158,12 @@ def _product_statement(
 
 
 def _tier_statement(
-    db: _Reader, product_ids: set[int], customer_group_id: int | None, visible_products_only: bool = False
+    db: _Reader, product_ids: set[int], customer_group_id: int | None, visible_products_only: bool
 ) -> _Statement:
     t = "t"
     columns = [db.col(t, BulkPricingTier, name) for name in _TIER_COLUMNS]
     visible_join, params = "", []
-    if visible_products_only:  # the tiers of the products the product statement finds, when read with it
+    if visible_products_only:  # the tiers of the products the product statement finds
         visible_join = (
             f" INNER JOIN {db.q(_table(Product))} tp ON {db.col('tp', Product, 'id')} = "
             f"{db.col(t, BulkPricingTier, 'product')} AND {db.col('tp', Product, 'is_visible')} = %s"
@@ -179,46 +179,6 @@ def _tier_statement(
     return _Statement(columns, rest, params, [_field(BulkPricingTier, name) for name in _TIER_COLUMNS])
 
 
-def _tier_order(db: _Reader) -> str:
-    return f"{db.col('t', BulkPricingTier, 'min_quantity')}, {db.col('t', BulkPricingTier, 'id')}"
-
-
-def product_variant_rows(
-    *,
-    product_ids: Iterable[int],
-    variant_ids: Iterable[int],
-    whole_product_ids: Iterable[int],
-    customer_group_id: int | None,
-    include_hidden: bool,
-) -> list[ProductVariantRow]:
-    """One row per product of `product_ids` (visible ones unless `include_hidden`) and variant of it that is in
-    `variant_ids` or whose product is in `whole_product_ids` (variant columns NULL when it has none of those), with
-    the variant's price-list record of the customer group (NULL when none)."""
-    db = _Reader(Product)
-    product_ids, variant_ids, whole = _int_ids(product_ids), _int_ids(variant_ids), _int_ids(whole_product_ids)
-    statement = _product_statement(db, product_ids, variant_ids, whole, customer_group_id, include_hidden)
-
-    def build() -> str:
-        return f"SELECT {', '.join(statement.columns)} {statement.rest}"
-
-    shape = ("products", customer_group_id is None, include_hidden, bool(variant_ids), bool(whole))
-    sql = db.sql(shape, build, variant_ids, whole, product_ids)
-    return db.rows(sql, statement.params, statement.fields)
-
-
-def tier_rows(*, product_ids: Iterable[int], customer_group_id: int | None) -> list[TierTuple]:
-    """The bulk tiers of the products, store-wide and the customer group's, by minimum quantity then id."""
-    db = _Reader(BulkPricingTier)
-    product_ids = _int_ids(product_ids)
-    statement = _tier_statement(db, product_ids, customer_group_id)
-
-    def build() -> str:
-        return f"SELECT {', '.join(statement.columns)} {statement.rest} ORDER BY {_tier_order(db)}"  # noqa: S608
-
-    sql = db.sql(("tiers", customer_group_id is None), build, product_ids)
-    return db.rows(sql, statement.params, statement.fields)
-
-
 def engine_rows(
     *,
     product_ids: Iterable[int],
@@ -228,10 +188,17 @@ def engine_rows(
     include_hidden: bool,
     option_ids: Iterable[int] = (),
 ) -> tuple[list[ProductVariantRow], list[TierTuple], list[OptionValueRow]]:
-    """`product_variant_rows`, the `tier_rows` of the products it finds and the `option_value_rows` of `option_ids`
-    (none when empty), in one round trip (issue 21): the SELECTs as one UNION ALL, each row led by which of them it
-    is (0, 1, 2) and NULL in the others' columns; the tiers in their order (no other rows have a set order). The
-    tiers are put in order here, not by the database: an ORDER BY sorted every row of the UNION, a thousand wide rows
+    """In one round trip (issue 21), as one UNION ALL of three SELECTs, each row led by which of them it is (0, 1, 2)
+    and NULL in the others' columns:
+    - one row per product of `product_ids` (visible ones unless `include_hidden`) and variant of it that is in
+      `variant_ids` or whose product is in `whole_product_ids` (variant columns NULL when it has none of those),
+      with the variant's price-list record of the customer group (NULL when none);
+    - the bulk tiers of the products found, store-wide and the customer group's, by minimum quantity then id;
+    - the options of `option_ids` with their values (value columns NULL for an option without values; none when
+      `option_ids` is empty). A value's data only for checkbox options: the price reads no other
+      (pricing.options.checkbox_ticked), and it is JSON to decode.
+    The tiers are put in their order (no other rows have a set order) here, not by the database: an ORDER BY sorted
+    every row of the UNION, a thousand wide rows
     for 500 items (0.3 ms of PostgreSQL's time), where Python sorts the few hundred tiers in a tenth of that."""
     db = _Reader(Product)
     product_ids, variant_ids, whole = _int_ids(product_ids), _int_ids(variant_ids), _int_ids(whole_product_ids)
@@ -269,7 +236,7 @@ def engine_rows(
     for row in db.rows(sql, params, fields):
         kind = row[0]
         found[kind].append(row[starts[kind] : starts[kind] + widths[kind]])
-    found[1].sort(key=_TIER_ORDER)  # as tier_rows' ORDER BY: minimum quantity, then id (no two tiers share an id)
+    found[1].sort(key=_TIER_ORDER)  # minimum quantity, then id (no two tiers share an id)
     return found
 
 
@@ -297,17 +264,3 @@ def _option_statement(db: _Reader, option_ids: set[int]) -> _Statement:
     fields: list[Field | None] = [_field(ProductOption, name) for name in _OPTION_COLUMNS]
     fields += [_field(OptionValue, name) for name in (*_VALUE_COLUMNS, "value_data")]
     return _Statement(columns, rest, params, fields)
-
-
-def option_value_rows(*, option_ids: Iterable[int]) -> list[OptionValueRow]:
-    """The options with their values (value columns NULL for an option without values). A value's data only for
-    checkbox options: the price reads no other (pricing.options.checkbox_ticked), and it is JSON to decode."""
-    db = _Reader(ProductOption)
-    option_ids = _int_ids(option_ids)
-    statement = _option_statement(db, option_ids)
-
-    def build() -> str:
-        return f"SELECT {', '.join(statement.columns)} {statement.rest}"
-
-    sql = db.sql(("options",), build, option_ids)
-    return db.rows(sql, statement.params, statement.fields)
