@@ -24,7 +24,6 @@ import io
 import json
 import os
 import re
-from decimal import Decimal
 from pathlib import Path
 
 import factory
@@ -35,7 +34,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.demo import seed_accounts
-from accounts.models import Company, CompanyStatus, User
+from accounts.models import Company, User
 from bench.loadkit.documents import overlay_document
 from bench.loadkit.mix import QUOTES_VARIABLES
 from orders.models import Order
@@ -302,7 +301,24 @@ def test_quote_detail(tokens, graphql, store, caller):
     assert_golden(f"quote-detail--{caller}", answers)
 
 
-def test_the_data_is_the_same_each_time(store):
-    """The ids the goldens hold follow from `fixed_ids`: the first quote made is the same row in every run."""
-    assert store["quotes"]["open"].grand_total is None or isinstance(store["quotes"]["open"].grand_total, Decimal)
-    assert store["acme"].status == CompanyStatus.APPROVED
+# --- queries the answers take (pinned where the reference tests counted them) ----------------------------------------
+
+
+def test_a_warm_store_part_of_the_start_up_takes_no_query(tokens, graphql, django_assert_num_queries):
+    variables = {"channelId": 1, "withStore": True, "withCustomer": False}
+    graphql(STARTUP, variables)  # cold: the store part is read and cached
+    with django_assert_num_queries(0):
+        assert "errors" not in graphql(STARTUP, variables)
+
+
+def test_the_account_status_is_read_only_when_selected(tokens, graphql, django_assert_num_queries):
+    token = tokens["company admin"]
+    without = "{ customerInfo { userType permissions { code } } startupCustomerInfo { userInfo { id } } }"
+    graphql(CUSTOMER_INFO, token=token)  # the caller's token and grants cached as after any first request
+    with django_assert_num_queries(WITHOUT_STATUS_QUERIES):
+        assert "errors" not in graphql(without, token=token)
+    with django_assert_num_queries(WITHOUT_STATUS_QUERIES + 1):  # accountStatus: one query more
+        assert "errors" not in graphql(CUSTOMER_INFO, token=token)
+
+
+WITHOUT_STATUS_QUERIES = 1

@@ -11,7 +11,7 @@ from django.db import connection
 from portal import ratelimit, startup_cache
 from portal.models import Channel, Currency, Store, TranslationOverride
 from pricing.models import Product
-from tests.pricing.test_search_plain import EVERY_FIELD
+from tests.pricing.test_search_plain_cache import EVERY_FIELD
 
 pytestmark = pytest.mark.django_db
 

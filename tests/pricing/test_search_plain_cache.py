@@ -26,9 +26,33 @@ from tests.pricing.factories import (
     TierFactory,
     VariantFactory,
 )
-from tests.pricing.test_search_plain import EVERY_FIELD
 
 pytestmark = pytest.mark.django_db
+
+# Every field of productsSearch (the store cache tests read it too: tests/portal/test_store_cache_clear.py).
+EVERY_FIELD = """
+query Every($search: String, $productIds: [Int!], $currencyCode: String, $customerGroupId: Int, $companyId: Int,
+            $categoryFilter: String, $first: Int, $offset: Int) {
+  productsSearch(search: $search, productIds: $productIds, currencyCode: $currencyCode,
+                 customerGroupId: $customerGroupId, companyId: $companyId, categoryFilter: $categoryFilter,
+                 first: $first, offset: $offset) {
+    __typename name sku slug brand casNumber availability inventoryTracking inventoryLevel purchasingDisabled id
+    basePrice priceOnRequest imageUrl productUrl
+    variants { __typename sku inventoryLevel purchasingDisabled variantId productId imageUrl calculatedPrice
+               bcCalculatedPrice { __typename taxInclusive taxExclusive }
+               optionValues { __typename id label optionId optionDisplayName } }
+    options { ...Option }
+    modifiers { ...Option }
+    allOptions { ...Option }
+  }
+}
+fragment Option on ProductOptionType {
+  __typename type displayName required isVariantOption sortOrder id
+  config { __typename textMinLength textMaxLength textMaxLines numberLimited numberLimitMode numberLowestValue
+           numberHighestValue numberIntegersOnly defaultValue checkboxLabel checkedByDefault fileMaxSize fileTypes }
+  optionValues { __typename label sortOrder isDefault valueData id }
+}
+"""
 
 
 @pytest.fixture
