@@ -44,21 +44,23 @@ def permissions_payload(actor: selectors.Actor) -> list[Permission]:
 
 
 def masquerade_payload(actor: selectors.Actor) -> MasqueradeCompany | None:
-    if not actor.is_masquerading:
-        return None
-    company = actor.masquerade.company
+    session = actor.masquerade
+    if not actor.is_masquerading or session is None or session.company is None:
+        return None  # is_masquerading: a session of a company
+    company = session.company
     return MasqueradeCompany(
         id=company.pk,
         is_agenting=True,
         company_name=company.name,
         customer_group_id=company.customer_group_id,
-        began_at=actor.masquerade.began_at,
+        began_at=session.began_at,
     )
 
 
 def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
     """The caller's CustomerInfo (its accountStatus is read by its own resolver, when selected)."""
     user = actor.user
+    assert user is not None  # a signed-in caller: customerInfo's IsAuthenticated, updateAccountSettings' token
     company = actor.company
     return CustomerInfo(
         user_type=actor.user_type,

@@ -76,7 +76,7 @@ class Query:
             message = f"Ask for at most {MAX_SEARCH_RESULTS} products at a time."
             raise InputError(message, fields={"first": [message]})
         actor = info.context.actor
-        arguments = {
+        arguments: dict[str, Any] = {
             "query": search or "",
             "category_slug": category_filter or None,
             "product_ids": product_ids,
