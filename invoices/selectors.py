@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db.models import (
     BooleanField,
     Case,
@@ -46,7 +46,7 @@ from invoices.models import (
     Receipt,
     ReceiptLine,
 )
-from portal.errors import NotFound
+from portal.errors import NotFound, field_error
 from portal.models import Currency
 from tracking.engine import TrackingMatch, recognize
 
@@ -193,7 +193,9 @@ def _ordering(order_by: str) -> list[str]:
     descending = order_by.startswith("-")
     fields = INVOICE_ORDERINGS.get(order_by.removeprefix("-"))
     if fields is None:
-        raise ValidationError({"orderBy": [f"Sort by one of: {', '.join(INVOICE_ORDERINGS)} (prefix - to reverse)."]})
+        raise field_error(
+            "orderBy", f"Sort by one of: {', '.join(INVOICE_ORDERINGS)} (prefix - to reverse).", code="invalid_choice"
+        )
     prefix = "-" if descending else ""
     return [f"{prefix}{name}" for name in fields] + ["-pk"]
 
@@ -201,21 +203,23 @@ def _ordering(order_by: str) -> list[str]:
 def filters_checked(filters: InvoiceFilters, *, order_by_required: bool = True) -> InvoiceFilters:
     """The filters when they are valid; ValidationError on the offending field otherwise."""
     if order_by_required and not filters.order_by:
-        raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})
+        raise field_error("orderBy", ORDER_BY_REQUIRED_MESSAGE, code="required")
     if filters.order_by:
         _ordering(filters.order_by)
     if filters.status is not None and filters.status not in STATUS_VALUES:
-        raise ValidationError({"status": ["Choose 0 (open), 1 (partially paid), 2 (paid) or 3 (overdue)."]})
+        raise field_error(
+            "status", "Choose 0 (open), 1 (partially paid), 2 (paid) or 3 (overdue).", code="invalid_choice"
+        )
     if len(filters.search or "") > MAX_SEARCH_LENGTH:
-        raise ValidationError({"search": [f"Enter at most {MAX_SEARCH_LENGTH} characters."]})
+        raise field_error("search", f"Enter at most {MAX_SEARCH_LENGTH} characters.", code="max_length")
     if len(filters.ids) > MAX_IDS:
-        raise ValidationError({"idIn": [f"Choose at most {MAX_IDS} invoices."]})
+        raise field_error("idIn", f"Choose at most {MAX_IDS} invoices.", code="too_many_invoices")
     for low, high, name in (
         (filters.date_from, filters.date_to, "dateTo"),
         (filters.due_date_from, filters.due_date_to, "dueDateTo"),
     ):
         if low and high and high < low:
-            raise ValidationError({name: ["The end date is before the start date."]})
+            raise field_error(name, "The end date is before the start date.", code="end_before_start")
     return filters
 
 
@@ -301,9 +305,11 @@ def invoice_stats(
     it, the invoices the API shows in that status."""
     invoice_access_check(actor, permissions.GET_INVOICES)
     if status is not None and status not in STATUS_VALUES:
-        raise ValidationError({"status": ["Choose 0 (open), 1 (partially paid), 2 (paid) or 3 (overdue)."]})
+        raise field_error(
+            "status", "Choose 0 (open), 1 (partially paid), 2 (paid) or 3 (overdue).", code="invalid_choice"
+        )
     if not 0 <= decimal_places <= MAX_DECIMAL_PLACES:
-        raise ValidationError({"decimalPlaces": [f"Enter 0 to {MAX_DECIMAL_PLACES}."]})
+        raise field_error("decimalPlaces", f"Enter 0 to {MAX_DECIMAL_PLACES}.", code="out_of_range")
     invoices = with_api_fields(invoices_visible_to(actor=actor, code=permissions.GET_INVOICES))
     invoices = invoices.filter(api_status=status) if status is not None else invoices.filter(status__in=UNPAID_STATUSES)
     rows = (
@@ -438,11 +444,13 @@ def receipt_line_list(*, actor: Actor, filters: ReceiptLineFilters) -> QuerySet[
     order_by = filters.order_by or "-createdAt"
     fields = RECEIPT_LINE_ORDERINGS.get(order_by.removeprefix("-"))
     if fields is None:
-        raise ValidationError(
-            {"orderBy": [f"Sort by one of: {', '.join(RECEIPT_LINE_ORDERINGS)} (prefix - to reverse)."]}
+        raise field_error(
+            "orderBy",
+            f"Sort by one of: {', '.join(RECEIPT_LINE_ORDERINGS)} (prefix - to reverse).",
+            code="invalid_choice",
         )
     if len(filters.search or "") > MAX_SEARCH_LENGTH:
-        raise ValidationError({"search": [f"Enter at most {MAX_SEARCH_LENGTH} characters."]})
+        raise field_error("search", f"Enter at most {MAX_SEARCH_LENGTH} characters.", code="max_length")
     lines = ReceiptLine.objects.filter(receipt__in=receipts_visible_to(actor=actor))
     if permissions.invoice_scope_level(actor, permissions.GET_INVOICE_PAYMENTS_HISTORY) < permissions.COMPANY:
         lines = lines.filter(Q(receipt__payer=actor.user) | Q(invoice__customer=actor.user))
@@ -485,6 +493,6 @@ def invoice_ids_checked(ids: Sequence[object]) -> tuple[int, ...]:
     for ref in ids:
         pk = parse_invoice_id(ref)  # type: ignore[arg-type]
         if pk is None:
-            raise ValidationError({"idIn": ["Give invoice ids."]})
+            raise field_error("idIn", "Give invoice ids.", code="invalid")
         parsed.append(pk)
     return tuple(dict.fromkeys(parsed))

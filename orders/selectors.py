@@ -19,7 +19,7 @@ from accounts.models import Company
 from accounts.permissions import Code
 from accounts.selectors import Actor
 from orders.models import Order, OrderLine, OrderStatus, PaymentMethod, Shipment, ShipmentLine
-from portal.errors import NotFound
+from portal.errors import NotFound, field_error
 from pricing.models import Product
 from pricing.selectors import product_catalog_prefetches
 from tracking.engine import TrackingMatch, recognize
@@ -34,7 +34,7 @@ _MAX_NUMBER_DIGITS = 12
 # --- addresses -----------------------------------------------------------------------------------------------------
 
 # The checkout form's address fields → the parts of a postal address (the order admin, the API and the PDF).
-ORDER_ADDRESS_KEYS = {
+ORDER_ADDRESS_KEYS: dict[str, str | tuple[str, str]] = {
     "name": ("first_name", "last_name"), "company": "company", "street": "address_line1", "street2": "address_line2",
     "city": "city", "state": "state", "postcode": "zip_code", "country": "country_code",
 }  # fmt: skip
@@ -169,7 +169,9 @@ def _ordering(order_by: str) -> list[str]:
     descending = order_by.startswith("-")
     fields = ORDER_ORDERINGS.get(order_by.removeprefix("-"))
     if fields is None:
-        raise ValidationError({"orderBy": [f"Sort by one of: {', '.join(ORDER_ORDERINGS)} (prefix - to reverse)."]})
+        raise field_error(
+            "orderBy", f"Sort by one of: {', '.join(ORDER_ORDERINGS)} (prefix - to reverse).", code="invalid_choice"
+        )
     prefix = "-" if descending else ""
     return [f"{prefix}{name}" for name in fields] + ["-pk"]
 
@@ -185,7 +187,7 @@ def _search_filter(search: str) -> Q:
     if compact:
         lines = lines.annotate(compact_sku=Replace(Upper("sku"), Value("-"), Value("")))
         in_lines |= Q(compact_sku__contains=compact)
-    found = Q(po_number__icontains=search) | Exists(lines.filter(in_lines))
+    found = Q(po_number__icontains=search) | Q(Exists(lines.filter(in_lines)))
     if search.isascii() and search.isdigit():
         found |= Q(number_text__contains=search)
     return found
@@ -219,13 +221,13 @@ def order_list(*, actor: Actor, filters: OrderFilters, scope: str = OrderScope.M
             raise PermissionDenied
         orders = Order.objects.filter(placed_by=actor.user, company=company)
     else:
-        raise ValidationError({"scope": ["Choose MINE or COMPANY."]})
+        raise field_error("scope", "Choose MINE or COMPANY.", code="invalid_choice")
     if not filters.order_by:
-        raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})
+        raise field_error("orderBy", ORDER_BY_REQUIRED_MESSAGE, code="required")
     ordering = _ordering(filters.order_by)
     if filters.status:
         if filters.status not in OrderStatus.values:
-            raise ValidationError({"status": [f"Choose one of: {', '.join(OrderStatus.values)}."]})
+            raise field_error("status", f"Choose one of: {', '.join(OrderStatus.values)}.", code="invalid_choice")
         orders = orders.filter(status=filters.status)
     if filters.date_from:
         orders = orders.filter(created_at__date__gte=filters.date_from)

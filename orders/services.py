@@ -14,6 +14,7 @@ from django.db.models import Sum
 from accounts.models import Company, User
 from accounts.services import audit_record, company_credit_release
 from orders.models import Lot, Order, OrderLine, OrderStatus, Shipment, ShipmentLine
+from portal.errors import field_error, field_errors
 from pricing.services import stock_restore
 
 FIRST_ORDER_NUMBER = 100_000
@@ -174,7 +175,7 @@ def shipment_lines_check(*, order: Order, shipment_id: int | None, lines: Sequen
         if problems:
             errors[str(index)] = problems
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
 
 
 @transaction.atomic
@@ -189,7 +190,7 @@ def shipment_create(
 ) -> Shipment:
     """Record a parcel sent for the order with the lines (and lots) in it, then refresh the order's status."""
     if not lines:
-        raise ValidationError({"lines": ["A shipment holds at least one line."]})
+        raise field_error("lines", "A shipment holds at least one line.", code="required")
     shipment_lines_check(order=order, shipment_id=None, lines=lines)
     shipment = Shipment.objects.create(
         order=order, carrier=carrier, tracking_number=tracking_number, shipped_at=shipped_at, comment=comment
@@ -211,6 +212,7 @@ def order_status_refresh(*, order: Order) -> Order:
         return order
     ordered = dict(order.lines.values_list("pk", "quantity"))
     shipped = _shipped_elsewhere(order, None)
+    status: str
     if ordered and all(shipped.get(pk, 0) >= quantity for pk, quantity in ordered.items()):
         status = OrderStatus.SHIPPED
     elif any(shipped.values()):

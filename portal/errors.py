@@ -13,7 +13,9 @@ masked INTERNAL_SERVER_ERROR.
 
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from collections.abc import Mapping, Sequence
+
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.db import InterfaceError, OperationalError, models
 from graphql import GraphQLError
 
@@ -71,6 +73,30 @@ def api_codes_declare(*codes: type[models.TextChoices] | str | int) -> None:
 def api_code(code: object) -> str | int | None:
     """`code` as the API sends it, when an app declared it; None for any other code (a field's `required`, …)."""
     return _API_CODES.get(str(code)) if code is not None else None
+
+
+# --- field errors: each message with its code (issue 37) ------------------------------------------------------
+
+
+def field_errors(errors: Mapping[str, Sequence[ValidationError]]) -> ValidationError:
+    """Field → its errors as one ValidationError, every error with its code (`extensions.fieldCodes`, by which the
+    overlay translates it). A message without a code is refused here, where it is built (TypeError): raise field
+    errors gathered at run time through this, never as `ValidationError(errors)` (tests/portal/test_field_codes.py
+    holds the apps' source to that)."""
+    for field, items in errors.items():
+        for item in items:
+            if not isinstance(item, ValidationError):
+                raise TypeError(f"The error of field {field!r} is not a ValidationError with a code: {item!r}")
+            for error in item.error_list if hasattr(item, "error_list") else [item]:
+                if getattr(error, "code", None) in (None, ""):
+                    raise TypeError(f"The error of field {field!r} has no code: {error!r}")
+    return ValidationError({field: list(items) for field, items in errors.items()})
+
+
+def field_error(field: str, message: str, *, code: str | int) -> ValidationError:
+    """One field's error with its code (a lower-case field code such as `required` or `invalid_choice`, or an
+    app's declared API code)."""
+    return field_errors({field: [ValidationError(message, code=code)]})
 
 
 # --- what services raise besides ValidationError ------------------------------------------------------------

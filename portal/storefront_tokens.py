@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from portal.errors import ErrorCode, NotFound, Refused
+from portal.errors import ErrorCode, NotFound, Refused, field_errors
 from portal.models import Channel, Store, StoreAdminCredential, StorefrontToken
 
 STOREFRONT_TOKEN_LIFETIME = timedelta(days=7)  # shell §9
@@ -95,7 +95,7 @@ def origins_validate(values: list[str]) -> list[str]:
         if origin not in origins:
             origins.append(origin)
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     return origins
 
 

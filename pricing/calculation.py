@@ -27,6 +27,7 @@ from django.db.models import Subquery
 
 from portal import startup_cache
 from portal.actor import PortalActor
+from portal.errors import field_errors
 from portal.models import Currency, Store, TaxClassRate, TaxZone
 from portal.selectors import storefront_switch_on
 from pricing import catalog_rows
@@ -575,7 +576,7 @@ def price_items(
             )
         )
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     return results
 
 

@@ -17,6 +17,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.models import Company, User
 from accounts.selectors import Actor, masquerade_companies_for
+from portal.errors import field_error
 from portal.locks import lock_for_transaction
 from pricing import calculation
 from pricing.line_items import line_selections, options_key
@@ -352,14 +353,16 @@ def _ordering(order_by: str) -> list[str]:
     descending = order_by.startswith("-")
     field_name = QUOTE_ORDERINGS.get(order_by.lstrip("-"))
     if field_name is None:
-        raise ValidationError({"orderBy": [f"Sort by one of: {', '.join(QUOTE_ORDERINGS)} (prefix - to reverse)."]})
+        raise field_error(
+            "orderBy", f"Sort by one of: {', '.join(QUOTE_ORDERINGS)} (prefix - to reverse).", code="invalid_choice"
+        )
     prefix = "-" if descending else ""
     return [f"{prefix}{field_name}", "-pk" if descending else "pk"]
 
 
 def _checked_status(status: str | None) -> str | None:
     if status and status not in (QuoteStatus.OPEN, QuoteStatus.EXPIRED, QuoteStatus.ORDERED):
-        raise ValidationError({"status": ["Choose open, ordered or expired."]})
+        raise field_error("status", "Choose open, ordered or expired.", code="invalid_choice")
     return status or None
 
 
@@ -367,7 +370,7 @@ def quote_list(*, actor: Actor, filters: QuoteFilters) -> QuerySet[Quote]:
     """`quotes`: the actor's visible quotes (get_quotes) matching the filters, sorted, with the columns the list
     shows; `quote_list_page` pages it."""
     if not filters.order_by:
-        raise ValidationError({"orderBy": [ORDER_BY_REQUIRED_MESSAGE]})
+        raise field_error("orderBy", ORDER_BY_REQUIRED_MESSAGE, code="required")
     quotes = quotes_visible_to(actor=actor, code="get_quotes")
     on = today()
     status = _checked_status(filters.status)

@@ -1,7 +1,7 @@
 import unicodedata
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
@@ -10,6 +10,8 @@ from accounts.services import audit_record, company_credit_charge
 from invoices.services.payment import invoice_payment_request_abandon
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData, order_create
+from portal.errors import field_error
+from pricing.errors import PricingErrorCode
 from pricing.models import Product, ProductVariant
 from pricing.options import QUANTITY_MESSAGE, stock_problem
 from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
@@ -54,7 +56,7 @@ def _refuse_unless_buyer(actor: Actor) -> None:
 
 def _check_quantity(quantity: int) -> None:
     if not QUANTITY_MIN <= quantity <= QUANTITY_MAX:
-        raise ValidationError({"qty": [QUANTITY_MESSAGE]})
+        raise field_error("qty", QUANTITY_MESSAGE, code=PricingErrorCode.INVALID_QUANTITY)
 
 
 def _normalised(options: list[tuple[int, object]]) -> list[list]:
@@ -80,7 +82,9 @@ def cart_line_add(
     """Add a product; the same variant with the same choices adds to the existing line (business §4 merge rule)."""
     _refuse_unless_buyer(actor)
     if cart.invoice_payment_id is not None:
-        raise ValidationError({"__all__": ["This cart pays invoices: products cannot be added to it."]})
+        raise field_error(
+            "__all__", "This cart pays invoices: products cannot be added to it.", code="cart_pays_invoices"
+        )
     _check_quantity(quantity)
     normalised = _normalised(options)
     line = next(
@@ -93,16 +97,22 @@ def cart_line_add(
     )
     new_quantity = quantity + (line.quantity if line else 0)
     if new_quantity > QUANTITY_MAX:
-        raise ValidationError({"qty": [f"The quantity of each product is {QUANTITY_MIN}-{QUANTITY_MAX}."]})
+        raise field_error(
+            "qty",
+            f"The quantity of each product is {QUANTITY_MIN}-{QUANTITY_MAX}.",
+            code=PricingErrorCode.INVALID_QUANTITY,
+        )
     problem = stock_problem(product, variant, new_quantity, quoted=cart.quote_id is not None)
     if problem:
-        raise ValidationError({"qty": [problem]})
+        raise field_error("qty", problem, code=problem.code)
     if line:
         line.quantity = new_quantity
         line.save(update_fields=["quantity"])
         return line
     if cart.lines.count() >= MAX_CART_LINES:
-        raise ValidationError({"__all__": [f"A cart holds at most {MAX_CART_LINES} different products."]})
+        raise field_error(
+            "__all__", f"A cart holds at most {MAX_CART_LINES} different products.", code="cart_too_many_lines"
+        )
     Cart.objects.filter(pk=cart.pk).update(updated_at=timezone.now())
     return CartLine.objects.create(cart=cart, product=product, variant=variant, quantity=quantity, options=normalised)
 
@@ -114,7 +124,7 @@ def cart_line_update(*, cart: Cart, actor: Actor, line_id: int, quantity: int) -
     line = cart.lines.select_related("product", "variant").get(pk=line_id)
     problem = stock_problem(line.product, line.variant, quantity)
     if problem:
-        raise ValidationError({"qty": [problem]})
+        raise field_error("qty", problem, code=problem.code)
     line.quantity = quantity
     line.save(update_fields=["quantity"])
     return line
@@ -158,10 +168,11 @@ def checkout_place_order(
     cost_centre = cost_centre.strip()
     problem = cost_centre_problem(cost_centre)
     if problem:
-        raise ValidationError({"cost_centre": [problem]})
+        code = "max_length" if len(cost_centre) > COST_CENTRE_MAX_LENGTH else "invalid"
+        raise field_error("cost_centre", problem, code=code)
     summary = cart_summary(cart=cart, actor=actor)
     if not summary.lines:
-        raise ValidationError({"__all__": ["Your cart is empty."]})
+        raise field_error("__all__", "Your cart is empty.", code="cart_empty")
     if cart.quote_id is not None:
         quote_order_check(
             actor=actor,
@@ -169,11 +180,13 @@ def checkout_place_order(
             cart_lines=[(line.variant_id, line.raw_options, line.quantity) for line in summary.lines],
         )
     if summary.has_problems:
-        raise ValidationError(
-            {"__all__": ["Some products in your cart cannot be ordered as they are. Review your cart."]}
+        raise field_error(
+            "__all__",
+            "Some products in your cart cannot be ordered as they are. Review your cart.",
+            code="cart_problems",
         )
     if payment_method not in dict(payment_methods_for(actor)):
-        raise ValidationError({"payment_method": ["Choose a payment method."]})
+        raise field_error("payment_method", "Choose a payment method.", code="invalid_choice")
     company = actor.b2b_company
     credit_charged = Decimal(0)
     if payment_method == PaymentMethod.PURCHASE_ORDER and company is not None:

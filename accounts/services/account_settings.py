@@ -11,6 +11,7 @@ from accounts.errors import AccountFieldCode
 from accounts.models import User
 from accounts.services.passwords import password_change
 from accounts.validators import PHONE_PATTERN
+from portal.errors import field_errors
 
 
 @transaction.atomic
@@ -32,7 +33,7 @@ def account_settings_update(
     if phone.strip() and not re.match(PHONE_PATTERN, phone.strip()):
         errors["phoneNumber"] = [ValidationError("Enter a valid phone number.", code=AccountFieldCode.INVALID_PHONE)]
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     user.first_name, user.last_name, user.phone = first_name.strip(), last_name.strip(), phone.strip()
     user.save(update_fields=["first_name", "last_name", "phone"])
     if new_password:

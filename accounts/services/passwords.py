@@ -17,6 +17,7 @@ from accounts.services.masquerade import _masquerades_close
 from accounts.services.sign_in import b2b_tokens_revoke_all
 from accounts.tasks import password_reset_email_send
 from portal import ratelimit
+from portal.errors import field_errors
 
 RESET_REQUEST_LIMIT = 5
 
@@ -64,7 +65,7 @@ def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
     try:
         password_validation.validate_password(new_password, user)
     except ValidationError as exc:
-        raise ValidationError({"password": exc.error_list}) from exc  # with the validators' codes
+        raise field_errors({"password": exc.error_list}) from exc  # with the validators' codes
     user.set_password(new_password)
     user.force_password_reset = False
     user.save(update_fields=["password", "force_password_reset"])
@@ -79,11 +80,11 @@ def password_change(*, user: User, current_password: str, new_password: str, kee
         wrong = ValidationError(
             AccountFieldCode.WRONG_CURRENT_PASSWORD.label, code=AccountFieldCode.WRONG_CURRENT_PASSWORD
         )
-        raise ValidationError({"currentPassword": [wrong]})
+        raise field_errors({"currentPassword": [wrong]})
     try:
         password_validation.validate_password(new_password, user)
     except ValidationError as exc:
-        raise ValidationError({"newPassword": exc.error_list}) from exc
+        raise field_errors({"newPassword": exc.error_list}) from exc
     user.set_password(new_password)
     user.save(update_fields=["password"])
     # Other sessions end; the one that changed the password stays signed in.

@@ -47,7 +47,7 @@ from accounts.services.media import COMPANY_ATTACHMENT, TOO_MANY_FILES_MESSAGE, 
 from accounts.uploads import MAX_FILES
 from accounts.validators import PHONE_PATTERN
 from portal import ratelimit
-from portal.errors import SESSION_EXPIRED_CODE, SESSION_EXPIRED_MESSAGE, Refused
+from portal.errors import SESSION_EXPIRED_CODE, SESSION_EXPIRED_MESSAGE, Refused, field_errors
 from portal.selectors import channel_get, store_current
 
 REGISTRATION_WINDOW = 3600
@@ -133,7 +133,7 @@ class _FormCheck:
 
     def raise_if_any(self) -> None:
         if self.errors:
-            raise ValidationError(self.errors)
+            raise field_errors(self.errors)
 
     def builtin(self, name: str, value: str, *, max_length: int = 200) -> str:
         value = (value or "").strip()

@@ -24,6 +24,7 @@ from accounts.services import audit_record
 from invoices.errors import InvoiceErrorCode
 from invoices.models import Invoice, InvoiceLine, InvoiceSource, InvoiceStatus
 from orders.models import Order, OrderLine, OrderStatus, PaymentMethod, Shipment, ShipmentLine
+from portal.errors import field_error, field_errors
 from portal.locks import lock_for_transaction
 
 INVOICE_PREFIX = "INV-"
@@ -116,7 +117,7 @@ def _lines_chosen(order: Order, line_ids: Sequence[int] | None) -> list[OrderLin
         by_id = {line.pk: line for line in lines}
         unknown = wanted - set(by_id)
         if unknown:
-            raise ValidationError({"lines": ["Choose lines of this order."]})
+            raise field_error("lines", "Choose lines of this order.", code="not_a_line")
         again = sorted(by_id[pk].sku for pk in wanted & invoiced)
         if again:
             raise ValidationError(
@@ -157,7 +158,7 @@ def invoice_issue_from_order(
     issued_on = issued_on or timezone.localdate()
     due = due_date or default_due_date(issued_on)
     if due < issued_on:
-        raise ValidationError({"due_date": ["The due date can not be before the invoice date."]})
+        raise field_error("due_date", "The due date can not be before the invoice date.", code="end_before_start")
     first_invoice = not Invoice.objects.filter(order=order).exists()
     subtotal = sum((line.line_total for line in lines), Decimal(0))
     tax = sum((line.line_tax for line in lines), Decimal(0))
@@ -206,16 +207,16 @@ def invoice_issue_from_order(
     return invoice
 
 
-def _money(value, name: str, errors: dict) -> Decimal:
+def _money(value, name: str, errors: dict[str, list[ValidationError]]) -> Decimal:
     try:
         amount = Decimal(str(value)).quantize(CENT)
     except (ArithmeticError, ValueError, TypeError):
-        errors.setdefault(name, []).append("Enter an amount.")
+        errors.setdefault(name, []).append(ValidationError("Enter an amount.", code="invalid"))
         return Decimal(0)
     if amount < 0:
-        errors.setdefault(name, []).append("Enter 0 or more.")
+        errors.setdefault(name, []).append(ValidationError("Enter 0 or more.", code="out_of_range"))
     if amount >= Decimal("1e12"):
-        errors.setdefault(name, []).append("Enter a smaller amount.")
+        errors.setdefault(name, []).append(ValidationError("Enter a smaller amount.", code="out_of_range"))
     return amount
 
 
@@ -256,19 +257,24 @@ def invoice_record_erp(
     total unless some was paid already). The status follows the balances. An ERP invoice without a PDF has none: the
     portal says so ('pdf url resolution error'). An order, when given, must be the company's; its placer becomes the
     invoice's customer and its shipments' tracking numbers are copied unless some are given."""
-    errors: dict[str, list] = {}
+    errors: dict[str, list[ValidationError]] = {}
     number = (number or "").strip()
     if not number:
-        errors["number"] = ["Enter the ERP's invoice number."]
+        errors["number"] = [ValidationError("Enter the ERP's invoice number.", code="required")]
     elif len(number) > 40:
-        errors["number"] = ["Enter at most 40 characters."]
+        errors["number"] = [ValidationError("Enter at most 40 characters.", code="max_length")]
     elif number.upper().startswith(INVOICE_PREFIX):
-        errors["number"] = [f'Numbers starting "{INVOICE_PREFIX}" are the ones the portal gives: use the ERP\'s own.']
+        errors["number"] = [
+            ValidationError(
+                f'Numbers starting "{INVOICE_PREFIX}" are the ones the portal gives: use the ERP\'s own.',
+                code="invalid",
+            )
+        ]
     elif Invoice.objects.filter(number__iexact=number).exists():
         errors["number"] = [ValidationError(InvoiceErrorCode.NUMBER_TAKEN.label, code=InvoiceErrorCode.NUMBER_TAKEN)]
     currency_code = (currency_code or "").strip().upper()
     if not _CURRENCY.match(currency_code):
-        errors["currency_code"] = ["Enter a three-letter currency code (ISO 4217)."]
+        errors["currency_code"] = [ValidationError("Enter a three-letter currency code (ISO 4217).", code="invalid")]
     original = _money(original_balance, "original_balance", errors)
     open_amount = original if open_balance is None else _money(open_balance, "open_balance", errors)
     taxes = _money(tax_total, "tax_total", errors)
@@ -278,15 +284,21 @@ def invoice_record_erp(
     else:
         net = original - taxes - shipping
         if net < 0 and not errors:
-            errors["tax_total"] = ["The tax and shipping are more than the invoice total."]
+            errors["tax_total"] = [
+                ValidationError("The tax and shipping are more than the invoice total.", code="out_of_range")
+            ]
     if not errors and open_amount > original:
-        errors["open_balance"] = ["The open balance can not be more than the invoice total."]
+        errors["open_balance"] = [
+            ValidationError("The open balance can not be more than the invoice total.", code="out_of_range")
+        ]
     if due_date < issued_on:
-        errors["due_date"] = ["The due date can not be before the invoice date."]
+        errors["due_date"] = [
+            ValidationError("The due date can not be before the invoice date.", code="end_before_start")
+        ]
     if order is not None and order.company_id != company.pk:
-        errors["order"] = ["Choose an order of this company."]
+        errors["order"] = [ValidationError("Choose an order of this company.", code="invalid_choice")]
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     if order is not None:
         customer = customer or order.placed_by
         purchase_order_number = purchase_order_number or order.po_number

@@ -28,6 +28,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import QuerySet, Sum
 
+from accounts.models import Company, User
 from accounts.selectors import Actor
 from accounts.services import audit_record, company_credit_release
 from invoices.errors import INVOICE_NOT_FOUND_MESSAGE
@@ -43,7 +44,7 @@ from invoices.models import (
 from invoices.permissions import PAY_INVOICE, can_pay_invoices
 from invoices.selectors import invoices_visible_to
 from orders.models import PaymentMethod
-from portal.errors import NotFound, Refused, api_codes_declare
+from portal.errors import NotFound, Refused, api_codes_declare, field_errors
 
 MAX_PAYMENT_LINES = 100  # one checkout; the invoice list pays at most a page of 100 rows at once
 CENT = Decimal("0.01")
@@ -100,10 +101,14 @@ def invoices_payable_by(actor: Actor) -> QuerySet[Invoice]:
     return invoices_visible_to(actor=actor, code=PAY_INVOICE)
 
 
-def _refuse_unless_payer(actor: Actor) -> None:
+def _refuse_unless_payer(actor: Actor) -> tuple[Company, User]:
+    """The payer's company and user; Refused for anyone who may not pay."""
     refusal = invoice_payment_refusal(actor)
     if refusal:
         raise Refused(refusal)
+    company, user = actor.b2b_company, actor.user
+    assert company is not None and user is not None  # can_pay_invoices: a signed-in user working in a company
+    return company, user
 
 
 # --- amounts ---------------------------------------------------------------------------------------------------------
@@ -144,7 +149,7 @@ def invoice_payment_request_create(
     pending requests that name any of these invoices. Raises Refused without pay rights, NotFound for an invoice
     the actor may not pay (another company's, a colleague's at level 1, a missing one), ValidationError with
     `lineItems.<index>.<field>` keys for an amount and a top-level code for the whole request."""
-    _refuse_unless_payer(actor)
+    company, payer = _refuse_unless_payer(actor)
     if not lines:
         raise ValidationError({"lineItems": [ValidationError(Codes.NO_INVOICES.label, code=Codes.NO_INVOICES)]})
     if len(lines) > MAX_PAYMENT_LINES:
@@ -176,13 +181,13 @@ def invoice_payment_request_create(
         if error is not None:
             errors[f"lineItems.{index}.amount"] = [error]
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     # One payment in progress per invoice and user: the older one's checkout is over (its cart goes with it).
     InvoicePaymentRequest.objects.filter(
-        user=actor.user, status=PaymentRequestStatus.PENDING, lines__invoice_id__in=seen
+        user=payer, status=PaymentRequestStatus.PENDING, lines__invoice_id__in=seen
     ).update(status=PaymentRequestStatus.ABANDONED)
     request = InvoicePaymentRequest.objects.create(
-        company=actor.b2b_company, user=actor.user, cart_id=cart_id, currency_code=invoice_currency
+        company=company, user=payer, cart_id=cart_id, currency_code=invoice_currency
     )
     InvoicePaymentRequestLine.objects.bulk_create(
         InvoicePaymentRequestLine(request=request, invoice_id=line.invoice_id, amount=line.amount) for line in lines
@@ -219,8 +224,8 @@ def invoice_payment_check(
     locked = InvoicePaymentRequest.objects.select_for_update().get(pk=request.pk)
     if locked.status != PaymentRequestStatus.PENDING:
         raise ValidationError(Codes.PAYMENT_NOT_PENDING.label, code=Codes.PAYMENT_NOT_PENDING)
-    _refuse_unless_payer(actor)
-    if locked.user_id != actor.user.pk or locked.company_id != actor.b2b_company.pk:
+    company, payer = _refuse_unless_payer(actor)
+    if locked.user_id != payer.pk or locked.company_id != company.pk:
         raise NotFound("Payment not found.")
     lines = list(locked.lines.order_by("invoice_id", "pk"))
     ids = [line.invoice_id for line in lines]
@@ -238,6 +243,7 @@ def invoice_payment_check(
 
 def _payer_name(actor: Actor) -> str:
     user = actor.user
+    assert user is not None  # the payer was checked first
     return (f"{user.first_name} {user.last_name}".strip() or user.email)[:150]
 
 

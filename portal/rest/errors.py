@@ -34,6 +34,7 @@ from portal.errors import (
     SESSION_EXPIRED_CODE,
     SESSION_EXPIRED_MESSAGE,
     ErrorCode,
+    field_errors,
     is_database_outage,
 )
 from portal.graphql.errors import service_error_shape
@@ -77,7 +78,7 @@ def _as_validation_error(detail, prefix: str = "") -> ValidationError:
             path = f"{prefix}{name}"
             nested = _as_validation_error(value, f"{path}.")
             errors.update(nested.error_dict if hasattr(nested, "error_dict") else {path: nested.error_list})
-        return ValidationError(errors)
+        return field_errors(errors)
     if isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
         return _as_validation_error({str(index): item for index, item in enumerate(detail)}, prefix)
     items = detail if isinstance(detail, list) else [detail]

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from portal.actor import PortalActor
-from portal.errors import NotFound
+from portal.errors import NotFound, field_errors
 from pricing.bulk_upload import permissions
 from pricing.bulk_upload.errors import UPLOAD_NOT_FOUND_MESSAGE, RowErrorCode
 from pricing.bulk_upload.skus import ProductFacts, SkuAmbiguous, SkuMatch, SkuResolver
@@ -95,11 +95,9 @@ def sku_lookup(*, actor: PortalActor, skus: Sequence[str]) -> list[SkuLookupRow]
     texts = [sku.strip() for sku in skus]
     resolver = SkuResolver()
     resolver.resolve(text for text in texts if text)
+    resolutions = [resolver.get(text) for text in texts]
     ambiguous_products = {
-        product_id
-        for text in texts
-        if isinstance(resolver.get(text), SkuAmbiguous)
-        for product_id, _ in resolver.get(text).candidates
+        product_id for match in resolutions if isinstance(match, SkuAmbiguous) for product_id, _ in match.candidates
     }
     resolver.load_variant_labels(ambiguous_products)
     rows = []
@@ -119,7 +117,7 @@ def sku_lookup(*, actor: PortalActor, skus: Sequence[str]) -> list[SkuLookupRow]
 
 
 def _found_row(text: str, match: SkuMatch, resolver: SkuResolver) -> SkuLookupRow:
-    facts = resolver.facts(match.product_id)
+    facts = resolver.loaded_facts(match.product_id)
     variant = facts.variants.get(match.variant_id) if match.variant_id is not None else None
     purchasable, message = _purchasability(facts, variant)
     needs_options = facts.needs_options(match.variant_id)
@@ -193,7 +191,7 @@ def result_page(*, first: int | None, offset: int | None) -> ResultPage:
     if not 0 <= offset <= RESULT_PAGE_MAX:
         fields["offset"] = [ValidationError(f"Start at a row from 0 to {RESULT_PAGE_MAX:,}.", code="invalid")]
     if fields:
-        raise ValidationError(fields)
+        raise field_errors(fields)
     return ResultPage(offset=offset, first=first)
 
 

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import Actor
+from portal.errors import field_errors
 from pricing.options import stock_problem
 from quotes.errors import QuoteErrorCode, QuoteRefused, field_error
 from quotes.models import Quote, QuoteStatus
@@ -40,7 +41,7 @@ def quote_checkout_check(*, quote: Quote) -> None:
             problems[f"lines.{line.pk}"] = [ValidationError(str(problem), code=QuoteErrorCode.QUOTE_STOCK_PROBLEM)]
     if problems:
         first = next(iter(problems.values()))[0]
-        raise ValidationError(
+        raise field_errors(
             {"__all__": [ValidationError(f"{QuoteErrorCode.QUOTE_STOCK_PROBLEM.label} {first.message}",
                                          code=QuoteErrorCode.QUOTE_STOCK_PROBLEM)], **problems}
         )  # fmt: skip

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.selectors import Actor
 from accounts.validators import PHONE_PATTERN
+from portal.errors import field_errors
 from portal.selectors import store_current
 from pricing.line_items import merged_lines
 from pricing.options import QUANTITY_MAX, validate_quote_line_quantity
@@ -182,9 +183,7 @@ def quote_draft_update_line(
         try:
             (resolved,) = resolve_draft_lines([request])
         except ValidationError as exc:
-            raise ValidationError(
-                {key.removeprefix("lines.0."): value for key, value in exc.error_dict.items()}
-            ) from exc
+            raise field_errors({key.removeprefix("lines.0."): value for key, value in exc.error_dict.items()}) from exc
     twin = next(
         (
             other
@@ -306,7 +305,7 @@ def quote_draft_update(
     if note is not None and len(note) > MAX_NOTE_LENGTH:
         _add_error(errors, "note", f"Enter at most {MAX_NOTE_LENGTH} characters.", "max_length")
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     draft, raw_key = _draft_for_write(actor=actor, draft_key=draft_key)
     fields = {
         "name": "contact_name", "email": "contact_email", "companyName": "company_name",

@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.selectors import Actor
+from portal.errors import field_errors
 from pricing import calculation
 from pricing.line_items import selections_of, variant_selections
 from pricing.options import describe_selections
@@ -92,7 +93,7 @@ def quote_from_draft(
         raise field_error("lines", QuoteErrorCode.DRAFT_EMPTY.label, QuoteErrorCode.DRAFT_EMPTY)
     errors = _contact_errors(draft)
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     for line in lines:
         if not product_quotable(line.product, line.variant, line.quantity, switches):
             raise QuoteRefused(NOT_QUOTABLE_MESSAGE, code=QuoteErrorCode.NOT_QUOTABLE)

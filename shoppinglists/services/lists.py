@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.selectors import Actor
+from portal.errors import field_errors
 from portal.models import Channel
 from pricing import calculation
 from pricing.line_items import options_key
@@ -68,7 +69,7 @@ def _details(name: str | None, description: str | None, *, required: bool) -> di
             errors["description"] = [ValidationError(message, code="max_length")]
         cleaned["description"] = text
     if errors:
-        raise ValidationError(errors)
+        raise field_errors(errors)
     return cleaned
 
 
@@ -284,7 +285,7 @@ def shopping_list_item_update(
     try:
         (resolved,) = resolve_items([request])
     except ValidationError as exc:
-        raise ValidationError({key.removeprefix("items.0."): value for key, value in exc.error_dict.items()}) from exc
+        raise field_errors({key.removeprefix("items.0."): value for key, value in exc.error_dict.items()}) from exc
     twin = next(
         (
             other

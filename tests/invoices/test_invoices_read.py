@@ -248,8 +248,10 @@ def test_the_list_requires_an_order_by_with_the_exact_message(invoices, graphql,
         assert body["errors"][0]["message"] == "Invalid query: orderBy property is required"
         assert body["errors"][0]["extensions"]["code"] == "VALIDATION_ERROR"
         assert body["errors"][0]["extensions"]["fields"] == {"orderBy": ["Invalid query: orderBy property is required"]}
+        assert body["errors"][0]["extensions"]["fieldCodes"] == {"orderBy": ["required"]}
     unknown = graphql(LIST, {"orderBy": "-price"}, token=token)
     assert unknown["errors"][0]["extensions"]["fields"]["orderBy"][0].startswith("Sort by one of: invoiceNumber,")
+    assert unknown["errors"][0]["extensions"]["fieldCodes"] == {"orderBy": ["invalid_choice"]}
 
 
 def test_the_page_defaults_to_10_from_offset_0_and_is_capped_at_100(demo_store, graphql, sign_in):
@@ -288,6 +290,7 @@ def test_status_three_is_overdue_and_the_filters_use_what_the_list_shows(invoice
     assert overdue["node"]["paymentStatus"] == 1 and overdue["node"]["isOverdue"] is True
     bad = graphql(LIST, {"orderBy": "invoiceNumber", "status": 7}, token=token)
     assert error_code(bad) == "VALIDATION_ERROR" and "status" in bad["errors"][0]["extensions"]["fields"]
+    assert bad["errors"][0]["extensions"]["fieldCodes"] == {"status": ["invalid_choice"]}
 
 
 def test_an_invoice_due_today_is_not_overdue_and_a_paid_one_never_is(demo_store, graphql, sign_in):
@@ -318,6 +321,7 @@ def test_search_matches_number_order_po_and_cost_centre(invoices, graphql, sign_
     assert found("GX-1") == []  # Globex's: not theirs
     too_long = graphql(LIST, {"orderBy": "invoiceNumber", "search": "x" * 101}, token=token)
     assert too_long["errors"][0]["extensions"]["fields"] == {"search": ["Enter at most 100 characters."]}
+    assert too_long["errors"][0]["extensions"]["fieldCodes"] == {"search": ["max_length"]}
 
 
 def test_date_filters_bound_the_invoice_date_and_the_due_date_inclusively(invoices, graphql, sign_in):
@@ -332,6 +336,7 @@ def test_date_filters_bound_the_invoice_date_and_the_due_date_inclusively(invoic
     assert found(dueFrom=str(days(0))) == ["INV-200001", "SO-9001"]
     backwards = graphql(LIST, {"orderBy": "invoiceNumber", "dueFrom": str(days(1)), "dueTo": str(days(0))}, token=token)
     assert backwards["errors"][0]["extensions"]["fields"] == {"dueDateTo": ["The end date is before the start date."]}
+    assert backwards["errors"][0]["extensions"]["fieldCodes"] == {"dueDateTo": ["end_before_start"]}
 
 
 @pytest.mark.parametrize(
@@ -464,6 +469,7 @@ def test_stats_convert_other_currencies_and_round_to_the_decimal_places(invoices
     assert (whole["totalBalance"], whole["overDueBalance"]) == ("1506", "300")
     assert (overdue_only["totalBalance"], overdue_only["invoiceCount"]) == ("300.00", 1)
     assert bad["errors"][0]["extensions"]["fields"] == {"decimalPlaces": ["Enter 0 to 6."]}
+    assert bad["errors"][0]["extensions"]["fieldCodes"] == {"decimalPlaces": ["out_of_range"]}
 
 
 def test_receipt_lines_default_to_50_newest_first_and_filter_by_invoice(invoices, graphql, sign_in):

@@ -123,6 +123,11 @@ def test_orders_that_are_not_invoiced_are_refused_and_nothing_is_made(order, cha
     assert not Invoice.objects.exists()
 
 
+def _codes(error: ValidationError) -> dict[str, list]:
+    """Each field's error codes (issue 37: every field error carries one)."""
+    return {field: [item.code for item in items] for field, items in error.error_dict.items()}
+
+
 def test_lines_of_another_order_and_a_due_date_before_the_invoice_date_are_refused(order):
     other = OrderFactory(placed_by=user("senior@acme.test"), company=company("Acme Labs"), lines=1)
 
@@ -133,6 +138,8 @@ def test_lines_of_another_order_and_a_due_date_before_the_invoice_date_are_refus
 
     assert foreign.value.message_dict == {"lines": ["Choose lines of this order."]}
     assert early.value.message_dict == {"due_date": ["The due date can not be before the invoice date."]}
+    assert _codes(foreign.value) == {"lines": ["not_a_line"]}
+    assert _codes(early.value) == {"due_date": ["end_before_start"]}
     assert not Invoice.objects.exists()
 
 
@@ -203,20 +210,22 @@ def test_an_erp_invoice_keeps_its_number_and_amounts_and_its_status_follows_them
 
 
 @pytest.mark.parametrize(
-    ("changes", "errors"),
+    ("changes", "errors", "code"),
     [
-        ({"number": ""}, {"number": ["Enter the ERP's invoice number."]}),
+        ({"number": ""}, {"number": ["Enter the ERP's invoice number."]}, "required"),
         ({"number": "inv-100001"}, {"number": ['Numbers starting "INV-" are the ones the portal gives: use the '
-                                               "ERP's own."]}),
-        ({"number": "so-taken"}, {"number": ["An invoice with this number exists already."]}),
-        ({"currency_code": "dollars"}, {"currency_code": ["Enter a three-letter currency code (ISO 4217)."]}),
+                                               "ERP's own."]}, "invalid"),
+        ({"number": "so-taken"}, {"number": ["An invoice with this number exists already."]}, "INVOICE_NUMBER_TAKEN"),
+        ({"currency_code": "dollars"}, {"currency_code": ["Enter a three-letter currency code (ISO 4217)."]},
+         "invalid"),
         ({"open_balance": Decimal("120")}, {"open_balance": ["The open balance can not be more than the invoice "
-                                                             "total."]}),
-        ({"original_balance": Decimal("-1")}, {"original_balance": ["Enter 0 or more."]}),
-        ({"due_date": days(-20)}, {"due_date": ["The due date can not be before the invoice date."]}),
+                                                             "total."]}, "out_of_range"),
+        ({"original_balance": Decimal("-1")}, {"original_balance": ["Enter 0 or more."]}, "out_of_range"),
+        ({"due_date": days(-20)}, {"due_date": ["The due date can not be before the invoice date."]},
+         "end_before_start"),
     ],
 )  # fmt: skip
-def test_an_erp_invoice_with_bad_data_is_refused_and_nothing_is_made(demo_store, changes, errors):
+def test_an_erp_invoice_with_bad_data_is_refused_and_nothing_is_made(demo_store, changes, errors, code):
     acme = company("Acme Labs")
     invoice_record_erp(company=acme, number="SO-TAKEN", issued_on=days(0), due_date=days(1), currency_code="USD",
                        original_balance=Decimal("1"))  # fmt: skip
@@ -227,6 +236,7 @@ def test_an_erp_invoice_with_bad_data_is_refused_and_nothing_is_made(demo_store,
         invoice_record_erp(**{**data, **changes})
 
     assert refused.value.message_dict == errors
+    assert _codes(refused.value) == {field: [code] for field in errors}
     assert list(Invoice.objects.values_list("number", flat=True)) == ["SO-TAKEN"]
 
 

@@ -304,6 +304,7 @@ def test_status_filter(admin_lab, graphql):
                 "cancelled."
             ]
         },
+        "fieldCodes": {"status": ["invalid_choice"]},
     }
 
 
@@ -361,6 +362,7 @@ def test_order_by_is_required_and_must_be_known(admin_lab, graphql):
     assert missing["errors"][0]["message"] == "Invalid query: orderBy property is required"
     assert missing["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR", "fields": {"orderBy": ["Invalid query: orderBy property is required"]},
+        "fieldCodes": {"orderBy": ["required"]},
     }  # fmt: skip
     assert unknown["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
@@ -369,6 +371,7 @@ def test_order_by_is_required_and_must_be_known(admin_lab, graphql):
                 "Sort by one of: number, poNumber, grandTotal, status, placedBy, createdAt (prefix - to reverse)."
             ]
         },
+        "fieldCodes": {"orderBy": ["invalid_choice"]},
     }
 
 

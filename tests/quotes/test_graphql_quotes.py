@@ -56,6 +56,7 @@ def test_the_list_needs_a_token_and_get_quotes_and_an_order_by(quotes, graphql, 
     assert body["errors"][0]["message"] == "Invalid query: orderBy property is required"
     assert body["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR", "fields": {"orderBy": ["Invalid query: orderBy property is required"]},
+        "fieldCodes": {"orderBy": ["required"]},
     }  # fmt: skip
 
 

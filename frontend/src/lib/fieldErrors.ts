@@ -24,6 +24,9 @@ const COMMON_FIELD_CODES: Readonly<Record<CommonFieldCode, true>> = {
   contact_required: true, signed_in: true, credit_hold: true, credit_limit: true, invalid: true,
   // accounts.errors.UserFieldCode (user management, issue 16)
   email_in_company: true, email_unavailable: true,
+  // the lists' filters (invoices, orders, quotes selectors) and the storefront cart's refusals (storefront/services.py)
+  end_before_start: true, too_many_invoices: true, cart_pays_invoices: true, cart_too_many_lines: true,
+  cart_empty: true, cart_problems: true,
   // Django's password validators, and shell §5's rule (accounts.validators)
   password_too_short: true, password_too_common: true, password_entirely_numeric: true, password_too_similar: true,
   password_rule: true,
