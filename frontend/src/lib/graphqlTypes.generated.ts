@@ -339,6 +339,7 @@ export type PortalStartupQuery = {
     defaultLanguage: string,
     defaultCurrency: string,
     multiStorefrontEnabled: boolean,
+    quantityLimit: number,
     storeSites: Array<{
       channelId: number,
       channelName: string,
@@ -4007,6 +4008,7 @@ export type StoreBasicInfoFieldsFragment = {
   defaultLanguage: string,
   defaultCurrency: string,
   multiStorefrontEnabled: boolean,
+  quantityLimit: number,
   storeSites: Array<{
     channelId: number,
     channelName: string,
@@ -4034,6 +4036,7 @@ export type StoreBasicInfoQuery = {
     defaultLanguage: string,
     defaultCurrency: string,
     multiStorefrontEnabled: boolean,
+    quantityLimit: number,
     storeSites: Array<{
       channelId: number,
       channelName: string,

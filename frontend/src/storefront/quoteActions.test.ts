@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 
 import { mockGraphQL } from '../test/graphqlMock';
 import { TEST_CONFIG } from '../test/renderPortal';
-import { addProductToQuote } from './quoteActions';
+import { addProductToQuote, readProductForm } from './quoteActions';
 
 // Issue 15: a keyboard user who pressed "Add to Quote" goes on from that button, not from the top of the page.
 
@@ -56,5 +56,23 @@ describe('focus after "Add to Quote" (issue 15)', () => {
     button.disabled = false;
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cart).toHaveFocus();
+  });
+});
+
+describe('the quantity read from the product form (business §5)', () => {
+  const formWith = (qty: string) => {
+    document.body.innerHTML = `<form><input type="hidden" name="product_id" value="42">${qty}</form>`;
+    return document.querySelector('form')!;
+  };
+
+  it('clamps to the max of the page’s quantity field, the server’s limit rendered into it; empty or 0 is 1', () => {
+    expect(readProductForm(formWith('<input name="qty" type="number" min="1" max="500" value="900">'))?.quantity).toBe(500);
+    expect(readProductForm(formWith('<input name="qty" type="number" min="1" max="500" value="12">'))?.quantity).toBe(12);
+    expect(readProductForm(formWith('<input name="qty" value="">'))?.quantity).toBe(1);
+    expect(readProductForm(formWith('<input name="qty" value="0">'))?.quantity).toBe(1);
+  });
+
+  it('leaves the bound to the server when the field has none', () => {
+    expect(readProductForm(formWith('<input name="qty" value="2000000">'))?.quantity).toBe(2_000_000);
   });
 });

@@ -12,7 +12,6 @@ type Key = Extract<StorefrontTextKey, `quote.${string}`>;
 
 const TOAST_ID = 'helix-quote-toast';
 const TOAST_MS = 5000;
-const MAX_QUANTITY = 1_000_000;
 
 /** A toast's text in the active language (the buttons have loaded the catalog already: no second fetch). */
 const t = async (key: Key) => storefrontText(await loadStorefrontTexts(), key);
@@ -71,11 +70,17 @@ interface LineInput {
   options?: { optionId: number; value: string }[];
 }
 
-/** business §5: an integer from 1 to 1,000,000; empty is 1, larger values are clamped. */
-function quantityOf(value: FormDataEntryValue | null): number {
+/**
+ * business §5: an integer from 1 to the limit; empty is 1, larger values are clamped. The limit is the `max` of the
+ * page's quantity field (the storefront renders the server's rule, pricing/quantity.py, into it); a page whose field
+ * has none leaves the bound to the server, which refuses past it (QUOTE_QUANTITY_OUT_OF_RANGE, a toast).
+ */
+function quantityOf(form: HTMLFormElement, value: FormDataEntryValue | null): number {
   const number = Math.floor(Number(typeof value === 'string' ? value.trim() : ''));
   if (!Number.isFinite(number) || number < 1) return 1;
-  return Math.min(number, MAX_QUANTITY);
+  const field = form.elements.namedItem('qty');
+  const limit = field instanceof HTMLInputElement && field.max !== '' ? Number(field.max) : Number.NaN;
+  return Number.isInteger(limit) && limit >= 1 ? Math.min(number, limit) : number;
 }
 
 /** The product form's choices: `attribute[{id}]` values, dates from their `[month]`/`[day]`/`[year]` parts. */
@@ -98,7 +103,7 @@ export function readProductForm(form: HTMLFormElement): LineInput | null {
   }
   return {
     productId,
-    quantity: quantityOf(data.get('qty')),
+    quantity: quantityOf(form, data.get('qty')),
     options: [...values].map(([optionId, value]) => ({ optionId, value })),
   };
 }

@@ -129,14 +129,15 @@ describe('the /pdp query (issue 18)', () => {
   it('carries the product, quantity and options there and back, values with colons included', () => {
     const product = { productId: 42, quantity: 3, options: [{ optionId: 7, value: '31' }, { optionId: 40, value: 'Bench 4: cold' }] };
     const hash = pdpHash(product);
-    expect(parsePdpParams(new URLSearchParams(hash.split('?')[1]))).toEqual(product);
+    expect(parsePdpParams(new URLSearchParams(hash.split('?')[1]), 1_000_000)).toEqual(product);
   });
 
   it('has no product without a product id, and keeps quantities within business §5', () => {
-    expect(parsePdpParams(new URLSearchParams('quantity=2'))).toBeNull();
-    expect(parsePdpParams(new URLSearchParams('productId=3&quantity=0'))?.quantity).toBe(1);
-    expect(parsePdpParams(new URLSearchParams('productId=3&quantity=5000000'))?.quantity).toBe(1_000_000);
-    expect(parsePdpParams(new URLSearchParams('productId=3&option=x:1&option=9:ok'))?.options).toEqual([{ optionId: 9, value: 'ok' }]);
+    expect(parsePdpParams(new URLSearchParams('quantity=2'), 1_000_000)).toBeNull();
+    expect(parsePdpParams(new URLSearchParams('productId=3&quantity=0'), 1_000_000)?.quantity).toBe(1);
+    expect(parsePdpParams(new URLSearchParams('productId=3&quantity=5000000'), 1_000_000)?.quantity).toBe(1_000_000);
+    expect(parsePdpParams(new URLSearchParams('productId=3&quantity=501'), 500)?.quantity).toBe(500); // the server's limit
+    expect(parsePdpParams(new URLSearchParams('productId=3&option=x:1&option=9:ok'), 1_000_000)?.options).toEqual([{ optionId: 9, value: 'ok' }]);
   });
 });
 

@@ -12,7 +12,6 @@ export interface PdpProduct {
   options: { optionId: number; value: string }[];
 }
 
-const MAX_QUANTITY = 1_000_000;
 const MAX_OPTIONS = 50;
 const MAX_VALUE_LENGTH = 1000;
 
@@ -29,8 +28,8 @@ export function pdpHash(product: PdpProduct): string {
   return `#${PDP_PATH}?${pdpSearchParams(product).toString()}`;
 }
 
-/** The product of a /pdp query; null without a product. Quantities follow business §5 (1..1,000,000). */
-export function parsePdpParams(params: URLSearchParams): PdpProduct | null {
+/** The product of a /pdp query; null without a product. Quantities follow business §5 (1 to the server's `limit`). */
+export function parsePdpParams(params: URLSearchParams, limit: number): PdpProduct | null {
   const productId = Number(params.get('productId'));
   if (!Number.isInteger(productId) || productId <= 0) return null;
   const quantity = Math.floor(Number(params.get('quantity') ?? '1'));
@@ -41,7 +40,7 @@ export function parsePdpParams(params: URLSearchParams): PdpProduct | null {
   }
   return {
     productId,
-    quantity: Number.isFinite(quantity) && quantity >= 1 ? Math.min(quantity, MAX_QUANTITY) : 1,
+    quantity: Number.isFinite(quantity) && quantity >= 1 ? Math.min(quantity, limit) : 1,
     options,
   };
 }

@@ -225,6 +225,7 @@ export function storeInfo(overrides: Partial<StoreBasicInfo> = {}): StoreBasicIn
     defaultLanguage: 'en',
     defaultCurrency: 'USD',
     multiStorefrontEnabled: false,
+    quantityLimit: 1_000_000,
     storeSites: [
       {
         channelId: 1,

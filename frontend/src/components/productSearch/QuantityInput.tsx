@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 
-import { BLOCKED_QUANTITY_KEYS, QUANTITY_MAX, QUANTITY_MIN, normaliseQuantity } from '../../lib/quantity';
+import { BLOCKED_QUANTITY_KEYS, QUANTITY_MIN, normaliseQuantity, useQuantityLimit } from '../../lib/quantity';
 
 interface QuantityInputProps {
   label: string;
@@ -14,11 +14,12 @@ interface QuantityInputProps {
 
 /** A quantity field under business §5's rules. */
 export function QuantityInput({ label, value, disabled, onCommit, size = 'small' }: QuantityInputProps) {
+  const limit = useQuantityLimit();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
 
   const commit = () => {
-    const quantity = normaliseQuantity(text);
+    const quantity = normaliseQuantity(text, limit);
     setText(String(quantity));
     if (quantity !== value) onCommit(quantity);
   };
@@ -37,7 +38,7 @@ export function QuantityInput({ label, value, disabled, onCommit, size = 'small'
       onChange={(event) => setText(event.target.value.replace(/[^0-9]/g, ''))}
       onBlur={commit}
       onKeyDown={onKeyDown}
-      slotProps={{ htmlInput: { 'aria-label': label, min: QUANTITY_MIN, max: QUANTITY_MAX, step: 1, inputMode: 'numeric' } }}
+      slotProps={{ htmlInput: { 'aria-label': label, min: QUANTITY_MIN, max: limit, step: 1, inputMode: 'numeric' } }}
       sx={{ width: 120 }}
     />
   );

@@ -1,14 +1,26 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 import { I18nProvider } from '../../lib/i18n/I18nProvider';
+import { STORE_BASIC_INFO_KEY } from '../../lib/store/storeBasicInfo';
+import { storeInfo } from '../../test/graphqlMock';
 import { MAX_QUICK_ADD_ROWS, QuickAdd, pasteIntoRows, type QuickAddRow } from './QuickAdd';
+
+/** A query cache as start-up leaves it: the store's basic info with the server's quantity limit. */
+function startedQueryClient(): QueryClient {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(STORE_BASIC_INFO_KEY, storeInfo());
+  return queryClient;
+}
 
 function renderQuickAdd(onAdd = vi.fn(async (_rows: QuickAddRow[]) => true), errors: Record<string, string> = {}) {
   render(
-    <I18nProvider language="en">
-      <QuickAdd busy={false} submitLabel="Add to quote" errorList="lines" errors={errors} onAdd={onAdd} />
-    </I18nProvider>,
+    <QueryClientProvider client={startedQueryClient()}>
+      <I18nProvider language="en">
+        <QuickAdd busy={false} submitLabel="Add to quote" errorList="lines" errors={errors} onAdd={onAdd} />
+      </I18nProvider>
+    </QueryClientProvider>,
   );
   return { onAdd, user: userEvent.setup({ delay: null }) };
 }
@@ -28,10 +40,13 @@ describe('QuickAdd: SKU + quantity rows (quote draft, shopping lists)', () => {
   it('shows the server’s field errors under the row they belong to', async () => {
     const onAdd = vi.fn(async (_rows: QuickAddRow[]) => false);
     const user = userEvent.setup({ delay: null });
+    const queryClient = startedQueryClient();
     const quickAdd = (errors: Record<string, string>) => (
-      <I18nProvider language="en">
-        <QuickAdd busy={false} submitLabel="Add to quote" errorList="lines" errors={errors} onAdd={onAdd} />
-      </I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider language="en">
+          <QuickAdd busy={false} submitLabel="Add to quote" errorList="lines" errors={errors} onAdd={onAdd} />
+        </I18nProvider>
+      </QueryClientProvider>
     );
     const { rerender } = render(quickAdd({}));
     await user.type(screen.getByRole('textbox', { name: 'SKU, row 3' }), 'HS-9999');
@@ -75,7 +90,7 @@ describe('pasteIntoRows', () => {
   const row = (sku: string, quantity = 1): QuickAddRow => ({ sku, quantity });
 
   it('uses the empty rows below the one pasted into and keeps filled ones after the block', () => {
-    expect(pasteIntoRows([row('A'), row(''), row(''), row('B', 5)], 1, [{ sku: 'X', quantity: '2' }, { sku: 'Y', quantity: '' }, { sku: 'Z', quantity: '3' }])).toEqual([
+    expect(pasteIntoRows([row('A'), row(''), row(''), row('B', 5)], 1, [{ sku: 'X', quantity: '2' }, { sku: 'Y', quantity: '' }, { sku: 'Z', quantity: '3' }], 1_000_000)).toEqual([
       row('A'),
       row('X', 2),
       row('Y'),
@@ -86,6 +101,6 @@ describe('pasteIntoRows', () => {
 
   it(`holds at most ${MAX_QUICK_ADD_ROWS} rows`, () => {
     const pasted = Array.from({ length: 150 }, (_, index) => ({ sku: `HS-${index}`, quantity: '1' }));
-    expect(pasteIntoRows([row('')], 0, pasted)).toHaveLength(MAX_QUICK_ADD_ROWS);
+    expect(pasteIntoRows([row('')], 0, pasted, 1_000_000)).toHaveLength(MAX_QUICK_ADD_ROWS);
   });
 });

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type ClipboardEvent } from 'react';
 
 import { useMessages } from '../../lib/i18n/I18nProvider';
-import { normaliseQuantity } from '../../lib/quantity';
+import { normaliseQuantity, useQuantityLimit } from '../../lib/quantity';
 import { productSearchMessages } from './messages';
 import { isPastedBlock, parsePastedRows, type PastedRow } from './pastedRows';
 import { QuantityInput } from './QuantityInput';
@@ -26,13 +26,13 @@ export const MAX_QUICK_ADD_ROWS = 100;
 /**
  * The rows after a block was pasted into row `at`: one row per pasted line from there on, over the rows below it that
  * are empty; filled rows below are kept after the block. Quantities follow business §5 as the fields do (none or not
- * a number is 1, above 1,000,000 is 1,000,000).
+ * a number is 1, above the server's `limit` is the limit).
  */
-export function pasteIntoRows(rows: readonly QuickAddRow[], at: number, pasted: readonly PastedRow[]): QuickAddRow[] {
+export function pasteIntoRows(rows: readonly QuickAddRow[], at: number, pasted: readonly PastedRow[], limit: number): QuickAddRow[] {
   const after = rows.slice(at + 1);
   let reuse = 0;
   while (reuse < after.length && reuse < pasted.length - 1 && after[reuse]!.sku.trim() === '') reuse += 1;
-  const block = pasted.map((row) => ({ sku: row.sku, quantity: normaliseQuantity(row.quantity) }));
+  const block = pasted.map((row) => ({ sku: row.sku, quantity: normaliseQuantity(row.quantity, limit) }));
   return [...rows.slice(0, at), ...block, ...after.slice(reuse)].slice(0, MAX_QUICK_ADD_ROWS);
 }
 
@@ -54,6 +54,7 @@ interface QuickAddProps {
  */
 export function QuickAdd({ busy, submitLabel, errorList, errors, onAdd }: QuickAddProps) {
   const t = useMessages(productSearchMessages);
+  const limit = useQuantityLimit();
   const [rows, setRows] = useState<QuickAddRow[]>(emptyRows);
   const filled = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.sku.trim() !== '');
   // The server numbers the lines it was sent; map them back to the rows on screen.
@@ -68,7 +69,7 @@ export function QuickAdd({ busy, submitLabel, errorList, errors, onAdd }: QuickA
     const pasted = parsePastedRows(text);
     if (pasted.length === 0) return;
     event.preventDefault();
-    setRows((current) => pasteIntoRows(current, index, pasted));
+    setRows((current) => pasteIntoRows(current, index, pasted, limit));
   };
 
   return (

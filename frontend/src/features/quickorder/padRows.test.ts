@@ -15,6 +15,9 @@ const state = (results: SkuLookupResult[], extra: Partial<LookupState> = {}): Lo
 
 const row = (sku: string, quantity = 1, chosen: PadRow['chosen'] = null): PadRow => ({ key: Math.random(), sku, quantity, chosen });
 
+/** The server's quantity limit as start-up gives it (storeBasicInfo.quantityLimit). */
+const LIMIT = 1_000_000;
+
 describe('the quick order pad’s rows (issue 19)', () => {
   it('puts a pasted block from the row pasted into, over the empty rows below, keeping filled ones after it', () => {
     const rows = [row('A'), row(''), row(''), row('B', 5), row('')];
@@ -52,25 +55,27 @@ describe('the quick order pad’s rows (issue 19)', () => {
 
   it('checks the quantity: business §5’s range, then the stock of the SKU’s own pack size (business §4)', () => {
     const known = state([result('TEN', { availableStock: 10 }), result('NONE', { availableStock: 0 }), result('FREE', { availableStock: null })]);
-    expect(quantityProblem(row('TEN', 0), known)).toEqual({ code: 'range' });
-    expect(quantityProblem(row('TEN', 1_000_001), known)).toEqual({ code: 'range' });
-    expect(quantityProblem(row('TEN', 11), known)).toEqual({ code: 'insufficientStock', available: 10 });
-    expect(quantityProblem(row('TEN', 10), known)).toBeNull();
-    expect(quantityProblem(row('NONE', 1), known)).toEqual({ code: 'outOfStock' });
-    expect(quantityProblem(row('FREE', 1_000_000), known)).toBeNull();
+    expect(quantityProblem(row('TEN', 0), known, LIMIT)).toEqual({ code: 'range' });
+    expect(quantityProblem(row('TEN', 1_000_001), known, LIMIT)).toEqual({ code: 'range' });
+    expect(quantityProblem(row('TEN', 11), known, LIMIT)).toEqual({ code: 'insufficientStock', available: 10 });
+    expect(quantityProblem(row('TEN', 10), known, LIMIT)).toBeNull();
+    expect(quantityProblem(row('NONE', 1), known, LIMIT)).toEqual({ code: 'outOfStock' });
+    expect(quantityProblem(row('FREE', 1_000_000), known, LIMIT)).toBeNull();
+    // The limit is the server's: a store with a lower one flags what passes it.
+    expect(quantityProblem(row('FREE', 501), known, 500)).toEqual({ code: 'range' });
     // Another pack size chosen in the option form: its stock is the cart's to check.
-    expect(quantityProblem(row('TEN', 50, { variantId: 9, options: [] }), known)).toBeNull();
-    expect(quantityProblem(row('', 0), known)).toBeNull();
+    expect(quantityProblem(row('TEN', 50, { variantId: 9, options: [] }), known, LIMIT)).toBeNull();
+    expect(quantityProblem(row('', 0), known, LIMIT)).toBeNull();
   });
 
   it('makes a cart line of a row that can be added: the defaults of required options, or the options chosen', () => {
     const known = state([result('HS-1', { variantSku: 'HS-1-500', optionList: [{ optionId: 4, optionValue: '7' }] })]);
-    expect(readyLine({ key: 1, sku: 'HS-1', quantity: 2, chosen: null }, known)).toEqual({
+    expect(readyLine({ key: 1, sku: 'HS-1', quantity: 2, chosen: null }, known, LIMIT)).toEqual({
       key: 1, productId: 1, variantId: 2, quantity: 2, options: [{ optionId: 4, value: '7' }], sku: 'HS-1-500', name: 'Ethanol', purchasable: true, availableStock: 10,
     });
-    expect(readyLine({ key: 1, sku: 'HS-1', quantity: 2, chosen: { variantId: 3, options: [{ optionId: 5, value: '8' }] } }, known)).toMatchObject({
+    expect(readyLine({ key: 1, sku: 'HS-1', quantity: 2, chosen: { variantId: 3, options: [{ optionId: 5, value: '8' }] } }, known, LIMIT)).toMatchObject({
       variantId: 3, options: [{ optionId: 5, value: '8' }], availableStock: null,
     });
-    expect(readyLine({ key: 1, sku: 'HS-1', quantity: 20, chosen: null }, known)).toBeNull();
+    expect(readyLine({ key: 1, sku: 'HS-1', quantity: 20, chosen: null }, known, LIMIT)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { pastedQuantity, type PastedRow } from '../../components/productSearch/pastedRows';
-import { QUANTITY_MAX, QUANTITY_MIN } from '../../lib/quantity';
+import { QUANTITY_MIN } from '../../lib/quantity';
 import type { SkuCandidate, SkuLookupResult } from './api/skuLookup';
 
 // The quick order pad's rows (issue 19): a SKU and a quantity each, what the server said the SKU names (skuLookup),
@@ -19,7 +19,7 @@ export interface PadRow {
   /** Stable over edits (React's key, the option form's line id). */
   key: number;
   sku: string;
-  /** business §5: 1 to 1,000,000; a pasted quantity outside (or not a number, then 0) is shown and flagged. */
+  /** business §5: 1 to the server's limit; a pasted quantity outside (or not a number, then 0) is shown and flagged. */
   quantity: number;
   /** The options chosen in the option form, for a product that needs them; cleared when the SKU changes. */
   chosen: ChosenOptions | null;
@@ -103,9 +103,10 @@ export function skuProblem(row: PadRow, state: LookupState): SkuProblem | null {
 /** The row buys the variant its SKU names (not another pack size chosen in the option form). */
 const sameVariant = (row: PadRow, result: SkuLookupResult): boolean => row.chosen === null || row.chosen.variantId === result.variantId;
 
-export function quantityProblem(row: PadRow, state: LookupState): QuantityProblem | null {
+/** The row's quantity problem: outside 1..`limit` (the server's, received at start-up), or more than is in stock. */
+export function quantityProblem(row: PadRow, state: LookupState, limit: number): QuantityProblem | null {
   if (!isFilled(row)) return null;
-  if (!Number.isInteger(row.quantity) || row.quantity < QUANTITY_MIN || row.quantity > QUANTITY_MAX) return { code: 'range' };
+  if (!Number.isInteger(row.quantity) || row.quantity < QUANTITY_MIN || row.quantity > limit) return { code: 'range' };
   const result = state.results.get(lookupKey(row.sku));
   // business §4 stock check; the stock of another pack size chosen in the option form is the cart's to check.
   if (!result || result.status !== 'FOUND' || result.availableStock === null || !sameVariant(row, result)) return null;
@@ -129,8 +130,8 @@ export interface ReadyLine {
 }
 
 /** The row as a cart line, or null while it has a problem (or is empty). */
-export function readyLine(row: PadRow, state: LookupState): ReadyLine | null {
-  if (!isFilled(row) || skuProblem(row, state) || quantityProblem(row, state)) return null;
+export function readyLine(row: PadRow, state: LookupState, limit: number): ReadyLine | null {
+  if (!isFilled(row) || skuProblem(row, state) || quantityProblem(row, state, limit)) return null;
   const result = state.results.get(lookupKey(row.sku))!;
   const defaults = result.optionList.map(({ optionId, optionValue }) => ({ optionId, value: optionValue }));
   return {

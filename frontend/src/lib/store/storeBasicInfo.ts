@@ -16,6 +16,7 @@ export const STORE_BASIC_INFO_FIELDS = /* GraphQL */ `
     defaultLanguage
     defaultCurrency
     multiStorefrontEnabled
+    quantityLimit
     storeSites {
       channelId
       channelName
@@ -44,9 +45,12 @@ export const STORE_BASIC_INFO = graphqlOperation<StoreBasicInfoQuery, StoreBasic
 export type StoreBasicInfo = StoreBasicInfoFieldsFragment;
 export type StoreSite = StoreBasicInfo['storeSites'][number];
 
+/** The query cache's key of the store's basic info (start-up puts it there before any screen renders). */
+export const STORE_BASIC_INFO_KEY = ['storeBasicInfo'] as const;
+
 export function storeBasicInfoQueryOptions(client: GraphQLClient) {
   return queryOptions({
-    queryKey: ['storeBasicInfo'] as const,
+    queryKey: STORE_BASIC_INFO_KEY,
     queryFn: ({ signal }) => client.request(STORE_BASIC_INFO, {}, { signal }).then((data) => data.storeBasicInfo),
     // Store settings change rarely; reopening the portal reuses them instead of showing the mask again.
     staleTime: 5 * 60 * 1000,

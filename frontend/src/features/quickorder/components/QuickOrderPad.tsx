@@ -15,6 +15,7 @@ import { ProductSearch } from '../../../components/productSearch/ProductSearch';
 import { TransferReportDialog } from '../../../components/transferReport/TransferReportDialog';
 import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
+import { useQuantityLimit } from '../../../lib/quantity';
 import { PRODUCT_SEARCH, type ProductLineInput, type SearchProduct } from '../../../lib/productSearch';
 import { lookUpSkus, type SkuCandidate, type SkuLookupResult } from '../api/skuLookup';
 import type { CartLine } from '../cartTransfer';
@@ -74,6 +75,7 @@ export function QuickOrderPad({ rights, currencyCode }: { rights: QuickOrderRigh
   const t = useMessages(quickOrderMessages);
   const client = useGraphQLClient();
   const queryClient = useQueryClient();
+  const quantityLimit = useQuantityLimit();
   const headingId = useId();
   const searchHeadingId = useId();
   const cart = useCartTransfer();
@@ -246,7 +248,7 @@ export function QuickOrderPad({ rights, currencyCode }: { rights: QuickOrderRigh
     const answers = await answersFor([...new Set(filled.map((row) => lookupKey(row.sku)))]);
     const state: LookupState = { results: answers, pending: new Set(), failed: new Set() };
     const ready = filled.flatMap((row) => {
-      const line = readyLine(row, state);
+      const line = readyLine(row, state, quantityLimit);
       return line ? [line] : [];
     });
     const held = filled.length - ready.length;
@@ -328,7 +330,7 @@ export function QuickOrderPad({ rights, currencyCode }: { rights: QuickOrderRigh
             number={index + 1}
             result={results.get(lookupKey(row.sku))}
             skuProblem={skuProblem(row, lookups)}
-            quantityProblem={quantityProblem(row, lookups)}
+            quantityProblem={quantityProblem(row, lookups, quantityLimit)}
             disabled={busy}
             onSku={(sku) => changeRow(row.key, { sku, chosen: null })}
             onSkuDone={() => lookUpRow(row)}

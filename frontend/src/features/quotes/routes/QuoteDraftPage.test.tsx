@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
-import { customer, customerResult, mockGraphQL, restRefusalBody, type MockServerOptions } from '../../../test/graphqlMock';
+import { customer, customerResult, mockGraphQL, restRefusalBody, storeInfoResult, type MockServerOptions } from '../../../test/graphqlMock';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { QuoteAddress, QuoteDraft, QuoteDraftLine, QuoteFile } from '../api/draftFields';
@@ -116,6 +116,21 @@ describe('quote draft page (issue 6)', () => {
     fireEvent.blur(input);
     await waitFor(() => expect(server.callsTo('QuoteDraftUpdateLine')).toHaveLength(2));
     expect(server.callsTo('QuoteDraftUpdateLine')[1]!.variables).toMatchObject({ quantity: 1_000_000 });
+  });
+
+  it('clamps to the limit the server gave at start-up (storeBasicInfo.quantityLimit), not one of its own', async () => {
+    const { server, user } = await openDraft({
+      StoreBasicInfo: storeInfoResult({ quantityLimit: 500 }),
+      QuoteDraftUpdateLine: (variables) => payload('quoteDraftUpdateLine', draft({ products: [line({ quantity: variables.quantity as number })] })),
+    });
+    const input = (await screen.findByLabelText('Quantity of Ethanol absolute 99.8%')) as HTMLInputElement;
+    expect(input).toHaveAttribute('max', '500');
+
+    await user.clear(input);
+    await user.type(input, '501');
+    fireEvent.blur(input);
+    await waitFor(() => expect(server.callsTo('QuoteDraftUpdateLine')).toHaveLength(1));
+    expect(server.callsTo('QuoteDraftUpdateLine')[0]!.variables).toMatchObject({ quantity: 500 });
   });
 
   it('shows the spec toast when the server refuses a quantity', async () => {

@@ -20,6 +20,7 @@ import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { optionInputs, type OptionValues } from '../../../lib/productOptions';
 import { PRODUCT_SEARCH, variantFor, type SearchProduct } from '../../../lib/productSearch';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
+import { useQuantityLimit } from '../../../lib/quantity';
 import { preselectedList } from '../../../lib/shoppingListChoice';
 import { useB2BToken } from '../../../lib/session';
 import { registrationKinds } from '../../../lib/store/registration';
@@ -95,7 +96,8 @@ export function PdpPage() {
   const t = useMessages(shoppingListsMessages);
   const signedIn = useB2BToken() !== null;
   const [searchParams] = useSearchParams();
-  const product = useMemo(() => parsePdpParams(searchParams), [searchParams]);
+  const quantityLimit = useQuantityLimit();
+  const product = useMemo(() => parsePdpParams(searchParams, quantityLimit), [searchParams, quantityLimit]);
   return (
     <Page>
       <Typography variant="h1">{t('shoppingLists.pdp.title')}</Typography>
