@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPagination } from '../../../components/dataTable/ListPagination';
+import { ListFilters } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { useErrorText } from '../../../lib/errorText';
@@ -18,13 +19,13 @@ import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useFormatMoney } from '../../../lib/money';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
-import { useInvoices, type InvoiceListItem } from '../api/invoices';
+import { MAX_INVOICE_SEARCH_LENGTH, useInvoices, type InvoiceListItem } from '../api/invoices';
 import { useInvoiceStats } from '../api/invoiceStats';
 import { useReceiptLines } from '../api/receipts';
 import { ExportMenu } from '../components/ExportMenu';
 import { InvoiceActionsMenu, type InvoiceMenuAction } from '../components/InvoiceActionsMenu';
 import { InvoiceStatsPanel } from '../components/InvoiceStatsPanel';
-import { InvoicesListFilters } from '../components/InvoicesListFilters';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABEL, type InvoiceStatusCode } from '../components/InvoiceStatusChip';
 import { InvoicesTable, type InvoiceSelection } from '../components/InvoicesTable';
 import { PaySelectionBar } from '../components/PaySelectionBar';
 import { PaymentHistory } from '../components/PaymentHistory';
@@ -38,7 +39,9 @@ import {
   invoicesListSearchParams,
   invoicesVariables,
   parseInvoicesListParams,
+  sameInvoiceFilters,
   type ExportScope,
+  type InvoicesListFilters,
 } from '../invoicesListParams';
 import { invoicesMessages } from '../messages';
 import { useInvoicePayment } from '../useInvoicePayment';
@@ -221,7 +224,32 @@ export function InvoicePage() {
 
   const invoicesPanel = (
     <>
-      {!noInvoicesAtAll && <InvoicesListFilters filters={state} onChange={(filters) => update({ ...filters, page: 1 })} onClear={clearFilters} />}
+      {!noInvoicesAtAll && (
+        // Search (invoice, order and PO numbers, the grant or cost-centre code), status and the invoice date's range.
+        <ListFilters<InvoicesListFilters>
+          filters={state}
+          onChange={(filters) => update({ ...filters, page: 1 })}
+          onClear={clearFilters}
+          texts={{ label: t('invoices.filters.label'), search: t('invoices.search'), searchPlaceholder: t('invoices.searchPlaceholder'), clear: t('invoices.clearFilters') }}
+          searchMaxLength={MAX_INVOICE_SEARCH_LENGTH}
+          searchFlex="2 1 200px"
+          selectFlex="1 1 150px"
+          selects={[
+            {
+              name: 'status',
+              label: t('invoices.filter.status'),
+              allLabel: t('invoices.filter.allStatuses'),
+              value: state.status === null ? '' : String(state.status),
+              choices: INVOICE_STATUSES.map((status) => ({ value: String(status), label: t(INVOICE_STATUS_LABEL[status]) })),
+              choose: (value) => ({ status: value === '' ? null : (Number(value) as InvoiceStatusCode) }),
+            },
+          ]}
+          dateRange={{ fromLabel: t('invoices.filter.dateFrom'), toLabel: t('invoices.filter.dateTo'), invalidText: t('invoices.filter.dateRangeInvalid') }}
+          same={sameInvoiceFilters}
+          none={NO_INVOICE_FILTERS}
+          hasFilters={hasInvoiceFilters}
+        />
+      )}
       {errorState ??
         (shown === undefined || (list.isError && list.isFetching) ? (
           <Paper variant="outlined" sx={{ p: 6, display: 'flex', justifyContent: 'center' }}>

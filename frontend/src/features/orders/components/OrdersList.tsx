@@ -1,17 +1,26 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
+import { ListFilters, type FilterSelect } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { useErrorText } from '../../../lib/errorText';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useCustomerInfo } from '../../../lib/user/customerInfo';
-import { useOrderPlacers } from '../api/orderPlacedBy';
-import { useOrders, type OrderScope } from '../api/orders';
+import { placerName, useOrderPlacers } from '../api/orderPlacedBy';
+import { MAX_ORDER_SEARCH_LENGTH, ORDER_STATUSES, isOrderStatus, useOrders, type OrderScope } from '../api/orders';
 import { ordersMessages } from '../messages';
-import { NO_ORDER_FILTERS, ORDERS_LIST_PARSERS, hasOrderFilters, ordersListSearchParams, ordersVariables } from '../ordersListParams';
-import { OrdersListFilters } from './OrdersListFilters';
+import { ORDER_STATUS_LABEL } from '../orderTexts';
+import {
+  NO_ORDER_FILTERS,
+  ORDERS_LIST_PARSERS,
+  hasOrderFilters,
+  ordersListSearchParams,
+  ordersVariables,
+  sameOrderFilters,
+  type OrdersListFilters,
+} from '../ordersListParams';
 import { OrdersTable } from './OrdersTable';
 
 /**
@@ -37,6 +46,30 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
   const noOrdersAtAll = settled && list.data?.totalCount === 0 && !filtered;
   const title = scope === 'COMPANY' ? t('orders.title.company') : t('orders.title.mine');
   const clearFilters = () => update({ ...NO_ORDER_FILTERS, page: 1 });
+
+  // Status and, on Lab orders, who placed it. A person in the URL who is not among the choices (yet) is shown as
+  // "anyone" rather than as a bare id.
+  const selects: FilterSelect<OrdersListFilters>[] = [
+    {
+      name: 'status',
+      label: t('orders.filter.status'),
+      allLabel: t('orders.filter.allStatuses'),
+      value: state.status ?? '',
+      choices: ORDER_STATUSES.map((status) => ({ value: status, label: t(ORDER_STATUS_LABEL[status]) })),
+      choose: (value) => ({ status: isOrderStatus(value) ? value : null }),
+    },
+  ];
+  if (scope === 'COMPANY') {
+    const choices = placers.data ?? [];
+    selects.push({
+      name: 'placedBy',
+      label: t('orders.filter.placedBy'),
+      allLabel: t('orders.filter.anyone'),
+      value: state.placedBy !== null && choices.some((placer) => placer.id === state.placedBy) ? String(state.placedBy) : '',
+      choices: choices.map((placer) => ({ value: String(placer.id), label: placerName(placer) })),
+      choose: (value) => ({ placedBy: value ? Number(value) : null }),
+    });
+  }
 
   const errorState = listErrorState(list, { title: t('orders.loadError'), detail: errorText(list.error), retryLabel: t('orders.retry') });
 
@@ -70,11 +103,20 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
         </div>
       </ListPageHeader>
       {!noOrdersAtAll && (
-        <OrdersListFilters
+        <ListFilters<OrdersListFilters>
           filters={state}
-          placers={scope === 'COMPANY' ? (placers.data ?? []) : null}
           onChange={(filters) => update({ ...filters, page: 1 })}
           onClear={clearFilters}
+          texts={{ label: t('orders.filters.label'), search: t('orders.search'), searchPlaceholder: t('orders.searchPlaceholder'), clear: t('orders.clearFilters') }}
+          searchMaxLength={MAX_ORDER_SEARCH_LENGTH}
+          // Bases small enough for the five fields of Lab orders and the clear button to share one row at 1280 px.
+          searchFlex="2 1 160px"
+          selectFlex="1 1 140px"
+          selects={selects}
+          dateRange={{ fromLabel: t('orders.filter.dateFrom'), toLabel: t('orders.filter.dateTo'), invalidText: t('orders.filter.dateRangeInvalid') }}
+          same={sameOrderFilters}
+          none={NO_ORDER_FILTERS}
+          hasFilters={hasOrderFilters}
         />
       )}
       <OrdersTable

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
+import { ListFilters } from '../../../components/listPage/ListFilters';
 import { ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { toast } from '../../../components/toast/toastStore';
@@ -19,7 +20,7 @@ import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { usePortalConfig } from '../../../lib/PortalConfigProvider';
 import { clearDraftCopy } from '../../../lib/quoteDraftCopy';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
-import { usePurchasedProducts, type PurchasedProduct } from '../api/purchasedProducts';
+import { MAX_PURCHASED_SEARCH_LENGTH, usePurchasedProducts, type PurchasedProduct } from '../api/purchasedProducts';
 import { QUICK_ORDER_ADD_TO_QUOTE } from '../api/quoteDraftAdd';
 import type { ShoppingListItemInput } from '../api/shoppingListWrites';
 import type { CartLine } from '../cartTransfer';
@@ -30,11 +31,12 @@ import {
   parsePurchasedListParams,
   purchasedListSearchParams,
   purchasedVariables,
+  samePurchasedFilters,
+  type PurchasedFilters,
 } from '../purchasedListParams';
 import { cartReport, useCartTransfer } from '../useCartTransfer';
 import type { QuickOrderRights } from '../useQuickOrderRights';
 import { AddToListDialog } from './AddToListDialog';
-import { PurchasedFilters } from './PurchasedFilters';
 import { PurchasedTable, isSelectable } from './PurchasedTable';
 
 const Section = styled('section')(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(2), minWidth: 0 }));
@@ -222,7 +224,21 @@ export function PurchasedProducts({ rights, companyWide }: { rights: QuickOrderR
         </Typography>
         <Typography color="text.secondary">{companyWide ? t('quickOrder.purchased.introCompany') : t('quickOrder.purchased.intro')}</Typography>
       </div>
-      {!nothingAtAll && <PurchasedFilters filters={state} onChange={(filters) => update({ ...filters, page: 1 })} onClear={clearFilters} />}
+      {!nothingAtAll && (
+        // Search (name or SKU) and the days of the orders counted.
+        <ListFilters<PurchasedFilters>
+          filters={state}
+          onChange={(filters) => update({ ...filters, page: 1 })}
+          onClear={clearFilters}
+          texts={{ label: t('quickOrder.filters.label'), search: t('quickOrder.search'), searchPlaceholder: t('quickOrder.searchPlaceholder'), clear: t('quickOrder.clearFilters') }}
+          searchMaxLength={MAX_PURCHASED_SEARCH_LENGTH}
+          searchFlex="1 1 100%"
+          dateRange={{ fromLabel: t('quickOrder.filter.dateFrom'), toLabel: t('quickOrder.filter.dateTo'), invalidText: t('quickOrder.filter.dateRangeInvalid') }}
+          same={samePurchasedFilters}
+          none={NO_PURCHASED_FILTERS}
+          hasFilters={hasPurchasedFilters}
+        />
+      )}
       {anyAction && !nothingAtAll && (
         <Bar variant="outlined" role="group" aria-label={t('quickOrder.selection.label')}>
           <BarLine>

@@ -4,7 +4,7 @@ import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { QUOTE_STATUSES, type QuoteStatus } from '../api/quotes';
 import { quotesListMessages } from '../listMessages';
 
-const STATUS_LABEL = {
+export const QUOTE_STATUS_LABEL = {
   open: 'quotes.status.open',
   ordered: 'quotes.status.ordered',
   expired: 'quotes.status.expired',
@@ -16,7 +16,7 @@ const STATUS_COLOR = {
   expired: 'default',
 } as const satisfies Record<QuoteStatus, ChipProps['color']>;
 
-function isQuoteStatus(status: string): status is QuoteStatus {
+export function isQuoteStatus(status: string): status is QuoteStatus {
   return (QUOTE_STATUSES as readonly string[]).includes(status);
 }
 
@@ -31,7 +31,7 @@ export function QuoteStatusChip({ status }: { status: string }) {
       color={STATUS_COLOR[known]}
       // An expired quote can no longer be ordered: it steps back in an outline.
       variant={known === 'expired' ? 'outlined' : 'filled'}
-      label={t(STATUS_LABEL[known])}
+      label={t(QUOTE_STATUS_LABEL[known])}
     />
   );
 }

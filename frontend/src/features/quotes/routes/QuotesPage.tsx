@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 
+import { ListFilters } from '../../../components/listPage/ListFilters';
 import { ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
@@ -11,9 +12,9 @@ import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { hasPermission } from '../../../lib/permissions';
 import { ROUTE_PATHS } from '../../../lib/routePaths';
 import { useCustomerInfo } from '../../../lib/user/customerInfo';
-import { useQuotes } from '../api/quotes';
+import { MAX_QUOTE_SEARCH_LENGTH, QUOTE_STATUSES, useQuotes } from '../api/quotes';
 import { QuotePage } from '../components/QuotePage';
-import { QuotesListFilters } from '../components/QuotesListFilters';
+import { QUOTE_STATUS_LABEL, isQuoteStatus } from '../components/QuoteStatusChip';
 import { QuotesListTable } from '../components/QuotesListTable';
 import { quotesListMessages } from '../listMessages';
 import {
@@ -22,6 +23,8 @@ import {
   parseQuotesListParams,
   quotesListSearchParams,
   quotesVariables,
+  sameQuoteFilters,
+  type QuotesListFilters,
 } from '../quotesListParams';
 
 /** The list is wider than the other quote pages: its table has eight columns. */
@@ -84,10 +87,29 @@ export function QuotesPage() {
         {!noQuotesAtAll && newQuoteButton('outlined')}
       </ListPageHeader>
       {!noQuotesAtAll && (
-        <QuotesListFilters
+        // Search, status and issue-date range.
+        <ListFilters<QuotesListFilters>
           filters={state}
           onChange={(filters) => update({ ...filters, page: 1 })}
           onClear={() => update({ ...NO_QUOTE_FILTERS, page: 1 })}
+          texts={{ label: t('quotes.filters.label'), search: t('quotes.search'), searchPlaceholder: t('quotes.searchPlaceholder'), clear: t('quotes.clearFilters') }}
+          searchMaxLength={MAX_QUOTE_SEARCH_LENGTH}
+          searchFlex="2 1 260px"
+          selectFlex="1 1 170px"
+          selects={[
+            {
+              name: 'status',
+              label: t('quotes.filter.status'),
+              allLabel: t('quotes.status.all'),
+              value: state.status ?? '',
+              choices: QUOTE_STATUSES.map((status) => ({ value: status, label: t(QUOTE_STATUS_LABEL[status]) })),
+              choose: (value) => ({ status: isQuoteStatus(value) ? value : null }),
+            },
+          ]}
+          dateRange={{ fromLabel: t('quotes.dateFrom'), toLabel: t('quotes.dateTo'), invalidText: t('quotes.dateRangeInvalid') }}
+          same={sameQuoteFilters}
+          none={NO_QUOTE_FILTERS}
+          hasFilters={hasQuoteFilters}
         />
       )}
       <QuotesListTable

@@ -12,29 +12,32 @@ import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPagination } from '../../../components/dataTable/ListPagination';
+import { ListFilters, type FilterSelect } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { toast } from '../../../components/toast/toastStore';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { hasPermission, permissionLevel } from '../../../lib/permissions';
-import type { ShoppingListCard as Card } from '../api/shoppingListFields';
+import { SHOPPING_LIST_STATUSES, isShoppingListStatus, makerName, type ShoppingListCard as Card } from '../api/shoppingListFields';
 import { useShoppingListMakers } from '../api/shoppingListMakers';
-import { useShoppingLists } from '../api/shoppingLists';
+import { MAX_SHOPPING_LIST_SEARCH_LENGTH, useShoppingLists } from '../api/shoppingLists';
 import { ShoppingListCard } from '../components/ShoppingListCard';
 import { ShoppingListDialog, type ShoppingListDialogTarget } from '../components/ShoppingListDialog';
-import { ShoppingListsFilters } from '../components/ShoppingListsFilters';
 import { ShoppingListsSort } from '../components/ShoppingListsSort';
 import { shoppingListsMessages } from '../messages';
 import { useShoppingListErrorText } from '../shoppingListErrors';
 import { shoppingListPath } from '../shoppingListPaths';
+import { SHOPPING_LIST_STATUS_LABEL } from '../shoppingListTexts';
 import {
   NO_SHOPPING_LIST_FILTERS,
   SHOPPING_LIST_PAGE_SIZES,
   hasShoppingListFilters,
   parseShoppingListsParams,
   shoppingListsSearchParams,
+  sameShoppingListFilters,
   shoppingListsVariables,
+  type ShoppingListsFilters,
 } from '../shoppingListsParams';
 import { listCompanyOf, useShoppingListKind } from '../useShoppingListKind';
 import { useShoppingListWrites, type ShoppingListDetails } from '../useShoppingListWrites';
@@ -100,6 +103,32 @@ export function ShoppingListsPage() {
   const noListsAtAll = settled && list.data?.totalCount === 0 && !filtered;
   const disabled = list.error instanceof GraphQLRequestError && list.error.code === 'SHOPPING_LISTS_DISABLED';
   const clearFilters = () => update({ ...NO_SHOPPING_LIST_FILTERS, page: 1 });
+  const filterSelects: FilterSelect<ShoppingListsFilters>[] = [];
+  if (company) {
+    filterSelects.push({
+      name: 'status',
+      label: t('shoppingLists.filter.status'),
+      allLabel: t('shoppingLists.filter.allStatuses'),
+      value: state.status === null ? '' : String(state.status),
+      choices: SHOPPING_LIST_STATUSES.map((status) => ({ value: String(status), label: t(SHOPPING_LIST_STATUS_LABEL[status]) })),
+      choose: (value) => {
+        const status = value === '' ? null : Number(value);
+        return { status: isShoppingListStatus(status) ? status : null };
+      },
+    });
+  }
+  if (seesColleagues) {
+    // A maker in the URL who is not among the choices (yet) is shown as "anyone" rather than as a bare id.
+    const choices = makers.data ?? [];
+    filterSelects.push({
+      name: 'createdBy',
+      label: t('shoppingLists.filter.createdBy'),
+      allLabel: t('shoppingLists.filter.anyone'),
+      value: state.createdBy !== null && choices.some((maker) => maker.id === state.createdBy) ? String(state.createdBy) : '',
+      choices: choices.map((maker) => ({ value: String(maker.id), label: makerName(maker) })),
+      choose: (value) => ({ createdBy: value ? Number(value) : null }),
+    });
+  }
 
   const createButton = (variant: 'contained' | 'outlined') =>
     canCreate && !disabled && (
@@ -216,12 +245,25 @@ export function ShoppingListsPage() {
         {!noListsAtAll && createButton('outlined')}
       </ListPageHeader>
       {!noListsAtAll && !disabled && (
-        <ShoppingListsFilters
+        // Search (name or description), status (a company's lists; an individual customer's are all approved) and
+        // who made the list (not for an individual customer or a level-1 caller).
+        <ListFilters<ShoppingListsFilters>
           filters={state}
-          statuses={company}
-          makers={seesColleagues ? (makers.data ?? []) : null}
           onChange={(filters) => update({ ...filters, page: 1 })}
           onClear={clearFilters}
+          texts={{
+            label: t('shoppingLists.filters.label'),
+            search: t('shoppingLists.search'),
+            searchPlaceholder: t('shoppingLists.searchPlaceholder'),
+            clear: t('shoppingLists.clearFilters'),
+          }}
+          searchMaxLength={MAX_SHOPPING_LIST_SEARCH_LENGTH}
+          searchFlex="2 1 220px"
+          selectFlex="1 1 180px"
+          selects={filterSelects}
+          same={sameShoppingListFilters}
+          none={NO_SHOPPING_LIST_FILTERS}
+          hasFilters={hasShoppingListFilters}
         />
       )}
       <Results>
