@@ -140,8 +140,8 @@ def absolute_url(info: strawberry.Info, path: str) -> str | None:
     request = info.context.request
     if _PLAIN_PATH.fullmatch(path) and "/./" not in path and "/../" not in path:
         # What build_absolute_uri gives such a path (issue 21: a search page makes a dozen): its scheme and host
-        # (kept per request) before the path, which urlsplit and iri_to_uri would leave as it is.
-        return request._current_scheme_host + path
+        # before the path, which urlsplit and iri_to_uri would leave as it is.
+        return f"{request.scheme}://{request.get_host()}{path}"
     return request.build_absolute_uri(path if path.startswith("/") else static(path))
 
 
