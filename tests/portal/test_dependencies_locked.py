@@ -74,9 +74,23 @@ def test_the_framework_is_pinned_exactly_in_pyproject() -> None:
         assert [spec.operator for spec in specifiers] == ["=="], f"{name} must be pinned to one release"
 
 
+def _type_checking_only(tree: ast.AST) -> set[ast.AST]:
+    """The nodes under `if TYPE_CHECKING:`: imports the type checker reads and the running code never makes."""
+    nodes: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for statement in node.body:
+                nodes.update(ast.walk(statement))
+    return nodes
+
+
 def _imported_top_level_names(path: Path) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    tree = ast.parse(path.read_text(), str(path))
+    skipped = _type_checking_only(tree)
+    for node in ast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
