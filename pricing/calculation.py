@@ -16,7 +16,7 @@ For each item, in the store's default currency and excluding tax (docs/decisions
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
@@ -142,17 +142,6 @@ def line_total(result: PriceResult) -> Price:
         entered_inclusive=unit.entered_inclusive,
         tax_exclusive=unit.tax_exclusive * quantity,
         tax_inclusive=unit.tax_inclusive * quantity,
-    )
-
-
-def lines_total(results: Iterable[PriceResult]) -> Price:
-    """The sum of the line totals (one currency)."""
-    totals = [line_total(result) for result in results]
-    return Price(
-        as_entered=sum((t.as_entered for t in totals), ZERO),
-        entered_inclusive=False,
-        tax_exclusive=sum((t.tax_exclusive for t in totals), ZERO),
-        tax_inclusive=sum((t.tax_inclusive for t in totals), ZERO),
     )
 
 

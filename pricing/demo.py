@@ -12,7 +12,6 @@ tiers. Everything is inserted in bulk, so the seed costs a few dozen queries wha
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -1088,15 +1087,6 @@ def product_slug(name: str) -> str:
     for char, ascii_text in _TRANSLITERATION.items():
         name = name.replace(char, f" {ascii_text} " if len(ascii_text) > 1 else ascii_text)
     return slugify(name)
-
-
-def cas_number_is_valid(cas: str) -> bool:
-    """The CAS check digit: the sum of the other digits times their position from the right, modulo 10."""
-    if not re.fullmatch(r"\d{2,7}-\d{2}-\d", cas):
-        return False
-    digits = cas.replace("-", "")
-    body, check = digits[:-1], int(digits[-1])
-    return sum(int(digit) * position for position, digit in enumerate(reversed(body), start=1)) % 10 == check
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -47,7 +47,6 @@ GENERAL_ERROR_KEY = "__all__"
 
 _FALSY = {"", "0", "false", "off", "no", "none", "null"}
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
-_ATTRIBUTE_KEY = re.compile(r"attribute\[(\d+)\](?:\[(year|month|day)\])?")
 
 
 # --- quantity ----------------------------------------------------------------------------------------------------
@@ -69,16 +68,6 @@ def validate_quantity(value: Any) -> int:
     return quantity
 
 
-def quantity_from_input(value: Any) -> int:
-    """business §5 input behaviour: empty becomes 1, larger values are clamped to 1,000,000 (e, + and - are
-    blocked in the input, so what is left is digits). Anything unreadable becomes 1."""
-    text = str(value).strip() if value is not None else ""
-    digits = "".join(ch for ch in text if ch.isascii() and ch.isdigit())
-    if not digits:
-        return QUANTITY_MIN
-    return max(QUANTITY_MIN, min(QUANTITY_MAX, int(digits)))
-
-
 def validate_quote_line_quantity(total: int) -> int:
     """business §5: a quote line's quantity total (after merging) is 1 to 1,000,000."""
     if isinstance(total, bool) or not isinstance(total, int) or not QUANTITY_MIN <= total <= QUANTITY_MAX:
@@ -87,28 +76,6 @@ def validate_quote_line_quantity(total: int) -> int:
 
 
 # --- selections --------------------------------------------------------------------------------------------------
-
-
-def parse_option_selections(pairs: Iterable[tuple[Any, Any]] | Mapping[Any, Any]) -> dict[int, Any]:
-    """Option selections from the storefront's form (business §3 "Option selection"): keys `attribute[12]` or
-    `12`, dates as `attribute[12][year]`, `[month]`, `[day]`. Unreadable keys are dropped."""
-    items = pairs.items() if isinstance(pairs, Mapping) else pairs
-    selections: dict[int, Any] = {}
-    for key, value in items:
-        key_text = str(key).strip()
-        match = _ATTRIBUTE_KEY.fullmatch(key_text)
-        if match:
-            option_id, part = int(match.group(1)), match.group(2)
-        elif key_text.isascii() and key_text.isdigit():
-            option_id, part = int(key_text), None
-        else:
-            continue
-        if part:
-            current = selections.get(option_id)
-            selections[option_id] = {**(current if isinstance(current, dict) else {}), part: value}
-        else:
-            selections[option_id] = value
-    return selections
 
 
 def format_limit(value: Decimal | int | float) -> str:
@@ -282,28 +249,6 @@ def option_errors(*, options: Iterable[ProductOption], selections: Mapping[int, 
     if missing_required:
         errors[GENERAL_ERROR_KEY] = [REQUIRED_OPTIONS_MESSAGE]
     return errors
-
-
-def options_check(*, options: Iterable[ProductOption], selections: Mapping[int, Any]) -> None:
-    """Raise ValidationError({option id or "__all__": [messages]}) when the selections break a rule."""
-    errors = option_errors(options=options, selections=selections)
-    if errors:
-        raise ValidationError(
-            {
-                key: [
-                    ValidationError(
-                        message,
-                        code=(
-                            PricingErrorCode.REQUIRED_OPTIONS_MISSING
-                            if key == GENERAL_ERROR_KEY
-                            else PricingErrorCode.INVALID_OPTION_VALUE
-                        ),
-                    )
-                    for message in messages
-                ]
-                for key, messages in errors.items()
-            }
-        )
 
 
 def validate_options(

@@ -325,11 +325,6 @@ def variants_by_skus(*, skus: Sequence[str]) -> list[ProductVariant]:
     return ordered
 
 
-def variant_by_sku(*, sku: str) -> ProductVariant | None:
-    found = variants_by_skus(skus=[sku])
-    return found[0] if found else None
-
-
 # --- purchasability and stock (business §4) -----------------------------------------------------------------------
 
 

@@ -1,6 +1,7 @@
 """seed_demo builds the demo catalog: about 200 products that exercise every option type, tier, stock state and price
 list, idempotently and with a bounded number of queries."""
 
+import re
 from decimal import Decimal
 from io import StringIO
 from pathlib import Path
@@ -14,7 +15,7 @@ from accounts.models import Company, CustomerGroup, User
 from invoices.demo import DEMO_ERP_INVOICES, DEMO_INVOICES
 from orders.demo import DEMO_ORDERS
 from orders.models import Lot, Order
-from pricing.demo import CATEGORIES, QUOTE_ONLY_MESSAGE, cas_number_is_valid, catalog_items, seed_catalog
+from pricing.demo import CATEGORIES, QUOTE_ONLY_MESSAGE, catalog_items, seed_catalog
 from pricing.models import (
     Availability,
     BulkPricingTier,
@@ -191,6 +192,15 @@ def test_bulk_tiers_of_every_discount_type_store_wide_and_for_the_academic_price
     academic = BulkPricingTier.objects.filter(price_list__customer_group__name="Academic")
     assert academic.filter(product__sku="HS-3101", discount_type=DiscountType.FIXED).exists()
     assert academic.values("product").distinct().count() >= 5
+
+
+def cas_number_is_valid(cas: str) -> bool:
+    """The CAS check digit: the sum of the other digits times their position from the right, modulo 10."""
+    if not re.fullmatch(r"\d{2,7}-\d{2}-\d", cas):
+        return False
+    digits = cas.replace("-", "")
+    body, check = digits[:-1], int(digits[-1])
+    return sum(int(digit) * position for position, digit in enumerate(reversed(body), start=1)) % 10 == check
 
 
 def test_reagents_have_real_cas_numbers_and_synonyms(catalog):

@@ -13,9 +13,6 @@ from pricing.options import (
     describe_selections,
     format_limit,
     option_errors,
-    options_check,
-    parse_option_selections,
-    quantity_from_input,
     validate_options,
     validate_quantity,
     validate_quote_line_quantity,
@@ -172,21 +169,6 @@ def test_a_checkbox_value_whose_checked_value_is_false_is_not_ticked():
     assert _errors(checkbox, str(yes.pk)) == {}
 
 
-def test_options_check_raises_a_validation_error_keyed_by_option():
-    product = ProductFactory()
-    required = OptionFactory(product=product, type=OptionType.TEXT, display_name="Engraving", required=True)
-    short = OptionFactory(product=product, type=OptionType.TEXT, display_name="Note", text_max_length=2)
-
-    with pytest.raises(ValidationError) as raised:
-        options_check(options=[required, short], selections={short.pk: "abc"})
-
-    assert raised.value.message_dict == {
-        "__all__": ["Please fill out product options first."],
-        str(short.pk): ["The max length of Note is 2."],
-    }
-    assert raised.value.error_dict["__all__"][0].code == "required_options_missing"
-
-
 # --- dates, choices, files ---
 
 
@@ -249,15 +231,6 @@ def test_a_selection_for_another_products_option_is_reported():
     }
 
 
-def test_storefront_form_keys_are_parsed_into_selections():
-    selections = parse_option_selections(
-        [("attribute[12]", "5"), ("attribute[13][year]", "2026"), ("attribute[13][month]", "3"),
-         ("attribute[13][day]", "9"), ("14", "x"), ("qty", "2")]
-    )  # fmt: skip
-
-    assert selections == {12: "5", 13: {"year": "2026", "month": "3", "day": "9"}, 14: "x"}
-
-
 def test_selections_are_described_with_labels():
     product = ProductFactory()
     size = OptionFactory(product=product, type=OptionType.DROPDOWN, display_name="Pack size", sort_order=1)
@@ -288,11 +261,6 @@ def test_invalid_quantities_are_refused(value):
 
     assert raised.value.messages == ["Enter a whole number from 1 to 1,000,000."]
     assert raised.value.code == "invalid_quantity"
-
-
-@pytest.mark.parametrize(("typed", "quantity"), [("", 1), ("0", 1), ("7", 7), ("2000000", 1_000_000), (None, 1)])
-def test_quantity_input_empty_becomes_one_and_large_is_clamped(typed, quantity):
-    assert quantity_from_input(typed) == quantity
 
 
 def test_the_quote_line_total_may_not_exceed_a_million():

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from pricing.models import Product
-from pricing.selectors import product_detail, product_search, search_compact, variant_by_sku, variants_by_skus
+from pricing.selectors import product_detail, product_search, search_compact, variants_by_skus
 from pricing.services import product_search_text_refresh, product_search_text_refresh_all
 from tests.pricing.factories import (
     CategoryFactory,
@@ -164,5 +164,3 @@ def test_variants_by_sku_are_case_insensitive_in_the_order_asked(catalog):
     found = variants_by_skus(skus=["hs-1042-2500", "NOPE", "HS-1042-500", "hs-1042-500"])
 
     assert [v.sku for v in found] == ["HS-1042-2500", "HS-1042-500"]
-    assert variant_by_sku(sku="hs-1042-500").product == catalog["ethanol"]
-    assert variant_by_sku(sku="") is None
