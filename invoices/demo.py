@@ -146,17 +146,17 @@ def seed_invoices() -> int:
             company_name = next(name for name, c in companies.items() if c.pk == invoice.company_id)
             _receipt(invoice, payers.get(PAYER[company_name]), spec.paid_share, spec.paid_days_ago)
         made += 1
-    for spec in DEMO_ERP_INVOICES:
-        company = companies.get(spec.company)
-        if company is None or spec.company not in wanted:
+    for erp in DEMO_ERP_INVOICES:
+        company = companies.get(erp.company)
+        if company is None or erp.company not in wanted:
             continue
-        issued_on = today - datetime.timedelta(days=spec.issued_days_ago)
+        issued_on = today - datetime.timedelta(days=erp.issued_days_ago)
         invoice_record_erp(
-            company=company, number=spec.number, external_id=spec.external_id, issued_on=issued_on,
-            due_date=today + datetime.timedelta(days=spec.due_in_days), currency_code=spec.currency_code,
-            original_balance=spec.subtotal + spec.tax_total, subtotal=spec.subtotal, tax_total=spec.tax_total,
-            purchase_order_number=spec.purchase_order_number,
-            pdf=ContentFile(erp_pdf(spec, company), name="erp.pdf") if spec.with_pdf else None,
+            company=company, number=erp.number, external_id=erp.external_id, issued_on=issued_on,
+            due_date=today + datetime.timedelta(days=erp.due_in_days), currency_code=erp.currency_code,
+            original_balance=erp.subtotal + erp.tax_total, subtotal=erp.subtotal, tax_total=erp.tax_total,
+            purchase_order_number=erp.purchase_order_number,
+            pdf=ContentFile(erp_pdf(erp, company), name="erp.pdf") if erp.with_pdf else None,
         )  # fmt: skip
         made += 1
     return made

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import uuid
 from pathlib import PurePath
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
 from django.conf import settings
 from django.db import models
 
 from accounts.models import Company
+from portal.money import DecimalDigits
 
-MONEY = {"max_digits": 14, "decimal_places": 2}
+MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 2}
 
 
 class InvoiceStatus(models.IntegerChoices):
@@ -109,6 +111,23 @@ class Invoice(models.Model):
 
     def __str__(self) -> str:
         return f"Invoice {self.number}"
+
+
+class ApiInvoiceFields(TypedDict):
+    """What invoices.selectors.with_api_fields adds to each invoice it reads, in the query (never stored)."""
+
+    is_overdue: bool
+    api_status: int
+    pending_payment_count: int
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    # An invoice read through with_api_fields, for the type checker; at run time the model itself.
+    ApiInvoice: TypeAlias = WithAnnotations[Invoice, ApiInvoiceFields]
+else:
+    ApiInvoice = Invoice
 
 
 class InvoiceLine(models.Model):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import calendar
 import datetime
 
-from django.http import FileResponse, HttpResponse
+from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -18,6 +18,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.selectors import actor_of
 from invoices import permissions, selectors
 from invoices.downloads import export_token_valid, pdf_token_valid, signed_pdf_url
 from invoices.errors import (
@@ -26,7 +27,7 @@ from invoices.errors import (
     PDF_URL_RESOLUTION_MESSAGE,
     InvoiceErrorCode,
 )
-from invoices.models import ExportStatus, Invoice, InvoiceExport
+from invoices.models import ApiInvoice, ExportStatus, Invoice, InvoiceExport
 from invoices.pdf import invoice_pdf_file_name
 from invoices.services.export import export_file_name, invoice_export_checked_alive
 from invoices.services.issue import invoice_pdf_ensure
@@ -46,7 +47,7 @@ def _money(amount, code: str) -> dict:
     return {"value": f"{amount:.2f}", "code": code}
 
 
-def legacy_row(request: Request, invoice: Invoice, actor) -> dict:
+def legacy_row(request: Request, invoice: ApiInvoice, actor) -> dict:
     """business §3 "Invoice row" (the multi-invoice list)."""
     order = invoice.order
     return {
@@ -140,7 +141,7 @@ def invoice_list(request: Request) -> Response:
     """GET /api/invoice (business §7 older invoice list, the multi-invoice screen): every invoice of the caller
     (get_invoices: level 2 the company's, level 1 those of the orders they placed) as business §3 "Invoice row",
     newest number first, at most 1,000; the screen sorts on the client."""
-    actor = request_actor(request)
+    actor = actor_of(request_actor(request))
     rows, total = selectors.legacy_invoice_rows(actor=actor)
     return Response(
         {
@@ -170,7 +171,7 @@ def _invoice_checked(request: Request, pk: int) -> Invoice:
         if invoice is None:
             raise NotFound(INVOICE_NOT_FOUND_MESSAGE)
         return invoice
-    actor = request_actor(request)
+    actor = actor_of(request_actor(request))
     if actor.user is None:
         raise session_expired()  # neither a signed link nor a token (a forged or expired link included)
     return selectors.invoice_for(actor, pk, permissions.GET_INVOICE_PDF)
@@ -181,7 +182,7 @@ def _invoice_checked(request: Request, pk: int) -> Invoice:
     responses={**file_answer("application/pdf", "The invoice as a PDF."), **refusals(401, 403, 404)},
 )
 @api_view(["GET"])
-def pdf_download(request: Request, pk: int) -> HttpResponse:
+def pdf_download(request: Request, pk: int) -> FileResponse:
     """GET /api/v2/invoices/{id}/pdf: the invoice's PDF (the `invoicePdf` link, the older list's `PDF.url`, or the
     bearer token of a caller with get_invoice_pdf who may see the invoice), named invoice-{number}.pdf. Shown inline;
     `?download=1` downloads it. 404 PDF_URL_RESOLUTION_ERROR 'pdf url resolution error' when it has none."""
@@ -226,12 +227,13 @@ def export_download(request: Request, key: str) -> FileResponse:
     409 INVOICE_EXPORT_NOT_READY while the task is writing it; 410 INVOICE_EXPORT_INTERRUPTED when its worker died."""
     export = InvoiceExport.objects.filter(key=key[:64]).first() if key else None
     allowed = export is not None and export_token_valid(request.query_params.get("token"), export)
-    actor = request_actor(request)
+    actor = actor_of(request_actor(request))
     if not allowed and actor.user is None:
         raise session_expired()  # neither a signed link nor a token
     if export is not None and not allowed:
         allowed = (
-            actor.user.pk == export.requested_by_id
+            actor.user is not None
+            and actor.user.pk == export.requested_by_id
             and actor.b2b_company is not None
             and actor.b2b_company.pk == export.company_id
             and permissions.invoice_scope_level(actor, permissions.EXPORT_INVOICES) > 0

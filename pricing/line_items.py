@@ -135,7 +135,7 @@ def _product_and_variant(
         if request.product_id is not None and request.product_id != product.pk:
             raise _field_error(f"{at}.sku", f"The SKU {sku[:64]} is not of product {request.product_id}.", "invalid")
         return product, next(v for v in product.variants.all() if v.pk == found.pk)
-    product = products.get(request.product_id)
+    product = products.get(request.product_id) if request.product_id is not None else None
     if product is None:
         raise _field_error(f"{at}.productId", "Product not found.", "unknown_product")
     if request.variant_id is not None:

@@ -82,16 +82,18 @@ def stock_consume(*, lines: Iterable[tuple[int, int | None, int]]) -> None:
 def stock_restore(*, lines: Iterable[tuple[int | None, int | None, int]]) -> None:
     """Put quantities back into tracked stock (a cancelled order): `lines` as for stock_consume; a line whose product
     is gone (None) or not tracked is left alone, a variant line only while the product is tracked per variant."""
-    lines = [line for line in lines if line[0] is not None and line[2] > 0]
-    tracking = dict(Product.objects.filter(pk__in={line[0] for line in lines}).values_list("pk", "inventory_tracking"))
-    for product_id, variant_id, quantity in lines:
+    kept = [
+        (product, variant, quantity) for product, variant, quantity in lines if product is not None and quantity > 0
+    ]
+    tracking = dict(Product.objects.filter(pk__in={line[0] for line in kept}).values_list("pk", "inventory_tracking"))
+    for product_id, variant_id, quantity in kept:
         if tracking.get(product_id) == InventoryTracking.PRODUCT:
             Product.objects.filter(pk=product_id).update(inventory_level=F("inventory_level") + quantity)
         elif tracking.get(product_id) == InventoryTracking.VARIANT and variant_id is not None:
             ProductVariant.objects.filter(pk=variant_id, product_id=product_id).update(
                 inventory_level=F("inventory_level") + quantity
             )
-    if lines:
+    if kept:
         catalog_data_changed()  # the updates send no signal; search answers show stock (pricing/search_cache.py)
 
 

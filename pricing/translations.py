@@ -55,8 +55,9 @@ def option_texts(language: str | None = None) -> OptionTexts | None:
         return None
 
     def build() -> OptionTexts:
-        options = ProductOptionTranslation.objects.filter(language=language)
-        options = options.values_list("option_id", "display_name", "checkbox_label")
+        options = ProductOptionTranslation.objects.filter(language=language).values_list(
+            "option_id", "display_name", "checkbox_label"
+        )
         values = OptionValueTranslation.objects.filter(language=language).values_list("value_id", "label")
         return OptionTexts(options={pk: (name, label) for pk, name, label in options}, values=dict(values))
 

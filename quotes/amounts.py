@@ -77,11 +77,14 @@ class QuoteSummary:
 def summarise(lines: Iterable[LineAmounts], *, shipping: Decimal | None) -> QuoteSummary:
     lines = list(lines)
     originals = [line.original_total for line in lines]
-    original = None if None in originals else sum(originals, ZERO)
+    known_originals = [total for total in originals if total is not None]
+    original = sum(known_originals, ZERO) if len(known_originals) == len(originals) else None
     if not lines or any(line.unit_price is None for line in lines):
         return QuoteSummary(original, None, None, shipping, None, None)
-    quoted = sum((line.total for line in lines), ZERO)
-    tax = sum((line.tax_total for line in lines), ZERO)
+    # Every line is quoted: line_amounts gave each its total and tax, and its original.
+    quoted = sum((line.total or ZERO for line in lines), ZERO)
+    tax = sum((line.tax_total or ZERO for line in lines), ZERO)
+    assert original is not None
     return QuoteSummary(
         original_subtotal=original,
         discount=original - quoted,  # every line is quoted, so every original is known

@@ -254,8 +254,8 @@ def seed_quotes() -> int:
         b.quote.number = quote_number(b.quote.pk)
         if b.spec.state == "expired":
             b.quote.created_at = timezone.now() - datetime.timedelta(days=75)
-        for line in b.lines:
-            line.quote = b.quote
+        for quote_line in b.lines:
+            quote_line.quote = b.quote
     Quote.objects.bulk_update([b.quote for b in built], ["number", "created_at"])
     QuoteLine.objects.bulk_create([line for b in built for line in b.lines])
 

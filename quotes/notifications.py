@@ -98,7 +98,8 @@ def context(quote: Quote) -> dict:
 def describe_changes(changes: list[dict]) -> list[str]:
     described = []
     for change in changes:
-        label = CHANGE_LABELS.get(change.get("field"), change.get("field", ""))
+        field = str(change.get("field", ""))
+        label = CHANGE_LABELS.get(field, field)
         where = f"{change['sku']} {label.lower()}" if change.get("sku") else label
         described.append(f"{where}: {change.get('before') or '—'} → {change.get('after') or '—'}")
     return described
@@ -120,7 +121,7 @@ def event_data(quote: Quote) -> dict:
         "originalSubtotal": None if quote.original_subtotal is None else str(quote.original_subtotal),
         "grandTotal": None if quote.grand_total is None else str(quote.grand_total),
         "expiresOn": quote.expires_on.isoformat(),
-        "orderNumber": quote.order.number if quote.order_id else None,
+        "orderNumber": quote.order.number if quote.order is not None else None,  # no query without one
         "createdAt": quote.created_at.isoformat(),
         "updatedAt": quote.updated_at.isoformat(),
     }

@@ -11,7 +11,7 @@ from quotes import notifications
 from quotes.models import Quote
 
 # business §3 address fields → the parts of a postal address.
-QUOTE_ADDRESS_KEYS = {
+QUOTE_ADDRESS_KEYS: dict[str, str | tuple[str, str]] = {
     "name": ("firstName", "lastName"), "company": "companyName", "street": "address", "street2": "apartment",
     "city": "city", "state": "state", "postcode": "zipCode", "country": "country",
 }  # fmt: skip

@@ -11,7 +11,6 @@ from celery import shared_task
 from celery.exceptions import Retry
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db.models import Model
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -30,11 +29,11 @@ CRM_EVENT_MAX_RETRIES = 5
 CRM_EVENT_BACKOFF_SECONDS = 4
 
 
-def _claim(model: type[Model], pk: int, field_name: str) -> bool:
+def _claim(model: type[Quote | QuoteRevision | QuoteMessage], pk: int, field_name: str) -> bool:
     return bool(model.objects.filter(pk=pk, **{f"{field_name}__isnull": True}).update(**{field_name: timezone.now()}))
 
 
-def _release(model: type[Model], pk: int, field_name: str) -> None:
+def _release(model: type[Quote | QuoteRevision | QuoteMessage], pk: int, field_name: str) -> None:
     model.objects.filter(pk=pk).update(**{field_name: None})
 
 

@@ -187,9 +187,10 @@ def seed_shopping_lists() -> int:
         lists.append(shopping_list)
         group = _group_of(maker)
         for demo_item in spec.items:
-            variant = variants.get(demo_item.sku)
-            if variant is None:
+            found = variants.get(demo_item.sku)
+            if found is None:
                 continue
+            variant = found
             options = _options(variant, demo_item)
             items.append(
                 ShoppingListItem(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
@@ -33,6 +35,14 @@ from storefront.selectors import (
 from storefront.views import base_context
 
 CONFIRMED_ORDERS_KEY = "sf_confirmed_orders"
+
+
+@overload
+def current_cart(request, *, create: Literal[True], for_adding: bool = False) -> Cart: ...
+
+
+@overload
+def current_cart(request, *, create: bool = False, for_adding: bool = False) -> Cart | None: ...
 
 
 def current_cart(request, *, create: bool = False, for_adding: bool = False) -> Cart | None:
@@ -114,6 +124,7 @@ def cart_add(request):
         return product_page(request, product.slug, form_errors=errors, status=400)
     modifiers = [(oid, value) for oid, value in chosen.items()
                  if not next(o for o in product.options.all() if o.pk == oid).is_variant_option]  # fmt: skip
+    assert quantity is not None  # refused above when missing
     cart_obj = current_cart(request, create=True, for_adding=True)
     try:
         services.cart_line_add(
@@ -190,7 +201,7 @@ def checkout(request):
         return redirect("storefront:cart")
     cart_obj = current_cart(request)
     summary = cart_summary(cart=cart_obj, actor=actor)
-    if not summary.lines:
+    if cart_obj is None or not summary.lines:  # no cart: no lines
         return redirect("storefront:cart")
     user = request.user if request.user.is_authenticated else None
     saved = checkout_saved_addresses(actor)
@@ -248,12 +259,12 @@ def checkout(request):
             return redirect("storefront:order-confirmation", number=order.number)
     # Company credit (shell §3) where the buyer orders: what is left, whether it caps an order, and a hold.
     credit = None
-    company = actor.b2b_company
-    if company and company.credit_enabled:
+    credit_company = actor.b2b_company
+    if credit_company and credit_company.credit_enabled:
         credit = {
-            "available": f"{company.available_credit:,.2f} {company.credit_currency}",
-            "limited": company.limit_purchases,
-            "hold": company.credit_hold,
+            "available": f"{credit_company.available_credit:,.2f} {credit_company.credit_currency}",
+            "limited": credit_company.limit_purchases,
+            "hold": credit_company.credit_hold,
         }
     return render(
         request,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, cast
 
 import strawberry
 import strawberry_django
@@ -74,45 +74,54 @@ class AddressType:
     updated_at: datetime
 
     @strawberry_django.field(only=["country_code"], description="The country's name in the store's list.")
-    def country_name(self) -> str:
-        country = country_find(self.country_code)
-        return country.country_name if country else self.country_code
+    def country_name(self, root: Address) -> str:
+        country = country_find(root.country_code)
+        return country.country_name if country else root.country_code
 
     @strawberry_django.field(only=["country_code", "state"], description="The state's name (or the state as entered).")
-    def state_name(self) -> str:
-        country = country_find(self.country_code)
-        state = state_find(country, self.state) if country and self.state else None
-        return state.state_name if state else self.state
+    def state_name(self, root: Address) -> str:
+        country = country_find(root.country_code)
+        state = state_find(country, root.state) if country and root.state else None
+        return state.state_name if state else root.state
 
     @strawberry_django.field(
         only=["extra_fields"], description="Answers to the store's custom address fields, in no particular order."
     )
-    def extra_fields(self) -> list[AddressExtraField]:
-        answers = self.extra_fields if isinstance(self.extra_fields, dict) else {}
+    def extra_fields(self, root: Address) -> list[AddressExtraField]:
+        answers = root.extra_fields if isinstance(root.extra_fields, dict) else {}
         return [AddressExtraField(field_name=str(k), field_value=str(v)) for k, v in answers.items()]
 
     @strawberry_django.field(
         description="The address as the post of its country writes it (name, company, street, the city line, the "
         "country), for cards and pickers."
     )
-    def postal_lines(self) -> list[str]:
+    def postal_lines(self, root: Address) -> list[str]:
         return postal_address_lines(
-            name=f"{self.first_name} {self.last_name}".strip(),
-            company=self.company_name,
-            street=self.address_line1,
-            street2=self.address_line2,
-            city=self.city,
-            state=self.state,
-            postcode=self.zip_code,
-            country=self.country_code,
+            name=f"{root.first_name} {root.last_name}".strip(),
+            company=root.company_name,
+            street=root.address_line1,
+            street2=root.address_line2,
+            city=root.city,
+            state=root.state,
+            postcode=root.zip_code,
+            country=root.country_code,
         )
 
     @strawberry_django.field(description="Who added it (null when that account is gone).")
-    def created_by(self) -> AddressPerson | None:
-        user = self.created_by
+    def created_by(self, root: Address) -> AddressPerson | None:
+        user = root.created_by
         if user is None:
             return None
         return AddressPerson(id=user.pk, name=user.get_full_name() or user.email, email=user.email)
+
+
+def _node(address: Address) -> AddressType:
+    """The API's Address of a model address: strawberry_django resolves AddressType's fields from the instance."""
+    return cast(AddressType, address)
+
+
+def _optional_node(address: Address | None) -> AddressType | None:
+    return _node(address) if address is not None else None
 
 
 @strawberry.type
@@ -239,7 +248,7 @@ class AddressQuery:
         addresses = selectors.address_list(actor=info.context.actor, filters=filters)
         total = addresses.count()
         page = list(addresses[offset : offset + first]) if first else []
-        return AddressList(total_count=total, edges=[AddressEdge(node=address) for address in page])
+        return AddressList(total_count=total, edges=[AddressEdge(node=_node(address)) for address in page])
 
     @strawberry.field(
         permission_classes=[requires(Code.GET_ADDRESS_DETAIL)],
@@ -247,7 +256,7 @@ class AddressQuery:
         "NOT_FOUND.",
     )
     def address(self, info: strawberry.Info, id: int) -> AddressType:
-        return selectors.address_get(actor=info.context.actor, address_id=id, code=Code.GET_ADDRESS_DETAIL)
+        return _node(selectors.address_get(actor=info.context.actor, address_id=id, code=Code.GET_ADDRESS_DETAIL))
 
     @strawberry.field(
         permission_classes=[requires(Code.GET_DEFAULT_SHIPPING)],
@@ -255,14 +264,14 @@ class AddressQuery:
         "the quote draft preselect.",
     )
     def default_shipping_address(self, info: strawberry.Info) -> AddressType | None:
-        return selectors.address_default(actor=info.context.actor, kind=services.AddressKind.SHIPPING)
+        return _optional_node(selectors.address_default(actor=info.context.actor, kind=services.AddressKind.SHIPPING))
 
     @strawberry.field(
         permission_classes=[requires(Code.GET_DEFAULT_BILLING)],
         description="The book's default billing address, or null (get_default_billing).",
     )
     def default_billing_address(self, info: strawberry.Info) -> AddressType | None:
-        return selectors.address_default(actor=info.context.actor, kind=services.AddressKind.BILLING)
+        return _optional_node(selectors.address_default(actor=info.context.actor, kind=services.AddressKind.BILLING))
 
 
 @strawberry.type
@@ -275,7 +284,7 @@ class AddressMutation:
     )
     def address_create(self, info: strawberry.Info, address_data: AddressInput) -> AddressPayload:
         address = services.address_create(actor=info.context.actor, data=_address_data(address_data))
-        return AddressPayload(address=address)
+        return AddressPayload(address=_node(address))
 
     @strawberry.mutation(
         permission_classes=[requires(Code.UPDATE_ADDRESS)],
@@ -284,7 +293,7 @@ class AddressMutation:
     )
     def address_update(self, info: strawberry.Info, id: int, address_data: AddressInput) -> AddressPayload:
         address = services.address_update(actor=info.context.actor, address_id=id, data=_address_data(address_data))
-        return AddressPayload(address=address)
+        return AddressPayload(address=_node(address))
 
     @strawberry.mutation(
         permission_classes=[requires(Code.DELETE_ADDRESS)],
@@ -302,4 +311,4 @@ class AddressMutation:
     )
     def address_set_default(self, info: strawberry.Info, id: int, kind: AddressDefaultKind) -> AddressPayload:
         address = services.address_set_default(actor=info.context.actor, address_id=id, kind=kind.value)
-        return AddressPayload(address=address)
+        return AddressPayload(address=_node(address))

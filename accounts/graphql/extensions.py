@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from graphql import OperationDefinitionNode, OperationType
+from graphql import FieldNode, FragmentSpreadNode, OperationDefinitionNode, OperationType
 from strawberry.extensions import SchemaExtension
 
 # Recorded by the masquerade services themselves.
@@ -25,7 +25,7 @@ class MasqueradeAuditExtension(SchemaExtension):
         fields = [
             selection.name.value
             for selection in operation.selection_set.selections
-            if getattr(selection, "name", None) is not None
+            if isinstance(selection, FieldNode | FragmentSpreadNode)  # the named selections (not inline fragments)
         ]
         fields = [name for name in fields if name not in _SELF_RECORDING and not name.startswith("__")]
         if not fields:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from accounts.selectors import Actor
+from portal.actor import PortalActor
 from portal.errors import PermissionDeniedError
 from portal.graphql.permissions import IsAuthenticated
 
@@ -10,7 +10,7 @@ from portal.graphql.permissions import IsAuthenticated
 class IsCompanyAdmin(IsAuthenticated):
     """The admin (role 0) of an approved company, acting in their own company (not a masquerading super admin)."""
 
-    def allows(self, actor: Actor) -> bool:
+    def allows(self, actor: PortalActor) -> bool:
         if actor.role != 0 or actor.b2b_company is None or actor.is_masquerading:
             raise PermissionDeniedError()
         return True

@@ -12,7 +12,7 @@ import strawberry
 from accounts.selectors import Actor
 from invoices import permissions, selectors
 from invoices.downloads import DOWNLOAD_MAX_AGE
-from invoices.models import Invoice, InvoiceStatus, Receipt, ReceiptLine
+from invoices.models import ApiInvoice, InvoiceStatus, Receipt, ReceiptLine
 from invoices.models import InvoiceLine as InvoiceLineRow
 from orders.selectors import order_address_lines
 
@@ -60,7 +60,7 @@ def _money(amount: Decimal, code: str) -> InvoiceAmount:
 
 @strawberry.type(name="Invoice", description="An invoice of the caller's company (business §3 Invoice (portal)).")
 class InvoiceNode:
-    invoice: strawberry.Private[Invoice]
+    invoice: strawberry.Private[ApiInvoice]  # read through invoices.selectors.with_api_fields
     actor: strawberry.Private[Actor]
 
     @strawberry.field(description="The invoice's id: invoice(id), invoicePdf(invoiceId), /invoiceDetail/{id}.")
@@ -347,7 +347,7 @@ class InvoiceDetail(InvoiceNode):
     )
     def payments(self) -> list[ReceiptLineNode] | None:
         level = permissions.invoice_scope_level(self.actor, permissions.GET_INVOICE_PAYMENTS_HISTORY)
-        if level == 0:
+        if level == 0 or self.actor.user is None:  # a guest's level is 0
             return None
         user_id = self.actor.user.pk
         mine = level >= permissions.COMPANY or self.invoice.customer_id == user_id

@@ -14,6 +14,7 @@ import secrets
 import tempfile
 import time
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.core.files import File
@@ -23,7 +24,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from accounts.selectors import Actor
 from invoices import permissions
-from invoices.models import ExportStatus, Invoice, InvoiceExport, InvoiceStatus
+from invoices.models import ApiInvoice, ExportStatus, Invoice, InvoiceExport, InvoiceStatus
 from invoices.selectors import (
     InvoiceFilters,
     filters_checked,
@@ -76,7 +77,7 @@ def _filters_json(filters: InvoiceFilters, scope: int) -> dict:
 
 
 def _filters_from(data: dict) -> InvoiceFilters:
-    values = {f.name: data.get(f.name) for f in dataclasses.fields(InvoiceFilters)}
+    values: dict[str, Any] = {f.name: data.get(f.name) for f in dataclasses.fields(InvoiceFilters)}
     for name in _DATE_FIELDS:
         values[name] = datetime.date.fromisoformat(values[name]) if values[name] else None
     values["ids"] = tuple(values["ids"] or ())
@@ -93,10 +94,12 @@ def invoice_export_create(*, actor: Actor, filters: InvoiceFilters, lang: str | 
     invoice_access_check(actor, permissions.EXPORT_INVOICES)
     filters_checked(filters, order_by_required=False)
     scope = permissions.invoice_scope_level(actor, permissions.EXPORT_INVOICES)
+    company, user = actor.b2b_company, actor.user
+    assert company is not None and user is not None  # invoice_access_check let a company's user through only
     export = InvoiceExport.objects.create(
         key=secrets.token_urlsafe(32),
-        company=actor.b2b_company,
-        requested_by=actor.user,
+        company=company,
+        requested_by=user,
         language=export_language(lang),
         filters=_filters_json(filters, scope),
     )
@@ -115,7 +118,7 @@ def export_invoices(export: InvoiceExport):
     return invoices_filtered(invoices, _filters_from(export.filters))
 
 
-def _row(invoice: Invoice) -> list[str]:
+def _row(invoice: ApiInvoice) -> list[str]:
     paid = invoice.original_balance - invoice.open_balance
     customer = invoice.customer
     tracking = " ".join(
@@ -125,7 +128,7 @@ def _row(invoice: Invoice) -> list[str]:
     )
     return [
         invoice.number,
-        str(invoice.order.number) if invoice.order_id else "",
+        str(invoice.order.number) if invoice.order is not None else "",  # selected with the invoice
         invoice.purchase_order_number,
         invoice.cost_centre,
         invoice.issued_on.isoformat(),

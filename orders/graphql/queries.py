@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import datetime
-from typing import Annotated
+from typing import Annotated, cast
 
 import strawberry
 
@@ -68,7 +68,8 @@ class Query:
             order_by=order_by or "",
         )
         # Scope and sort first: a caller without the scope is refused whatever the page asked.
-        orders = selectors.order_list(actor=info.context.actor, filters=filters, scope=scope.value)
+        scope_value = cast(str, scope.value)  # a strawberry.enum_value member holds its plain value
+        orders = selectors.order_list(actor=info.context.actor, filters=filters, scope=scope_value)
         page_arguments_checked(
             first, offset, max_first=MAX_PAGE_SIZE, noun="orders", texts={"search": search},
             max_text=selectors.MAX_SEARCH_LENGTH,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,7 +28,7 @@ def quotes_expire(*, on: datetime.date | None = None) -> list[int]:
         )
         Quote.objects.filter(pk__in=ids).update(status=QuoteStatus.EXPIRED, updated_at=timezone.now())
         for pk in ids:
-            transaction.on_commit(lambda pk=pk: tasks.quote_event_send.delay(pk, "expire"))
+            transaction.on_commit(partial(tasks.quote_event_send.delay, pk, "expire"))
     return ids
 
 

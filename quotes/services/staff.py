@@ -6,6 +6,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from types import EllipsisType
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -33,7 +34,7 @@ def quote_send_back(
     staff_user,
     lines: dict[int, LineChange] | None = None,
     discount_percent: Decimal | None = None,
-    shipping_total: Decimal | None | type[Ellipsis] = ...,
+    shipping_total: Decimal | None | EllipsisType = ...,
     expires_on: datetime.date | None = None,
     message: str = "",
     uploads: Sequence[UploadedFile] = (),

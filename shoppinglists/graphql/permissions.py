@@ -7,19 +7,20 @@ other kind of caller (PERMISSION_DENIED), so that a client never mixes them up."
 
 from __future__ import annotations
 
-from accounts.selectors import Actor
+from accounts.selectors import actor_of
+from portal.actor import PortalActor
 from portal.graphql.permissions import HasPermission
 from shoppinglists.permissions import works_in_company
 
 
 class CompanyListsPermission(HasPermission):
-    def allows(self, actor: Actor) -> bool:
-        return works_in_company(actor) and super().allows(actor)
+    def allows(self, actor: PortalActor) -> bool:
+        return works_in_company(actor_of(actor)) and super().allows(actor)
 
 
 class CustomerListsPermission(HasPermission):
-    def allows(self, actor: Actor) -> bool:
-        return not works_in_company(actor) and not actor.is_super_admin and super().allows(actor)
+    def allows(self, actor: PortalActor) -> bool:
+        return not works_in_company(actor_of(actor)) and not actor.is_super_admin and super().allows(actor)
 
 
 def company_requires(code: str) -> type[HasPermission]:
