@@ -62,7 +62,7 @@ ACCEPTED_EXTENSIONS = tuple(EXTENSION_KINDS)
 
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _BMP_DIB_HEADER_SIZES = {12, 40, 52, 56, 64, 108, 124}
-_CSV_FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CSV_FORBIDDEN = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]"
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def _is_csv(data: bytes) -> bool:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return False
-    return _CSV_FORBIDDEN.search(text) is None
+    return re.search(_CSV_FORBIDDEN, text) is None
 
 
 def sniff(data: bytes) -> str | None:

@@ -35,7 +35,7 @@ PURCHASED_ORDERINGS: dict[str, tuple[str, ...]] = {
     "quantity": ("quantity_ordered",),
     "orderCount": ("order_count",),
 }
-_SKU_SEPARATORS = re.compile(r"[\s-]+")
+_SKU_SEPARATORS = r"[\s-]+"
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def purchased_product_list(*, actor: PortalActor, filters: PurchasedFilters) -> 
     search = (filters.search or "").strip()[:MAX_SEARCH_LENGTH]
     if search:
         found = Q(name__icontains=search) | Q(sku__icontains=search)
-        compact = _SKU_SEPARATORS.sub("", search).upper()
+        compact = re.sub(_SKU_SEPARATORS, "", search).upper()
         if compact:
             lines = lines.annotate(compact_sku=Replace(Upper("sku"), Value("-"), Value("")))
             found |= Q(compact_sku__contains=compact)

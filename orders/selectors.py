@@ -176,14 +176,14 @@ def _ordering(order_by: str) -> list[str]:
     return [f"{prefix}{name}" for name in fields] + ["-pk"]
 
 
-_SKU_SEPARATORS = re.compile(r"[\s-]+")
+_SKU_SEPARATORS = r"[\s-]+"
 
 
 def _search_filter(search: str) -> Q:
     """The order number, the PO number, a line's product name or SKU (a SKU with or without its hyphens)."""
     lines = OrderLine.objects.filter(order=OuterRef("pk"))
     in_lines = Q(name__icontains=search) | Q(sku__icontains=search)
-    compact = _SKU_SEPARATORS.sub("", search).upper()
+    compact = re.sub(_SKU_SEPARATORS, "", search).upper()
     if compact:
         lines = lines.annotate(compact_sku=Replace(Upper("sku"), Value("-"), Value("")))
         in_lines |= Q(compact_sku__contains=compact)

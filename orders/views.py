@@ -26,7 +26,7 @@ from portal.errors import NotFound
 from portal.rest.authentication import request_actor
 from portal.rest.schema import file_answer, refusals
 
-_UNSAFE_NAME_CHARACTERS = re.compile(r"[^A-Za-z0-9._ ()-]+")
+_UNSAFE_NAME_CHARACTERS = r"[^A-Za-z0-9._ ()-]+"
 MAX_FILE_NAME_LENGTH = 120
 
 
@@ -52,7 +52,7 @@ def _order_checked(request: Request, order: Order | None, *, signed: bool) -> Or
 def safe_file_name(name: str, *, fallback: str) -> str:
     """A download's file name: the uploaded name's last part with only plain characters kept, or `fallback`."""
     stem = PurePath(str(name or "").replace("\\", "/")).name
-    cleaned = _UNSAFE_NAME_CHARACTERS.sub("_", stem).strip(" ._")
+    cleaned = re.sub(_UNSAFE_NAME_CHARACTERS, "_", stem).strip(" ._")
     if not cleaned:
         return fallback
     if len(cleaned) > MAX_FILE_NAME_LENGTH:

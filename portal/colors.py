@@ -11,14 +11,14 @@ CONTRAST_THRESHOLD = 4.5  # business §9
 BLACK = "#000000"
 WHITE = "#ffffff"
 
-_HEX_COLOR = re.compile(r"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$")
+_HEX_COLOR = r"^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
 
 Rgb = tuple[int, int, int]
 
 
 def _parse_hex_color(value: object) -> Rgb | None:
     """The channels of `#rgb` or `#rrggbb`, or None for anything else (a name, rgb(), an alpha channel, junk)."""
-    match = _HEX_COLOR.match(value.strip()) if isinstance(value, str) else None
+    match = re.match(_HEX_COLOR, value.strip()) if isinstance(value, str) else None
     if match is None:
         return None
     digits = match.group(1)

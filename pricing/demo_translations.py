@@ -90,11 +90,11 @@ VALUE_LABELS: dict[str, tuple[str, ...]] = {
                        "230 V, spina UE", "230 V, enchufe europeo"),
 }  # fmt: skip
 # Labels with a measure in them, by their English pattern: the measure is kept.
-VALUE_PATTERNS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (re.compile(r"^Empty tip rack, (?P<m>.+) format$"),
+VALUE_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"^Empty tip rack, (?P<m>.+) format$",
      ("空吸头架，{m} 规格", "Portoir à cônes vide, format {m}", "Leeg tiprek, formaat {m}", "Leeres Spitzenrack, "
       "Format {m}", "Rack per puntali vuoto, formato {m}", "Gradilla de puntas vacía, formato {m}")),
-    (re.compile(r"^(?P<m>.+) tray$"),
+    (r"^(?P<m>.+) tray$",
      ("{m} 托盘", "Plateau de {m}", "Gelbak van {m}", "Gelwanne {m}", "Vassoio da {m}", "Bandeja de {m}")),
 )  # fmt: skip
 
@@ -104,7 +104,7 @@ def value_translations(label: str) -> tuple[str, ...] | None:
     if label in VALUE_LABELS:
         return VALUE_LABELS[label]
     for pattern, templates in VALUE_PATTERNS:
-        match = pattern.match(label)
+        match = re.match(pattern, label)
         if match:
             return tuple(template.format(m=match.group("m")) for template in templates)
     return None

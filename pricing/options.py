@@ -46,7 +46,7 @@ REQUIRED_OPTIONS_MESSAGE = "Please fill out product options first."
 GENERAL_ERROR_KEY = "__all__"
 
 _FALSY = {"", "0", "false", "off", "no", "none", "null"}
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_NUMBER = r"[+-]?(\d+(\.\d*)?|\.\d+)"
 
 
 # --- quantity ----------------------------------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def _text_errors(option: ProductOption, text: str) -> list[str]:
 def _number_errors(option: ProductOption, raw: Any) -> list[str]:
     name = option.display_name
     text = str(raw).strip()
-    if not _NUMBER.fullmatch(text):
+    if not re.fullmatch(_NUMBER, text):
         return [f"Please enter a valid number in {name}."]
     try:
         number = Decimal(text)

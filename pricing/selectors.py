@@ -32,7 +32,7 @@ from pricing.options import (  # noqa: F401 (the stock check belongs to the cata
 MAX_QUERY_LENGTH = 200
 MAX_QUERY_WORDS = 10
 
-_WORD = re.compile(r"[^\W_]+")
+_WORD = r"[^\W_]+"
 
 # --- normalisation of searchable text ----------------------------------------------------------------------------
 
@@ -45,7 +45,7 @@ def search_normalise(text: str) -> str:
 
 def search_words(text: str) -> list[str]:
     """The words of a text, split at anything that is not a letter or digit: "HS-1042-500" → hs, 1042, 500."""
-    return _WORD.findall(search_normalise(text))
+    return re.findall(_WORD, search_normalise(text))
 
 
 def search_compact(text: str) -> str:

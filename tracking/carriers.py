@@ -23,6 +23,8 @@ DATA_PATH = Path(__file__).with_name("carriers.json")
 # The named groups a pattern may use; lookups apply to the last three (business §5, step 2).
 SERIAL_GROUP = "SerialNumber"
 CHECK_DIGIT_GROUP = "CheckDigit"
+# The names of a pattern's groups, `(?P<name>…)`.
+_NAMED_GROUP = r"\(\?P<(\w+)>"
 LOOKUP_GROUPS = frozenset({"ServiceType", "CountryCode", "ContainerType"})
 
 
@@ -67,10 +69,10 @@ def _format_from_data(
 ) -> CarrierFormat:
     where = f"format {data.get('id')!r} of courier {courier_code!r}"
     try:
-        compiled = re.compile(data["pattern"], re.ASCII)
+        re.fullmatch(data["pattern"], "", re.ASCII)  # a pattern that does not parse raises re.error
     except re.error as error:
         raise CarrierDataError(f"{where}: bad pattern: {error}") from error
-    groups = set(compiled.groupindex)
+    groups = set(re.findall(_NAMED_GROUP, data["pattern"]))
     _require("(?P=" not in data["pattern"], where, "back-references are not allowed in patterns")
 
     checksum = MappingProxyType(dict(data["checksum"]))

@@ -4,7 +4,10 @@ Pure Python, no Django: usable from the API, the `track` command, the benchmark 
 
 Speed: patterns are compiled once, at import, and bucketed by the lengths they can match. A number is
 looked up by its length, then one alternation of that bucket's patterns rejects most non-numbers in a single
-regex call; only what passes it is matched against each format, its lookups and its checksum.
+regex call; only what passes it is matched against each format, its lookups and its checksum. The formats' and
+prefilters' patterns come from the carrier data and are kept as compiled `re.Pattern`s: handing their strings to
+`re.fullmatch` (the re module's own cache) made `recognize` 24% slower (bench/tracking.py, issue 37). The fixed
+patterns below are strings given to the re functions, which compile each once and keep it in their cache.
 
 Hostile input: the format patterns only ever run on a candidate of a length they can match (at most
 MAX_NUMBER_LENGTH characters) and all their repetition is bounded, so backtracking cannot blow up;
@@ -37,11 +40,11 @@ MAX_TEXT_CANDIDATES = 20_000
 # at most three spaces, tabs or hyphens.
 MAX_GROUPS_PER_NUMBER = 10
 
-_NON_ALNUM_ASCII = re.compile(r"[^0-9A-Za-z]+")
-_NON_ALNUM_UNICODE = re.compile(r"[\W_]+")
-_TOKEN = re.compile(r"[0-9A-Za-z]+")
-_GROUP_SEPARATOR = re.compile(r"[ \t-]{1,3}")
-_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
+_NON_ALNUM_ASCII = r"[^0-9A-Za-z]+"
+_NON_ALNUM_UNICODE = r"[\W_]+"
+_TOKEN = r"[0-9A-Za-z]+"
+_GROUP_SEPARATOR = r"[ \t-]{1,3}"
+_NAMED_GROUP = r"\(\?P<\w+>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +145,7 @@ def _build_buckets(
         prefilter = None
         if len(bucket) > 1:
             # Group names must be unique in one regex, and the prefilter needs none: make them plain groups.
-            alternatives = "|".join(f"(?:{_NAMED_GROUP.sub('(?:', fmt.data.pattern)})" for fmt in bucket)
+            alternatives = "|".join(f"(?:{re.sub(_NAMED_GROUP, '(?:', fmt.data.pattern)})" for fmt in bucket)
             prefilter = re.compile(alternatives, re.ASCII)
         buckets[length] = (prefilter, tuple(bucket))
     return MappingProxyType(buckets)
@@ -163,8 +166,8 @@ def normalize(number: str) -> str:
     non-ASCII letters and digits are kept, so such a number matches no format.
     """
     if number.isascii():
-        return _NON_ALNUM_ASCII.sub("", number).upper()
-    stripped = _NON_ALNUM_UNICODE.sub("", unicodedata.normalize("NFKC", number))
+        return re.sub(_NON_ALNUM_ASCII, "", number).upper()
+    stripped = re.sub(_NON_ALNUM_UNICODE, "", unicodedata.normalize("NFKC", number))
     # Only upper-case ASCII: "ß".upper() would turn a non-number into the letters "SS".
     return stripped.upper() if stripped.isascii() else stripped
 
@@ -219,7 +222,7 @@ def find_in_text(text: str) -> list[TrackingMatch]:
     chain_indices: list[int] = []
     chain_parts: list[str] = []
     previous_end = 0
-    for index, token in enumerate(_TOKEN.finditer(text)):
+    for index, token in enumerate(re.finditer(_TOKEN, text)):
         start, end = token.span()
         group = token.group()
         if len(group) > MAX_NUMBER_LENGTH:
@@ -227,7 +230,7 @@ def find_in_text(text: str) -> list[TrackingMatch]:
             chain_parts.clear()
             previous_end = end
             continue
-        if chain_parts and _GROUP_SEPARATOR.fullmatch(text, previous_end, start) is None:
+        if chain_parts and re.fullmatch(_GROUP_SEPARATOR, text[previous_end:start]) is None:
             chain_indices.clear()
             chain_parts.clear()
         chain_indices.append(index)

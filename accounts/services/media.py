@@ -27,7 +27,7 @@ UPLOAD_WINDOW = 3600
 UPLOAD_LIMIT_PER_IP = 20  # guests: uploads per IP address per hour
 UPLOAD_LIMIT_PER_USER = 30  # signed-in users: uploads per hour
 UPLOAD_REQUEST_TYPES = (COMPANY_ATTACHMENT,)
-UPLOAD_SESSION_PATTERN = re.compile(r"^[A-Za-z0-9_-]{32,100}$")
+UPLOAD_SESSION_PATTERN = r"^[A-Za-z0-9_-]{32,100}$"
 TOO_MANY_FILES_MESSAGE = "Maximum allowed number of files exceeded. Only {n} allowed"
 FILE_REJECTED_MESSAGE = "File {name} was rejected. File type not supported. File is too big. Size limit is {size}."
 
@@ -73,7 +73,7 @@ def media_upload(*, uploaded_file: Any, request_type: str, upload_session: str |
         raise UploadRefused(UploadErrorCode.INVALID_REQUEST_TYPE, UploadErrorCode.INVALID_REQUEST_TYPE.label)
     if uploaded_file is None:
         raise UploadRefused(UploadErrorCode.FILE_MISSING, UploadErrorCode.FILE_MISSING.label)
-    if upload_session and not UPLOAD_SESSION_PATTERN.match(upload_session):
+    if upload_session and not re.match(UPLOAD_SESSION_PATTERN, upload_session):
         raise UploadRefused(UploadErrorCode.INVALID_UPLOAD_SESSION, UploadErrorCode.INVALID_UPLOAD_SESSION.label)
     session_key = upload_session or secrets.token_urlsafe(32)
     session_hash = _upload_session_hash(session_key)

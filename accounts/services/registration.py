@@ -55,11 +55,11 @@ REGISTRATION_LIMIT_PER_IP = 20  # registration attempts (either kind) per IP add
 NEWSLETTER_LIMIT_PER_IP = 20
 MAX_EXTRA_FIELDS = 50
 # shell §5 e-mail: a standard local part, '@', a domain, a dot, then a top-level domain of letters.
-EMAIL_PATTERN = re.compile(
+EMAIL_PATTERN = (
     r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z]+$"
 )
-DIGITS = re.compile(r"^\d+$")
+DIGITS = r"^\d+$"
 EMAIL_IN_USE_MESSAGE = "An account with this email address already exists. Sign in, or reset your password."
 # Built-in fields that are always required and visible, whatever staff set.
 ESSENTIAL_FIELDS = {"firstName", "lastName", "email", "password", "companyName", "companyEmail"}
@@ -109,7 +109,7 @@ class CompanyCreated:
 
 
 def email_is_valid(email: str) -> bool:
-    if len(email) > 254 or not EMAIL_PATTERN.match(email):
+    if len(email) > 254 or not re.match(EMAIL_PATTERN, email):
         return False
     try:
         validate_email(email)
@@ -219,7 +219,7 @@ def extra_field_value_error(field: AccountFormField, value: str) -> ValidationEr
                 f"{field.label} may have at most {limit} characters.", code=AccountFieldCode.MAX_LENGTH
             )
     elif kind == FieldType.NUMBER:
-        if not DIGITS.match(value) or len(value) > 18:
+        if not re.match(DIGITS, value) or len(value) > 18:
             return ValidationError(f"{field.label} must contain digits only.", code=AccountFieldCode.DIGITS_ONLY)
         low, high = configs.get("min"), configs.get("max")
         if (low not in (None, "") and int(value) < int(low)) or (high not in (None, "") and int(value) > int(high)):

@@ -29,12 +29,12 @@ from portal.locks import lock_for_transaction
 
 INVOICE_PREFIX = "INV-"
 FIRST_INVOICE_SEQUENCE = 100_001
-_ISSUED_NUMBER = re.compile(r"^INV-(\d{6,})$")
+_ISSUED_NUMBER = r"^INV-(\d{6,})$"
 # The store's payment terms: an issued invoice is due this many days after its date unless staff give a due date.
 # Companies have no terms of their own yet (accounts); the setting INVOICE_PAYMENT_TERMS_DAYS changes it store-wide.
 DEFAULT_PAYMENT_TERMS_DAYS = 30
 MAX_TRACKING_NUMBERS = 50
-_CURRENCY = re.compile(r"^[A-Z]{3}$")
+_CURRENCY = r"^[A-Z]{3}$"
 CENT = Decimal("0.01")
 
 
@@ -62,7 +62,7 @@ def _next_number() -> str:
         Invoice.objects.filter(number__regex=r"^INV-[0-9]{6,}$").order_by().aggregate(highest=Max("number"))["highest"]
     )
     # Numbers of the same width sort as text; the sequence grows past six digits only after 899,999 invoices.
-    numbers = [int(m.group(1)) for m in [_ISSUED_NUMBER.match(highest or "")] if m]
+    numbers = [int(m.group(1)) for m in [re.match(_ISSUED_NUMBER, highest or "")] if m]
     sequence = max(numbers[0] + 1 if numbers else FIRST_INVOICE_SEQUENCE, FIRST_INVOICE_SEQUENCE)
     return f"{INVOICE_PREFIX}{sequence}"
 
@@ -273,7 +273,7 @@ def invoice_record_erp(
     elif Invoice.objects.filter(number__iexact=number).exists():
         errors["number"] = [ValidationError(InvoiceErrorCode.NUMBER_TAKEN.label, code=InvoiceErrorCode.NUMBER_TAKEN)]
     currency_code = (currency_code or "").strip().upper()
-    if not _CURRENCY.match(currency_code):
+    if not re.match(_CURRENCY, currency_code):
         errors["currency_code"] = [ValidationError("Enter a three-letter currency code (ISO 4217).", code="invalid")]
     original = _money(original_balance, "original_balance", errors)
     open_amount = original if open_balance is None else _money(open_balance, "open_balance", errors)

@@ -52,7 +52,7 @@ BLOCK_BYTES = 4 * 1024 * 1024  # read and validated a block at a time: bounded m
 # A cell a spreadsheet would run as a formula (or that hides one behind a tab or a carriage return) is prefixed with
 # an apostrophe, which the spreadsheet shows as text (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_QUOTE_WHEN = re.compile(r'[,"\r\n]')
+_QUOTE_WHEN = r'[,"\r\n]'
 
 
 def spreadsheet_safe(text: str) -> str:
@@ -63,7 +63,7 @@ def spreadsheet_safe(text: str) -> str:
 def csv_cell(text: str) -> str:
     """One cell of a result file: neutralised, and quoted when it holds a comma, a quote or a line break."""
     text = spreadsheet_safe(text)
-    if _QUOTE_WHEN.search(text):
+    if re.search(_QUOTE_WHEN, text):
         return '"' + text.replace('"', '""') + '"'
     return text
 
@@ -206,10 +206,10 @@ def delimiter_of(header: str) -> str:
     return best[1] if best[0] else ","
 
 
-_UNSAFE_NAME_CHARACTERS = re.compile(r"[^A-Za-z0-9._ ()-]+")
+_UNSAFE_NAME_CHARACTERS = r"[^A-Za-z0-9._ ()-]+"
 
 
 def download_name(stem: str, suffix: str) -> str:
     """A result file's name from the uploaded file's: "reagents.csv" → "reagents-errors.csv", plain characters only."""
-    cleaned = _UNSAFE_NAME_CHARACTERS.sub("_", stem).strip(" ._")[:100] or "upload"
+    cleaned = re.sub(_UNSAFE_NAME_CHARACTERS, "_", stem).strip(" ._")[:100] or "upload"
     return f"{cleaned}-{suffix}.csv"

@@ -39,7 +39,7 @@ from quotes.services.lines import DraftLineRequest, ResolvedLine, _check_prices,
 
 MAX_DRAFT_LINES = 200
 MAX_LINES_PER_CALL = 100
-EMAIL_PATTERN = re.compile(r"^[^@\s]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+$")
+EMAIL_PATTERN = r"^[^@\s]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+$"
 
 
 def _default_currency_code() -> str:
@@ -271,7 +271,7 @@ def _email_error(email: str) -> str | None:
         validate_email(email)
     except ValidationError:
         return "Enter a valid email address."
-    return None if EMAIL_PATTERN.match(email) else "Enter a valid email address."
+    return None if re.match(EMAIL_PATTERN, email) else "Enter a valid email address."
 
 
 @transaction.atomic
