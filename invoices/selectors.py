@@ -37,6 +37,7 @@ from invoices import permissions
 from invoices.errors import INVOICE_NOT_FOUND_MESSAGE, ORDER_BY_REQUIRED_MESSAGE, RECEIPT_NOT_FOUND_MESSAGE
 from invoices.models import (
     UNPAID_STATUSES,
+    ApiInvoice,
     Invoice,
     InvoiceLine,
     InvoicePaymentRequestLine,
@@ -92,7 +93,7 @@ def parse_invoice_id(ref: str | int | None) -> int | None:
     return int(text)
 
 
-def with_api_fields(invoices: QuerySet[Invoice], *, on: datetime.date | None = None) -> QuerySet[Invoice]:
+def with_api_fields(invoices: QuerySet[Invoice], *, on: datetime.date | None = None) -> QuerySet[ApiInvoice]:
     """Each invoice with what the API says of it, in the same query: `is_overdue` (unpaid and past its due date),
     `api_status` (3 when overdue, else the stored 0 / 1 / 2) and `pending_payment_count` (the payments in progress
     through checkout that include it)."""
@@ -114,7 +115,7 @@ def with_api_fields(invoices: QuerySet[Invoice], *, on: datetime.date | None = N
     )
 
 
-def invoice_for(actor: Actor, ref: str | int | None, code: str = permissions.GET_INVOICE_DETAIL) -> Invoice:
+def invoice_for(actor: Actor, ref: str | int | None, code: str = permissions.GET_INVOICE_DETAIL) -> ApiInvoice:
     """The invoice of that id the actor reaches with `code`. PermissionDenied when they lack the code; NotFound
     ("Invoice not found.") for another company's invoice, a colleague's at level 1, a missing or a malformed id."""
     invoice_access_check(actor, code)
@@ -128,7 +129,7 @@ def invoice_for(actor: Actor, ref: str | int | None, code: str = permissions.GET
     return invoice
 
 
-def invoice_detail(*, actor: Actor, ref: str | int | None) -> Invoice:
+def invoice_detail(*, actor: Actor, ref: str | int | None) -> ApiInvoice:
     """`invoice(id)`: the invoice with its order, customer, lines and payments (receipt lines with their receipts), in
     a fixed number of queries whatever their numbers."""
     invoice_access_check(actor, permissions.GET_INVOICE_DETAIL)
@@ -238,7 +239,7 @@ def _search_filter(search: str) -> Q:
     return found
 
 
-def invoices_filtered(invoices: QuerySet[Invoice], filters: InvoiceFilters) -> QuerySet[Invoice]:
+def invoices_filtered(invoices: QuerySet[ApiInvoice], filters: InvoiceFilters) -> QuerySet[ApiInvoice]:
     """`invoices` (annotated by `with_api_fields`) narrowed by the filters and sorted by `orderBy` (newest number
     first when none is given)."""
     if filters.ids:
@@ -262,7 +263,9 @@ def invoices_filtered(invoices: QuerySet[Invoice], filters: InvoiceFilters) -> Q
     return invoices.order_by(*ordering)
 
 
-def invoice_list(*, actor: Actor, filters: InvoiceFilters, code: str = permissions.GET_INVOICES) -> QuerySet[Invoice]:
+def invoice_list(
+    *, actor: Actor, filters: InvoiceFilters, code: str = permissions.GET_INVOICES
+) -> QuerySet[ApiInvoice]:
     """`invoices`: the caller's invoices (get_invoices; level 2 the company's, level 1 those of the orders they
     placed), filtered and sorted, each with its order and customer; the caller pages it. PermissionDenied without
     the code; ValidationError for a missing orderBy (business §5) or a filter out of range."""
@@ -478,7 +481,7 @@ def receipt_line_list(*, actor: Actor, filters: ReceiptLineFilters) -> QuerySet[
 MAX_LEGACY_ROWS = 1000
 
 
-def legacy_invoice_rows(*, actor: Actor) -> tuple[list[Invoice], int]:
+def legacy_invoice_rows(*, actor: Actor) -> tuple[list[ApiInvoice], int]:
     """business §3 "Invoice row", §2 multi-invoice screen: every invoice of the caller (get_invoices scope), newest
     number first, at most MAX_LEGACY_ROWS of them (the screen sorts on the client); and how many there are."""
     invoice_access_check(actor, permissions.GET_INVOICES)
