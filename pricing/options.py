@@ -21,6 +21,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
 
+from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.errors import PricingErrorCode
 from pricing.models import (
     MULTIPLE_CHOICE_TYPES,
@@ -32,10 +33,9 @@ from pricing.models import (
     ProductOption,
     ProductVariant,
 )
-from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.translations import OptionTexts
 
-# business §5 / §9: quantity 1 to 1,000,000 (pricing/quantity.py).
+# business §5 / §9: quantity 1 to 1,000,000 (portal/quantity.py).
 QUANTITY_MESSAGE = f"Enter a whole number from {QUANTITY_MIN} to {QUANTITY_MAX:,}."
 # business §8 toast: the quantity of one quote line (the sum of its merges) may not exceed 1,000,000.
 QUOTE_LINE_QUANTITY_MESSAGE = f"The quantity of each product in Quote is {QUANTITY_MIN}-{QUANTITY_MAX}."

@@ -14,7 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from portal.money import DecimalDigits
-from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
+from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from quotes.files import attachment_storage, attachment_upload_to
 
 MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 2}

@@ -13,7 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from portal.money import DecimalDigits
-from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
+from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 
 MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 2}
 MAX_NAME_LENGTH = 200

@@ -15,9 +15,9 @@ from accounts.models import Address
 from accounts.selectors import Actor, AddressFilters, address_default, address_list
 from orders.models import Order
 from portal.money import format_money
+from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing import selectors as catalog
 from pricing.options import QUANTITY_MESSAGE, validate_options
-from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from storefront import services
 from storefront.catalog_views import _int, product_page, selected_values, variant_for
 from storefront.forms import BILLING_OTHER, BILLING_PREFIX, CheckoutForm, saved_address_values, states_by_country

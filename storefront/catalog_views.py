@@ -21,13 +21,13 @@ from rest_framework.response import Response
 from accounts.selectors import Actor
 from portal.errors import NotFound
 from portal.money import format_money
+from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from portal.rest.authentication import StorefrontSessionAuthentication
 from portal.rest.schema import refusals
 from portal.selectors import storefront_switch_on
 from pricing import calculation, selectors
 from pricing.models import Category, OptionType, Product
 from pricing.options import quote_button_visible, stock_problem
-from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from storefront.permissions import purchase_refusal, storefront_actor
 from storefront.selectors import currency_for
 from storefront.views import base_context

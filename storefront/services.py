@@ -11,10 +11,10 @@ from invoices.services.payment import invoice_payment_request_abandon
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData, order_create
 from portal.errors import field_error
+from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.errors import PricingErrorCode
 from pricing.models import Product, ProductVariant
 from pricing.options import QUANTITY_MESSAGE, stock_problem
-from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.services import stock_consume
 from quotes.permissions import Source
 from quotes.services import (

@@ -4,10 +4,10 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import actor_for_user, storefront_account_context
+from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from portal.selectors import store_current
 from pricing.calculation import customer_group_for
 from pricing.models import Category, Product
-from pricing.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.selectors import department_list, product_search
 from storefront.forms import ContactRequestForm
 from storefront.invoice_payment import INVOICE_CHECKOUT_URL_NAMES, invoice_checkout_left
@@ -26,7 +26,7 @@ def base_context(request) -> dict:
     # may when the store lets juniors place orders).
     can_purchase = actor is None or may_buy(actor)
     # Issue 5: the convert-to-B2B link and the masquerade bar. The quantity fields' bounds are business §5's
-    # (pricing/quantity.py); the overlay's quote button reads them from the product page's field.
+    # (portal/quantity.py); the overlay's quote button reads them from the product page's field.
     return {
         "store": store_current(),
         "can_purchase": can_purchase,

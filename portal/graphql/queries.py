@@ -18,7 +18,7 @@ from portal.graphql.types import (
     TaxZoneType,
 )
 from portal.models import Channel, Store
-from pricing.quantity import QUANTITY_MAX
+from portal.quantity import QUANTITY_MAX
 
 MAX_CONFIG_KEYS = 100
 

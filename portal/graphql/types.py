@@ -3,7 +3,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
-from pricing.quantity import QUANTITY_MAX
+from portal.quantity import QUANTITY_MAX
 
 # The store-wide answers of start-up are cached data (portal/startup_cache.py): these are plain strawberry types with
 # the SDL the model-backed types had, built from that data by the root fields (portal/graphql/queries.py).

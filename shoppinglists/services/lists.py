@@ -16,9 +16,9 @@ from django.db import transaction
 from accounts.selectors import Actor
 from portal.errors import field_errors
 from portal.models import Channel
+from portal.quantity import QUANTITY_MAX
 from pricing import calculation
 from pricing.line_items import options_key
-from pricing.quantity import QUANTITY_MAX
 from shoppinglists import events, permissions
 from shoppinglists.errors import (
     ADDED_MESSAGE,

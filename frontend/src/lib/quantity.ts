@@ -4,7 +4,7 @@ import { STORE_BASIC_INFO_KEY, type StoreBasicInfo } from './store/storeBasicInf
 
 // business §5 quantity rules, shared by the quote draft, shopping lists and quick order: an integer from 1 to the
 // server's limit; empty becomes 1 on blur, larger values are clamped; the keys e, + and - are blocked. The limit is
-// the server's one definition (pricing/quantity.py), received at start-up as storeBasicInfo.quantityLimit.
+// the server's one definition (portal/quantity.py), received at start-up as storeBasicInfo.quantityLimit.
 
 export const QUANTITY_MIN = 1;
 

@@ -72,7 +72,7 @@ interface LineInput {
 
 /**
  * business §5: an integer from 1 to the limit; empty is 1, larger values are clamped. The limit is the `max` of the
- * page's quantity field (the storefront renders the server's rule, pricing/quantity.py, into it); a page whose field
+ * page's quantity field (the storefront renders the server's rule, portal/quantity.py, into it); a page whose field
  * has none leaves the bound to the server, which refuses past it (QUOTE_QUANTITY_OUT_OF_RANGE, a toast).
  */
 function quantityOf(form: HTMLFormElement, value: FormDataEntryValue | null): number {
