@@ -229,6 +229,7 @@ class Mutation:
     def super_admin_begin_masquerade(self, info: strawberry.Info, company_id: int) -> MasqueradeCompany:
         session = services.masquerade_begin(actor=info.context.actor, company_id=company_id)
         company = session.company
+        assert company is not None  # masquerade_begin's session is of the company
         return MasqueradeCompany(
             id=company.pk,
             is_agenting=True,

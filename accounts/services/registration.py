@@ -7,6 +7,7 @@ import re
 import uuid
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import password_validation
@@ -493,12 +494,13 @@ def company_create(
     user_extra = check.extras("userExtraFields", _FormCheck.USER_GROUPS, user_items)
     files_field = check.fields.get("fileList")
     files_required = bool(files_field and files_field.is_required and files_field.visible)
-    if resubmission and company.attachments.exists():
+    if company is not None and company.attachments.exists():
         files_required = False  # the files of the first application still count
     files = _attachments_claimed(check, application.file_ids, user=user, required=files_required)
     check.raise_if_any()
 
     if user is None:
+        assert contact is not None and contact_values is not None  # a guest gives the contact (refused above if not)
         user = _user_create(contact_values, contact, user_extra, key_prefix="customer.")
         if contact.accepts_marketing:
             newsletter_subscribe(
@@ -528,14 +530,15 @@ def company_create(
         "reviewed_at": now if auto_approved else None,
         "rejection_reason": "",
     }
-    if resubmission:
+    if company is not None:  # a resubmission
         for name, value in fields.items():
             setattr(company, name, value)
         company.save()
         if files:
             replaced = list(company.attachments.all())
             for old in replaced:
-                transaction.on_commit(lambda name=old.file.name, storage=old.file.storage: storage.delete(name))
+                if old.file.name:
+                    transaction.on_commit(partial(old.file.storage.delete, old.file.name))
             MediaFile.objects.filter(pk__in=[old.pk for old in replaced]).delete()
     else:
         company = Company.objects.create(applied_by=user, **fields)

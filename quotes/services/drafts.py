@@ -166,6 +166,7 @@ def quote_draft_update_line(
     quote_building_check(actor=actor, switches=switches)
     draft = quote_draft_for(actor=actor, draft_key=draft_key, for_update=True)
     line = _draft_line(draft, line_id)
+    assert draft is not None  # _draft_line refused a missing draft
     new_quantity = line.quantity if quantity is None else quantity
     if options is None and variant_id is None:
         try:
@@ -216,6 +217,7 @@ def quote_draft_remove_line(*, actor: Actor, draft_key: str | None, line_id: int
     quote_building_check(actor=actor, switches=quote_switches(channel_id=1))
     draft = quote_draft_for(actor=actor, draft_key=draft_key, for_update=True)
     _draft_line(draft, line_id).delete()
+    assert draft is not None  # _draft_line refused a missing draft
     _touch(draft)
     return DraftResult(draft, draft_key if actor.user is None else None)
 

@@ -89,7 +89,7 @@ def quote_from_draft(
     from quotes import tasks
 
     lines = _draft_lines_for_submit(draft)
-    if not lines:
+    if draft is None or not lines:  # no draft: no lines
         raise field_error("lines", QuoteErrorCode.DRAFT_EMPTY.label, QuoteErrorCode.DRAFT_EMPTY)
     errors = _contact_errors(draft)
     if errors:
