@@ -39,7 +39,7 @@ import uuid
 import zlib
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
@@ -163,7 +163,7 @@ _local = LRU(LOCAL_ENTRIES)
 _clock = time.time
 
 
-def _valid(entry: Any, generation: Any, now: float) -> bool:
+def _valid(entry: Any, generation: Any, now: float) -> TypeGuard[tuple[Any, Any, float]]:
     """Whether `entry` (as the shared cache holds it) is of `generation` and unexpired (a value of another shape,
     such as one written before FORMAT 2, never is)."""
     return entry.__class__ is tuple and len(entry) == 3 and entry[0] == generation and entry[2] > now

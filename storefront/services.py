@@ -139,7 +139,7 @@ def cart_line_remove(*, cart: Cart, line_id: int) -> None:
 def cart_delete(*, cart: Cart) -> None:
     """Delete the cart; a cart that pays invoices takes its payment with it (business §4 step 5: the overlay deletes
     it when the buyer leaves checkout)."""
-    if cart.invoice_payment_id is not None:
+    if cart.invoice_payment is not None:  # no query without one
         invoice_payment_request_abandon(request=cart.invoice_payment)
     cart.delete()
 
@@ -284,6 +284,7 @@ def cart_from_quote(*, actor: Actor, quote_id: int) -> Cart:
     quote = quote_for_checkout(actor=actor, quote_id=quote_id)
     cart = cart_create(actor=actor, currency_code=quote.currency_code, quote=quote)
     for line in quote.lines.select_related("product", "variant").order_by("pk"):
+        assert line.product is not None  # quote_for_checkout refused a line whose product is gone
         cart_line_add(
             cart=cart, actor=actor, product=line.product, variant=line.variant, quantity=line.quantity,
             options=[tuple(pair) for pair in line.options],

@@ -68,8 +68,9 @@ def service_error_shape(exc: Exception) -> tuple[str, dict]:
         return _validation_shape(exc)
     if isinstance(exc, PermissionDenied):
         extensions: dict = {"code": api_code(getattr(exc, "code", None)) or ErrorCode.PERMISSION_DENIED}
-        if getattr(exc, "retry_after", None) is not None:
-            extensions["retryAfter"] = exc.retry_after
+        retry_after = getattr(exc, "retry_after", None)  # a throttled refusal's (portal.errors)
+        if retry_after is not None:
+            extensions["retryAfter"] = retry_after
         return str(exc) or ErrorCode.PERMISSION_DENIED.label, extensions
     if isinstance(exc, NotFound):
         return str(exc), {"code": api_code(exc.code) or ErrorCode.NOT_FOUND}
@@ -83,6 +84,7 @@ def graphql_error(exc: Exception) -> PortalError:
     """A service's error as a GraphQL error of the same shape, for a resolver that must raise one itself."""
     message, extensions = service_error_shape(exc)
     error = PortalError(message, code=extensions["code"])
+    assert error.extensions is not None  # PortalError sets them
     error.extensions.update(extensions)
     return error
 

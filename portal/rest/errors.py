@@ -119,8 +119,9 @@ def _answer(exc: Exception) -> tuple[int, str, dict] | None:
         return 404, ErrorCode.NOT_FOUND.label, {"code": ErrorCode.NOT_FOUND}
     if isinstance(exc, exceptions.Throttled):
         extensions: dict = {"code": ErrorCode.TOO_MANY_REQUESTS}
-        if exc.wait is not None:
-            extensions["retryAfter"] = math.ceil(exc.wait)
+        wait = getattr(exc, "wait", None)  # Throttled sets it; the DRF stubs do not declare it
+        if wait is not None:
+            extensions["retryAfter"] = math.ceil(wait)
         return 429, ErrorCode.TOO_MANY_REQUESTS.label, extensions
     if isinstance(exc, exceptions.APIException) and exc.status_code < 500:
         # A body that does not parse, a media type or a method the edge does not take: BAD_REQUEST, as /graphql.

@@ -192,6 +192,7 @@ class Mutation:
             client_ip=client_ip(info.context.request),
         )
         quote = result.quote
+        assert quote.number is not None  # a submitted quote is numbered
         return QuoteSubmitResult(
             quote_id=quote.pk,
             number=quote.number,
