@@ -10,8 +10,8 @@ from accounts.demo import seed_accounts
 from accounts.models import Company
 from portal.demo import seed_store
 from pricing.models import Product
+from tests.factories import pricing as factories
 from tests.helpers import LOGIN
-from tests.pricing import factories
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -43,7 +43,7 @@ def demo_store(db):
     return store
 
 
-# Products that the quote and storefront tests share, built by factories (tests/pricing/factories.py says what each
+# Products that the quote and storefront tests share, built by factories (tests/factories/pricing.py says what each
 # one is); the demo catalog is for people, not for tests.
 
 

@@ -41,9 +41,9 @@ from orders.models import Order
 from portal.demo import seed_store
 from quotes.models import Quote, QuoteStatus
 from quotes.selectors import quote_access_key
-from tests.orders import factories as order_factories
-from tests.orders.factories import OrderFactory
-from tests.pricing import factories
+from tests.factories import orders as order_factories
+from tests.factories import pricing as factories
+from tests.factories.orders import OrderFactory
 from tests.quotes.support import make_quote
 
 pytestmark = pytest.mark.django_db

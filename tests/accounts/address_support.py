@@ -3,7 +3,7 @@
 from types import SimpleNamespace
 
 from accounts.models import Address, Company, User
-from tests.accounts.factories import AddressFactory
+from tests.factories.accounts import AddressFactory
 
 FIELDS = """id label firstName lastName companyName country countryName state stateName addressLine1 addressLine2
 city zipCode phoneNumber isShipping isBilling isDefaultShipping isDefaultBilling extraFields { fieldName fieldValue }

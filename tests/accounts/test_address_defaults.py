@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts.models import Address
 from tests.accounts.address_support import CREATE, NEW_ADDRESS, SET_DEFAULT, UPDATE, address_books_build, snapshot
-from tests.accounts.factories import AddressFactory
+from tests.factories.accounts import AddressFactory
 from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ not grow with the page."""
 import pytest
 
 from tests.accounts.address_support import LIST, address_books_build, labels
-from tests.accounts.factories import AddressFactory
+from tests.factories.accounts import AddressFactory
 from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db

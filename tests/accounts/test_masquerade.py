@@ -12,9 +12,9 @@ from accounts.permissions import DEFAULT_ROLE_GRANTS
 from accounts.selectors import actor_for_user
 from accounts.services import company_status_set, customer_jwt_issue
 from portal.models import StorefrontConfig
-from tests.factories import CompanyFactory
+from tests.factories.accounts import CompanyFactory
+from tests.factories.pricing import PriceListFactory, PriceListRecordFactory, ProductFactory, VariantFactory
 from tests.helpers import error_code
-from tests.pricing.factories import PriceListFactory, PriceListRecordFactory, ProductFactory, VariantFactory
 
 pytestmark = pytest.mark.django_db
 

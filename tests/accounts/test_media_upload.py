@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from accounts.models import MediaFile
 from accounts.services import b2b_token_issue
 from accounts.uploads import detect
-from tests.factories import UserFactory
+from tests.factories.accounts import UserFactory
 from tests.helpers import rest_refusal
 
 pytestmark = pytest.mark.django_db

@@ -340,7 +340,7 @@ def test_a_state_may_be_given_by_name(demo_store, graphql):
 
 def test_attachments_must_be_the_applicants_own_recent_uploads(demo_store, graphql, client, settings, tmp_path):
     from accounts.services import b2b_token_issue
-    from tests.factories import UserFactory
+    from tests.factories.accounts import UserFactory
 
     settings.PRIVATE_MEDIA_ROOT = str(tmp_path)
     someone = b2b_token_issue(user=UserFactory()).raw

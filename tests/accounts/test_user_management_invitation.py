@@ -10,7 +10,7 @@ from django.core import mail
 from accounts.models import AuditEvent, B2BToken, CompanyMembership, CompanyRole, CompanyStatus, User
 from accounts.tasks import user_invitation_send
 from tests.accounts.test_users import CREATE, DELETE, RESEND, UPDATE, acme, new_user, snapshot, user_id
-from tests.factories import CompanyFactory, MembershipFactory, UserFactory
+from tests.factories.accounts import CompanyFactory, MembershipFactory, UserFactory
 from tests.helpers import CUSTOMER_INFO, LOGIN, error_code
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.core import mail
 
 from accounts.models import AuditEvent, B2BToken, Company, CompanyMembership, CompanyRole, User
 from accounts.services import audit_record
-from tests.factories import MembershipFactory, UserFactory
+from tests.factories.accounts import MembershipFactory, UserFactory
 from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from orders.demo import seed_orders
 from orders.models import Order, OrderStatus, ShipmentLine
 from pricing.demo import seed_catalog
 from tests.e2e.conftest import menu_entries
-from tests.orders.factories import OrderFactory
+from tests.factories.orders import OrderFactory
 from tracking.engine import recognize
 
 

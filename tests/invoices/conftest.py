@@ -12,8 +12,8 @@ from django.utils import timezone
 from accounts.models import Company, RolePermission, User
 from invoices.models import InvoiceSource, InvoiceStatus
 from orders.models import Shipment
-from tests.invoices.factories import InvoiceFactory, receipt_for
-from tests.orders.factories import OrderFactory
+from tests.factories.invoices import InvoiceFactory, receipt_for
+from tests.factories.orders import OrderFactory
 
 BEGIN_MASQUERADE = "mutation($id: Int!) { superAdminBeginMasquerade(companyId: $id) { id } }"
 INVOICE_CODES = ["get_invoices", "get_invoice_detail", "get_invoice_pdf", "export_invoices",

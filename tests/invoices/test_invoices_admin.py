@@ -11,9 +11,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from invoices.models import Invoice, InvoiceSource, InvoiceStatus, Receipt
+from tests.factories.invoices import InvoiceFactory, receipt_for
+from tests.factories.orders import OrderFactory, ShipmentFactory, ShipmentLineFactory
 from tests.invoices.conftest import company, days, user
-from tests.invoices.factories import InvoiceFactory, receipt_for
-from tests.orders.factories import OrderFactory, ShipmentFactory, ShipmentLineFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from invoices.models import Invoice, InvoiceExport
 from invoices.tasks import invoice_exports_purge
+from tests.factories.invoices import InvoiceFactory
 from tests.helpers import error_code, pdf_text, rest_refusal
 from tests.invoices.conftest import CALLERS, company, days, user
-from tests.invoices.factories import InvoiceFactory
 from tests.invoices.test_invoices_read import REACH
 
 pytestmark = pytest.mark.django_db

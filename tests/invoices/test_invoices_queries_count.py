@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 
 from invoices.models import Receipt, ReceiptLine
+from tests.factories.invoices import InvoiceFactory, pending_payment, receipt_for
+from tests.factories.orders import OrderFactory
 from tests.invoices.conftest import company, user
-from tests.invoices.factories import InvoiceFactory, pending_payment, receipt_for
 from tests.invoices.test_invoices_read import DETAIL, LIST, RECEIPT, RECEIPT_LINES
-from tests.orders.factories import OrderFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 
 from invoices.models import Invoice
+from tests.factories.invoices import InvoiceFactory, pending_payment, receipt_for
 from tests.helpers import error_code
 from tests.invoices.conftest import CALLERS, company, days, user
-from tests.invoices.factories import InvoiceFactory, pending_payment, receipt_for
 
 pytestmark = pytest.mark.django_db
 

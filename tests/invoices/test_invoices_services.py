@@ -20,9 +20,9 @@ from invoices.services.issue import (
     invoice_tracking_refresh,
 )
 from orders.models import OrderStatus, PaymentMethod
+from tests.factories.orders import OrderFactory, ShipmentFactory, ShipmentLineFactory
 from tests.helpers import pdf_text
 from tests.invoices.conftest import company, days, user
-from tests.orders.factories import OrderFactory, ShipmentFactory, ShipmentLineFactory
 
 pytestmark = pytest.mark.django_db
 

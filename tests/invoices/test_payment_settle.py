@@ -33,8 +33,8 @@ from storefront import invoice_payment
 from storefront.invoice_payment import invoice_cart_create, invoice_cart_pay
 from storefront.models import Cart
 from storefront.payments import Card
+from tests.factories.orders import OrderFactory
 from tests.invoices.test_payment import record_invoice
-from tests.orders.factories import OrderFactory
 
 pytestmark = pytest.mark.django_db
 

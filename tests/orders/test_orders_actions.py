@@ -13,9 +13,9 @@ from pricing.models import Product, ProductOption
 from quotes.models import QuoteDraft, QuoteDraftLine
 from storefront.models import Cart, CartLine
 from storefront.selectors import cart_summary
+from tests.factories.orders import OrderFactory, OrderLineFactory
+from tests.factories.pricing import ProductFactory, VariantFactory
 from tests.helpers import error_code
-from tests.orders.factories import OrderFactory, OrderLineFactory
-from tests.pricing.factories import ProductFactory, VariantFactory
 
 pytestmark = pytest.mark.django_db
 

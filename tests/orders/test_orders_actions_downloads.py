@@ -12,8 +12,8 @@ from django.core.files.base import ContentFile
 from accounts.models import Company, User
 from orders.services import order_status_refresh
 from portal import downloads
+from tests.factories.orders import LotFactory, OrderFactory, OrderLineFactory, ShipmentFactory, ShipmentLineFactory
 from tests.helpers import error_code, pdf_text, rest_refusal
-from tests.orders.factories import LotFactory, OrderFactory, OrderLineFactory, ShipmentFactory, ShipmentLineFactory
 
 pytestmark = pytest.mark.django_db
 

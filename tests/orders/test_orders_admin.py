@@ -13,7 +13,7 @@ from django.urls import reverse
 from accounts.models import AuditEvent, Company, User
 from orders.models import Lot, Order, OrderStatus, Shipment, ShipmentLine
 from pricing.models import Product
-from tests.orders.factories import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
+from tests.factories.orders import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
 from tests.pricing.test_admin import _product_form
 
 pytestmark = pytest.mark.django_db

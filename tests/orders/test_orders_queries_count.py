@@ -7,7 +7,7 @@ import pytest
 
 from accounts.models import Company, User
 from orders.services import order_status_refresh
-from tests.orders.factories import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
+from tests.factories.orders import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
 from tests.orders.test_orders_read import DETAIL, LIST
 
 pytestmark = pytest.mark.django_db

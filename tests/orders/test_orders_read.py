@@ -12,8 +12,8 @@ from django.core.files.base import ContentFile
 from accounts.models import Company, RolePermission, User
 from orders.models import Lot, Order, OrderLine, OrderStatus, PaymentMethod
 from orders.services import order_status_refresh
+from tests.factories.orders import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
 from tests.helpers import error_code
-from tests.orders.factories import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
 from tracking.engine import recognize
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from orders.services import (
     order_status_refresh,
     shipment_create,
 )
-from tests.orders.factories import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
+from tests.factories.orders import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
 
 pytestmark = pytest.mark.django_db
 

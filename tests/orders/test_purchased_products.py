@@ -12,8 +12,8 @@ from orders.models import Order, OrderStatus
 from portal.models import StoreFeatures
 from pricing import calculation
 from pricing.models import ProductVariant
+from tests.factories.orders import OrderFactory
 from tests.helpers import error_code
-from tests.orders.factories import OrderFactory
 from tests.pricing.bulk_upload.support import quick_order_catalog, signed_in
 
 pytestmark = pytest.mark.django_db

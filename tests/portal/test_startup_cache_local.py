@@ -31,8 +31,8 @@ from portal.startup_cache import (
     store_data_changed,
 )
 from pricing.search_cache import GUEST_SEARCH_TIMEOUT
+from tests.factories.pricing import ProductFactory, VariantFactory
 from tests.portal.test_cache_backend import _redis_url
-from tests.pricing.factories import ProductFactory, VariantFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from pricing import demo as pricing_demo
 from pricing import services as pricing_services
 from pricing.demo_translations import seed_option_translations
 from pricing.models import OptionValueTranslation, Product, ProductOptionTranslation
-from tests.pricing.factories import ProductFactory
+from tests.factories.pricing import ProductFactory
 
 
 class _Probe:

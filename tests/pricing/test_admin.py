@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from pricing.models import BulkPricingTier, Product, ProductVariant
 from pricing.selectors import product_search
-from tests.pricing.factories import (
+from tests.factories.pricing import (
     CategoryFactory,
     OptionFactory,
     OptionValueFactory,

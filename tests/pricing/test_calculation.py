@@ -17,8 +17,8 @@ from pricing.calculation import (
     prices_hidden_for,
 )
 from pricing.models import OptionType, OptionValue, Product, ProductOption, ProductVariant
-from tests.factories import CompanyFactory, MembershipFactory, UserFactory
-from tests.pricing.factories import (
+from tests.factories.accounts import CompanyFactory, MembershipFactory, UserFactory
+from tests.factories.pricing import (
     CustomerGroupFactory,
     OptionFactory,
     OptionValueFactory,

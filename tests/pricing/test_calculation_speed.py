@@ -20,7 +20,7 @@ from pricing.calculation import (
     price_items,
     store_pricing,
 )
-from tests.pricing.factories import ProductFactory, TierFactory
+from tests.factories.pricing import ProductFactory, TierFactory
 
 pytestmark = pytest.mark.django_db
 D = Decimal

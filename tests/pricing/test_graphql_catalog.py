@@ -9,15 +9,15 @@ from accounts.services import b2b_token_issue
 from portal.models import StorefrontConfig
 from pricing.models import InventoryTracking, OptionType, Product, ProductOption, ProductVariant
 from pricing.services import product_search_text_refresh_all
-from tests.factories import CompanyFactory, MembershipFactory
-from tests.helpers import error_code
-from tests.pricing.factories import (
+from tests.factories.accounts import CompanyFactory, MembershipFactory
+from tests.factories.pricing import (
     OptionFactory,
     OptionValueFactory,
     PriceListRecordFactory,
     ProductFactory,
     VariantFactory,
 )
+from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db
 

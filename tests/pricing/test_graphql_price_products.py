@@ -9,9 +9,8 @@ from accounts.models import CompanyStatus
 from accounts.services import b2b_token_issue
 from portal.models import StorefrontConfig
 from pricing.models import OptionType, ProductVariant
-from tests.factories import CompanyFactory, MembershipFactory, UserFactory
-from tests.helpers import error_code
-from tests.pricing.factories import (
+from tests.factories.accounts import CompanyFactory, MembershipFactory, UserFactory
+from tests.factories.pricing import (
     OptionFactory,
     OptionValueFactory,
     PriceListRecordFactory,
@@ -19,6 +18,7 @@ from tests.pricing.factories import (
     TierFactory,
     VariantFactory,
 )
+from tests.helpers import error_code
 
 pytestmark = pytest.mark.django_db
 

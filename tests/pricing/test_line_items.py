@@ -17,7 +17,7 @@ from pricing.line_items import (
 )
 from pricing.models import ProductOption
 from pricing.options import REQUIRED_OPTIONS_MESSAGE, validate_quantity
-from tests.pricing import factories
+from tests.factories import pricing as factories
 
 pytestmark = pytest.mark.django_db
 

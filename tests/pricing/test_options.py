@@ -17,7 +17,7 @@ from pricing.options import (
     validate_quantity,
     validate_quote_line_quantity,
 )
-from tests.pricing.factories import OptionFactory, OptionValueFactory, ProductFactory
+from tests.factories.pricing import OptionFactory, OptionValueFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from pricing.models import Availability, OptionType
-from tests.pricing.factories import OptionFactory, OptionValueFactory, ProductFactory, TierFactory, VariantFactory
+from tests.factories.pricing import OptionFactory, OptionValueFactory, ProductFactory, TierFactory, VariantFactory
 
 pytestmark = pytest.mark.django_db
 

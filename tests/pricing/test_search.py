@@ -7,7 +7,7 @@ import pytest
 from pricing.models import Product
 from pricing.selectors import product_detail, product_search, search_compact, variants_by_skus
 from pricing.services import product_search_text_refresh, product_search_text_refresh_all
-from tests.pricing.factories import (
+from tests.factories.pricing import (
     CategoryFactory,
     PriceListRecordFactory,
     ProductFactory,

@@ -18,7 +18,7 @@ from pricing.services import (
     stock_consume,
     stock_restore,
 )
-from tests.pricing.factories import (
+from tests.factories.pricing import (
     CategoryFactory,
     OptionFactory,
     OptionValueFactory,

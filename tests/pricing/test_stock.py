@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from pricing.models import Availability, InventoryTracking, Product, ProductVariant
 from pricing.options import quote_button_visible, stock_check, stock_problem
 from pricing.services import stock_consume
-from tests.pricing.factories import ProductFactory, VariantFactory
+from tests.factories.pricing import ProductFactory, VariantFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -12,14 +12,14 @@ from quotes.models import QuoteDraft, QuoteDraftLine
 from storefront import services as shop
 from storefront.models import Cart
 from storefront.selectors import cart_summary
-from tests.helpers import error_code
-from tests.pricing.factories import (
+from tests.factories.pricing import (
     OptionFactory,
     OptionValueFactory,
     PriceListRecordFactory,
     ProductFactory,
     VariantFactory,
 )
+from tests.helpers import error_code
 from tests.quotes.support import ADD, DRAFT_FIELDS, actor, line
 
 pytestmark = pytest.mark.django_db

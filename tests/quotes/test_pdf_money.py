@@ -12,9 +12,9 @@ import pytest
 from portal.models import Currency, Store
 from quotes.models import Quote, QuoteLine
 from quotes.pdf import quote_pdf_render
-from tests.factories import CompanyFactory, UserFactory
+from tests.factories.accounts import CompanyFactory, UserFactory
+from tests.factories.pricing import ProductFactory
 from tests.helpers import pdf_text
-from tests.pricing.factories import ProductFactory
 
 SHARED = json.loads((Path(__file__).resolve().parent.parent / "fixtures" / "money_cases.json").read_text("utf-8"))
 EUR_CASE = next(case for case in SHARED["cases"] if case["expected"] == "1.234,50 €")

@@ -17,7 +17,7 @@ from quotes import selectors
 from quotes.graphql.types import quote_header
 from quotes.models import Quote, QuoteLine, QuoteStatus
 from quotes.selectors import QuoteFilters, quote_list_page
-from tests.orders.factories import OrderFactory
+from tests.factories.orders import OrderFactory
 
 pytestmark = pytest.mark.django_db
 

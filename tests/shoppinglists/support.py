@@ -8,7 +8,7 @@ from accounts.models import AuditEvent, Company, User
 from pricing.models import ProductVariant
 from shoppinglists.models import ShoppingList, ShoppingListItem, ShoppingListStatus
 from storefront.models import Cart, CartLine
-from tests.shoppinglists.factories import ShoppingListFactory, ShoppingListItemFactory
+from tests.factories.shoppinglists import ShoppingListFactory, ShoppingListItemFactory
 
 LIST_FIELDS = """id name description status statusLabel reason approvedFlag isOwner companyId channelId channelName
 itemCount createdAt updatedAt customerInfo { userId firstName lastName email role }

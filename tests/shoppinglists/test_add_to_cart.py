@@ -7,9 +7,9 @@ from accounts.models import Company
 from portal.models import StorefrontConfig
 from pricing.models import Product, ProductOption, ProductVariant
 from storefront.models import Cart, CartLine
+from tests.factories.shoppinglists import ShoppingListFactory, ShoppingListItemFactory
 from tests.helpers import error_code
 from tests.shoppinglists import support
-from tests.shoppinglists.factories import ShoppingListFactory, ShoppingListItemFactory
 from tests.shoppinglists.support import snapshot
 
 pytestmark = pytest.mark.django_db

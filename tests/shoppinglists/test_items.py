@@ -8,9 +8,9 @@ import pytest
 
 from pricing.options import REQUIRED_OPTIONS_MESSAGE
 from shoppinglists.models import ShoppingListItem
+from tests.factories.shoppinglists import ShoppingListItemFactory
 from tests.helpers import error_code
 from tests.shoppinglists import support
-from tests.shoppinglists.factories import ShoppingListItemFactory
 from tests.shoppinglists.support import snapshot
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,9 @@ from portal.models import StoreFeatures, StorefrontConfig
 from pricing import calculation
 from shoppinglists.models import ShoppingList, ShoppingListStatus
 from shoppinglists.selectors import is_hotlist_name
+from tests.factories.shoppinglists import ShoppingListFactory, ShoppingListItemFactory
 from tests.helpers import error_code
 from tests.shoppinglists import support
-from tests.shoppinglists.factories import ShoppingListFactory, ShoppingListItemFactory
 from tests.shoppinglists.support import snapshot, user
 
 pytestmark = pytest.mark.django_db

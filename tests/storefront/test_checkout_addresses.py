@@ -8,7 +8,7 @@ import pytest
 from accounts.models import Address, Company, User
 from orders.models import Order
 from storefront.models import CartLine
-from tests.accounts.factories import AddressFactory
+from tests.factories.accounts import AddressFactory
 from tests.storefront.test_shop import _add
 
 pytestmark = pytest.mark.django_db

@@ -16,8 +16,8 @@ from quotes.models import Quote, QuoteStatus
 from storefront.models import Cart
 from storefront.selectors import cart_summary
 from storefront.services import cart_from_quote
-from tests.factories import MembershipFactory
-from tests.pricing.factories import OptionFactory, OptionValueFactory, ProductFactory, VariantFactory
+from tests.factories.accounts import MembershipFactory
+from tests.factories.pricing import OptionFactory, OptionValueFactory, ProductFactory, VariantFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from orders.services import order_cancel
 from portal.models import StorefrontConfig
 from pricing.models import InventoryTracking, Product
 from storefront.models import Cart, CartLine
-from tests.pricing.factories import CategoryFactory, ProductFactory
+from tests.factories.pricing import CategoryFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from accounts.models import Company
 from pricing.models import Availability, InventoryTracking, OptionType, Product
 from pricing.services import product_search_text_refresh
-from tests.pricing import factories
+from tests.factories import pricing as factories
 
 BEGIN_MASQUERADE = "mutation($id: Int!) { superAdminBeginMasquerade(companyId: $id) { id } }"
 UPLOAD_URL = "/api/v2/products/upload"

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from orders.models import Lot, Order, OrderLine, OrderStatus, PaymentMethod, Shipment, ShipmentLine
 from orders.services import FIRST_ORDER_NUMBER
-from tests.pricing.factories import ProductFactory, VariantFactory
+from tests.factories.pricing import ProductFactory, VariantFactory
 
 
 def _address(order) -> dict:
