@@ -12,7 +12,7 @@ import logging
 
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
-from graphql import GraphQLError, GraphQLSyntaxError
+from graphql import GraphQLError, GraphQLFormattedError, GraphQLSyntaxError
 
 from portal.errors import (
     DATABASE_RETRY_AFTER_SECONDS,
@@ -89,7 +89,7 @@ def graphql_error(exc: Exception) -> PortalError:
     return error
 
 
-def format_error(error: GraphQLError) -> dict:
+def format_error(error: GraphQLError) -> GraphQLFormattedError:
     """The JSON of one error as the client receives it."""
     formatted = error.formatted
     original = error.original_error
