@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, Q, QuerySet, Sum, Value
 from django.db.models.functions import Lower, Replace, Upper
 
+from accounts.selectors import actor_of
 from orders.models import Order, OrderLine, OrderStatus
 from orders.selectors import (
     GET_ORDERS,
@@ -50,8 +51,8 @@ def purchased_orders(actor: PortalActor) -> QuerySet[Order]:
     """The orders whose products the caller buys again: with get_orders at level 2, every order of the company they
     work in (orders.selectors.orders_visible_to); otherwise the orders they placed there themselves (a junior buyer,
     who holds no order code, too: shell §2 lists them for quick order); a B2C customer's own. Not cancelled ones."""
-    if order_scope_level(actor, GET_ORDERS) >= 1:
-        orders = orders_visible_to(actor=actor, code=GET_ORDERS)
+    if order_scope_level(actor_of(actor), GET_ORDERS) >= 1:
+        orders = orders_visible_to(actor=actor_of(actor), code=GET_ORDERS)
     else:
         orders = Order.objects.filter(placed_by=actor.user, company=actor.b2b_company)
     return orders.exclude(status=OrderStatus.CANCELLED)
@@ -133,7 +134,7 @@ def _prices(
     if calculation.prices_hidden_for(actor):
         return {}
     wanted = [
-        (index, row)
+        (index, row, row.product)
         for index, row in enumerate(rows)
         if row.product is not None
         and not row.price_on_request
@@ -143,12 +144,12 @@ def _prices(
     for _attempt in range(2):
         items = [
             calculation.PriceRequestItem(
-                product_id=row.product.pk,
+                product_id=product.pk,
                 variant_id=row.variant.pk if row.variant is not None else None,
                 quantity=1,
                 options=option_pairs(row.group["raw_options"]),
             )
-            for _, row in wanted
+            for _, row, product in wanted
         ]
         if not items:
             return {}
@@ -162,7 +163,7 @@ def _prices(
                 raise
             wanted = [entry for position, entry in enumerate(wanted) if position not in refused]
             continue
-        return {index: result for (index, _), result in zip(wanted, results, strict=True)}
+        return {index: result for (index, _, _), result in zip(wanted, results, strict=True)}
     return {}
 
 
@@ -183,7 +184,7 @@ def purchased_products_page(
         product = products.get(group["product_id"])
         variant = variants.get(group["variant_id"]) if group["variant_id"] else None
         purchasable = product is not None and (variant is not None or not group["variant_id"])
-        if purchasable:
+        if product is not None and purchasable:
             problem = stock_problem(product, variant, 0)
             purchasable = problem is None or problem.code != PricingErrorCode.NOT_AVAILABLE
         rows.append(

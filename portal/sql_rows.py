@@ -85,7 +85,7 @@ class RowReader:
             return rows
         # A decimal depends on the stored value alone and cannot change: each distinct one is converted once per call
         # (SQLite stores numbers; its converter was most of the price engine's reading time; prices repeat).
-        memos = [
+        memos: list[tuple[int, Any, Any, dict | None]] = [
             (position, functions, expression, {} if decimal else None)
             for position, functions, expression, decimal in converters
         ]

@@ -106,7 +106,8 @@ def checkbox_ticked(option: ProductOption, value: Any, values_by_id: Mapping[int
         return False
     if values_by_id is None:
         values_by_id = {v.pk: v for v in option.values.all()}
-    chosen = values_by_id.get(value_id(value)) if value_id(value) is not None else None
+    chosen_id = value_id(value)
+    chosen = values_by_id.get(chosen_id) if chosen_id is not None else None
     if chosen is not None and chosen.option_id == option.pk:
         checked = chosen.value_data.get("checked_value", True) if isinstance(chosen.value_data, dict) else True
         return checked not in (False, 0, "0", "false", "False", "")
@@ -294,7 +295,8 @@ def describe_selections(
         value = selections[option.pk]
         if option.type in MULTIPLE_CHOICE_TYPES:
             labels = {v.pk: texts.value_label(v.pk, v.label) for v in option.values.all()}
-            text = labels.get(value_id(value), "")
+            chosen_id = value_id(value)
+            text = labels.get(chosen_id, "") if chosen_id is not None else ""
         elif option.type == OptionType.CHECKBOX:
             # "Calibration certificate: Yes", as the cart shows it — the checkbox's label is its description, not
             # its value (issue 13). In another language, the ticked value's own translation of "Yes" (issue 36).

@@ -297,10 +297,13 @@ def product_search_page(
 def product_detail(*, slug: str | None = None, product_id: int | None = None) -> Product | None:
     """A visible product by slug or id, with its variants, options, values and categories; None when there is
     no such visible product."""
-    if slug is None and product_id is None:
-        return None
     products = Product.objects.filter(is_visible=True)
-    products = products.filter(slug=slug) if slug is not None else products.filter(pk=product_id)
+    if slug is not None:
+        products = products.filter(slug=slug)
+    elif product_id is not None:
+        products = products.filter(pk=product_id)
+    else:
+        return None
     return products.prefetch_related(*product_catalog_prefetches(), "categories").first()
 
 
@@ -317,7 +320,8 @@ def variants_by_skus(*, skus: Sequence[str]) -> list[ProductVariant]:
         .select_related("product")
         .prefetch_related(Prefetch("option_values", queryset=values))
     }
-    ordered, seen = [], set()
+    ordered: list[ProductVariant] = []
+    seen: set[str] = set()
     for sku in wanted:
         if sku in found and sku not in seen:
             seen.add(sku)

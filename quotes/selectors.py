@@ -110,13 +110,13 @@ class DraftView:
     def subtotal(self) -> Decimal | None:
         if self.prices_hidden or any(view.price is None for view in self.lines):
             return None
-        return sum((view.price.line_total.tax_exclusive for view in self.lines), Decimal(0))
+        return sum((view.price.line_total.tax_exclusive for view in self.lines if view.price is not None), Decimal(0))
 
     @property
     def total_with_tax(self) -> Decimal | None:
         if self.prices_hidden or any(view.price is None for view in self.lines):
             return None
-        return sum((view.price.line_total.tax_inclusive for view in self.lines), Decimal(0))
+        return sum((view.price.line_total.tax_inclusive for view in self.lines if view.price is not None), Decimal(0))
 
 
 def _price_requests(lines: Sequence[QuoteDraftLine]) -> list[calculation.PriceRequestItem]:
@@ -270,6 +270,7 @@ def quotes_visible_to(*, actor: Actor, code: str) -> QuerySet[Quote]:
     if scope.reach == QuoteReach.NOTHING:
         return Quote.objects.none()
     if scope.reach == QuoteReach.MASQUERADE_COMPANIES:
+        assert scope.user is not None  # a super admin's reach
         return Quote.objects.filter(company__in=masquerade_companies_for(scope.user).values("pk"))
     if scope.reach == QuoteReach.COMPANY:
         return Quote.objects.filter(company=scope.company)
