@@ -6,7 +6,8 @@ the storefront's full selection) as one caller, on data built from the factories
 (data, field order, errors with their messages, paths and codes) with tests/golden/<case>.json.
 
 `UPDATE_GOLDEN=1 pytest tests/test_golden_answers.py` writes the files again from the answers; review the diff. A
-case without its file fails (it is never written silently).
+case without its file fails (it is never written silently). One test per document builds the data once and asks as
+each of its callers; it fails once, with every caller's difference.
 
 Deterministic data. The names, prices and times the fixtures set are fixed. Ids: the fixture `fixed_ids` sets every
 table's id sequence to follow the rows the migrations left (`manage.py sqlsequencereset`, PostgreSQL; SQLite's
@@ -117,19 +118,36 @@ def stable(value):
     return STORED_NAME.sub(r"\1\2", UUID.sub("uuid", value))
 
 
-def assert_golden(name: str, answer: dict) -> None:
-    """The answer, made stable, is tests/golden/<name>.json's text (with UPDATE_GOLDEN=1: becomes it)."""
-    path = GOLDEN / f"{name.replace(' ', '-')}.json"
-    text = json.dumps(stable(answer), indent=1, ensure_ascii=False) + "\n"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    assert path.exists(), f"no golden answer {path.name}: write it with UPDATE_GOLDEN=1"
-    golden = path.read_text(encoding="utf-8")
-    if text != golden:
-        diff = difflib.unified_diff(golden.splitlines(), text.splitlines(), "golden", "answer", lineterm="", n=2)
-        pytest.fail(f"{path.name} differs (UPDATE_GOLDEN=1 writes it again):\n" + "\n".join(list(diff)[:80]))
+class Golden:
+    """Compares answers with tests/golden/<name>.json (with UPDATE_GOLDEN=1: writes them); `verify` fails once,
+    with every difference of the test's callers."""
+
+    def __init__(self) -> None:
+        self.differences: list[str] = []
+
+    def check(self, name: str, answer: dict) -> None:
+        path = GOLDEN / f"{name.replace(' ', '-')}.json"
+        text = json.dumps(stable(answer), indent=1, ensure_ascii=False) + "\n"
+        if UPDATE:
+            GOLDEN.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        if not path.exists():
+            self.differences.append(f"no golden answer {path.name}: write it with UPDATE_GOLDEN=1")
+            return
+        golden = path.read_text(encoding="utf-8")
+        if text != golden:
+            diff = difflib.unified_diff(golden.splitlines(), text.splitlines(), "golden", "answer", lineterm="", n=2)
+            self.differences.append(f"{path.name} differs:\n" + "\n".join(list(diff)[:80]))
+
+    def verify(self) -> None:
+        if self.differences:
+            pytest.fail("\n\n".join(self.differences) + "\n\n(UPDATE_GOLDEN=1 writes them again)")
+
+
+@pytest.fixture
+def golden() -> Golden:
+    return Golden()
 
 
 # --- data ------------------------------------------------------------------------------------------------------------
@@ -216,24 +234,27 @@ def _case(document: str, caller: str, variables: dict, graphql, tokens) -> dict:
 STARTUP_CALLERS = ["guest", "company admin", "junior buyer", "pending company", "b2c", "masquerading super admin"]
 
 
-@pytest.mark.parametrize("caller", STARTUP_CALLERS)
-def test_portal_startup(tokens, graphql, caller):
-    signed_in = tokens[caller] is not None
-    variables = {"channelId": 1, "withStore": not signed_in or caller == "company admin", "withCustomer": signed_in}
-    assert_golden(f"portal-startup--{caller}", _case(STARTUP, caller, variables, graphql, tokens))
+def test_portal_startup(tokens, graphql, golden):
+    for caller in STARTUP_CALLERS:
+        signed_in = tokens[caller] is not None
+        variables = {"channelId": 1, "withStore": not signed_in or caller == "company admin", "withCustomer": signed_in}
+        golden.check(f"portal-startup--{caller}", _case(STARTUP, caller, variables, graphql, tokens))
+    golden.verify()
 
 
-@pytest.mark.parametrize("caller", list(CALLERS))
-def test_customer_info(tokens, graphql, caller):
-    assert_golden(f"customer-info--{caller}", _case(CUSTOMER_INFO, caller, {}, graphql, tokens))
+def test_customer_info(tokens, graphql, golden):
+    for caller in list(CALLERS):
+        golden.check(f"customer-info--{caller}", _case(CUSTOMER_INFO, caller, {}, graphql, tokens))
+    golden.verify()
 
 
-@pytest.mark.parametrize("caller", ["guest", "company admin", "b2c", "masquerading super admin"])
-def test_product_search(tokens, graphql, store, caller):
-    by_text = _case(PRODUCT_SEARCH, caller, {"search": "HS-1", "productIds": None, "first": 8}, graphql, tokens)
-    ids = [store["catalog"]["balance"].pk, store["catalog"]["ethanol"].pk]
-    by_ids = _case(PRODUCT_SEARCH, caller, {"search": None, "productIds": ids, "first": 8}, graphql, tokens)
-    assert_golden(f"product-search--{caller}", {"byText": by_text, "byIds": by_ids})
+def test_product_search(tokens, graphql, store, golden):
+    for caller in ["guest", "company admin", "b2c", "masquerading super admin"]:
+        by_text = _case(PRODUCT_SEARCH, caller, {"search": "HS-1", "productIds": None, "first": 8}, graphql, tokens)
+        ids = [store["catalog"]["balance"].pk, store["catalog"]["ethanol"].pk]
+        by_ids = _case(PRODUCT_SEARCH, caller, {"search": None, "productIds": ids, "first": 8}, graphql, tokens)
+        golden.check(f"product-search--{caller}", {"byText": by_text, "byIds": by_ids})
+    golden.verify()
 
 
 def _price_items(catalog) -> list[dict]:
@@ -251,17 +272,22 @@ def _price_items(catalog) -> list[dict]:
     ]
 
 
-@pytest.mark.parametrize("caller", ["guest", "company admin", "pending company", "b2c", "masquerading super admin"])
-def test_price_products(tokens, graphql, store, caller):
-    answers = {
-        currency: _case(
-            PRICE_PRODUCTS, caller, {"currencyCode": currency, "items": _price_items(store["catalog"])}, graphql, tokens
-        )
-        for currency in ("USD", "EUR")
-    }
-    bad = [{"productId": store["catalog"]["ethanol"].pk, "quantity": 0}, {"productId": 999_999, "quantity": 1}]
-    answers["refused"] = _case(PRICE_PRODUCTS, caller, {"currencyCode": "USD", "items": bad}, graphql, tokens)
-    assert_golden(f"price-products--{caller}", answers)
+def test_price_products(tokens, graphql, store, golden):
+    for caller in ["guest", "company admin", "pending company", "b2c", "masquerading super admin"]:
+        answers = {
+            currency: _case(
+                PRICE_PRODUCTS,
+                caller,
+                {"currencyCode": currency, "items": _price_items(store["catalog"])},
+                graphql,
+                tokens,
+            )
+            for currency in ("USD", "EUR")
+        }
+        bad = [{"productId": store["catalog"]["ethanol"].pk, "quantity": 0}, {"productId": 999_999, "quantity": 1}]
+        answers["refused"] = _case(PRICE_PRODUCTS, caller, {"currencyCode": "USD", "items": bad}, graphql, tokens)
+        golden.check(f"price-products--{caller}", answers)
+    golden.verify()
 
 
 QUOTE_LISTS = {
@@ -275,30 +301,42 @@ QUOTE_LISTS = {
 }
 
 
-@pytest.mark.parametrize(
-    "caller",
-    ["guest", "company admin", "senior buyer", "junior buyer", "other company", "b2c", "super admin",
-     "masquerading super admin"],
-)  # fmt: skip
-def test_quotes_list(tokens, graphql, caller):
-    answers = {name: _case(QUOTES, caller, variables, graphql, tokens) for name, variables in QUOTE_LISTS.items()}
-    assert_golden(f"quotes-list--{caller}", answers)
+def test_quotes_list(tokens, graphql, golden):
+    for caller in [
+        "guest",
+        "company admin",
+        "senior buyer",
+        "junior buyer",
+        "other company",
+        "b2c",
+        "super admin",
+        "masquerading super admin",
+    ]:
+        answers = {name: _case(QUOTES, caller, variables, graphql, tokens) for name, variables in QUOTE_LISTS.items()}
+        golden.check(f"quotes-list--{caller}", answers)
+    golden.verify()
 
 
-@pytest.mark.parametrize(
-    "caller", ["guest", "company admin", "senior buyer", "junior buyer", "other company", "b2c",
-               "masquerading super admin"],
-)  # fmt: skip
-def test_quote_detail(tokens, graphql, store, caller):
-    answers = {}
-    for name, quote in store["quotes"].items():
-        if name in ("open", "priced", "ordered", "b2c", "guest"):
-            answers[name] = _case(QUOTE, caller, {"id": str(quote.pk), "accessKey": None}, graphql, tokens)
-    guest_quote = store["quotes"]["guest"]
-    answers["guest with its key"] = _case(
-        QUOTE, caller, {"id": str(guest_quote.pk), "accessKey": quote_access_key(guest_quote)}, graphql, tokens
-    )
-    assert_golden(f"quote-detail--{caller}", answers)
+def test_quote_detail(tokens, graphql, store, golden):
+    for caller in [
+        "guest",
+        "company admin",
+        "senior buyer",
+        "junior buyer",
+        "other company",
+        "b2c",
+        "masquerading super admin",
+    ]:
+        answers = {}
+        for name, quote in store["quotes"].items():
+            if name in ("open", "priced", "ordered", "b2c", "guest"):
+                answers[name] = _case(QUOTE, caller, {"id": str(quote.pk), "accessKey": None}, graphql, tokens)
+        guest_quote = store["quotes"]["guest"]
+        answers["guest with its key"] = _case(
+            QUOTE, caller, {"id": str(guest_quote.pk), "accessKey": quote_access_key(guest_quote)}, graphql, tokens
+        )
+        golden.check(f"quote-detail--{caller}", answers)
+    golden.verify()
 
 
 # --- queries the answers take (pinned where the reference tests counted them) ----------------------------------------
