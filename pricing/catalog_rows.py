@@ -162,7 +162,8 @@ def _tier_statement(
 ) -> _Statement:
     t = "t"
     columns = [db.col(t, BulkPricingTier, name) for name in _TIER_COLUMNS]
-    visible_join, params = "", []
+    visible_join = ""
+    params: list[Any] = []
     if visible_products_only:  # the tiers of the products the product statement finds
         visible_join = (
             f" INNER JOIN {db.q(_table(Product))} tp ON {db.col('tp', Product, 'id')} = "

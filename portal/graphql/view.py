@@ -54,7 +54,7 @@ def _loads(text: str) -> object:
     return json.loads(text)
 
 
-class PortalGraphQLView(GraphQLView):
+class PortalGraphQLView(GraphQLView[PortalContext, None]):
     def __init__(self, **kwargs):
         # Reads are POSTed like writes: no query strings with tokens or data in access logs.
         kwargs.setdefault("allow_queries_via_get", False)
