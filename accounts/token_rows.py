@@ -17,7 +17,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from accounts.models import B2BToken, Company, CompanyMembership, CompanyRole, RolePermission, RoleTemplate, User
@@ -33,11 +35,12 @@ class TokenRow:
 
 
 @cache
-def _statement(vendor: str) -> tuple[str, list]:
+def _statement(vendor: str) -> tuple[str, list[Field | None]]:
     """The query (one per database vendor) and the fields of its columns, in order; its last column is the grants as
     a JSON list of [code, level]."""
     db = RowReader(B2BToken)
-    parts, fields = [], []
+    parts: list[str] = []
+    fields: list[Field | None] = []  # None: the grants' column, converted by no field
     for alias, model in zip("tumcr", _MODELS, strict=True):
         columns, model_fields = db.columns(alias, model)
         parts.append(columns)
@@ -85,12 +88,15 @@ def token_row(key_hash: str) -> TokenRow | None:
 
 
 def _token_row(db: RowReader, first: list | tuple, grants: dict[str, int]) -> TokenRow:
-    values, at = {}, 0
+    values: dict[type[Model], Model | None] = {}
+    at = 0
     for model in _MODELS:
         model_fields = model._meta.concrete_fields
         values[model] = db.instance(model, model_fields, first[at : at + len(model_fields)])
         at += len(model_fields)
-    token, user, membership = values[B2BToken], values[User], values[CompanyMembership]
+    # The token and its user are found (inner joins); the membership, company and custom role may not be (left joins).
+    token, user = cast(B2BToken, values[B2BToken]), cast(User, values[User])
+    membership = cast("CompanyMembership | None", values[CompanyMembership])
     # Related objects given by assignment, as a queryset's select_related would cache them.
     token.user = user
     if membership is None:
@@ -98,6 +104,6 @@ def _token_row(db: RowReader, first: list | tuple, grants: dict[str, int]) -> To
         User._meta.get_field("membership").set_cached_value(user, None)
     else:
         membership.user = user  # a one-to-one: user.membership is this membership from now on
-        membership.company = values[Company]
-        membership.custom_role = values[RoleTemplate]
+        membership.company = cast(Company, values[Company])  # a membership's company is required
+        membership.custom_role = cast("RoleTemplate | None", values[RoleTemplate])
     return TokenRow(token=token, grants=grants)

@@ -12,20 +12,29 @@ parameter.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connections, router
-from django.db.models import DecimalField, Field, Model
+from django.db.models import DecimalField, Field, ForeignObjectRel, Model
 
 from portal.lru import LRU
 
 _UNSEEN = object()
+M = TypeVar("M", bound=Model)
 
 # Each statement's converters (`RowReader.rows`), by database connection (a thread's, whose operations the converters
 # are methods of) and SQL: the same SQL text always comes with the same fields (each caller writes its SQL once per
 # statement shape, from those fields), and a field's converters depend on the field and the connection alone. Made
 # on every call, they cost 0.04 ms for a token's row, as much as the five model instances made of it.
 _converters = LRU(512)
+
+
+def column_of(field: Field | ForeignObjectRel) -> str:
+    """The database column of a model's concrete field (one named in SQL; the statements are built once each)."""
+    column = field.column if isinstance(field, Field) else None
+    if column is None:
+        raise TypeError(f"{field} has no column of its own")
+    return column
 
 
 class RowReader:
@@ -43,14 +52,14 @@ class RowReader:
         return self.q(model._meta.db_table)
 
     def col(self, alias: str, model: type[Model], name: str) -> str:
-        return f"{alias}.{self.q(model._meta.get_field(name).column)}"
+        return f"{alias}.{self.q(column_of(model._meta.get_field(name)))}"
 
     def columns(self, alias: str, model: type[Model]) -> tuple[str, list[Field]]:
         """Every concrete column of `model` under `alias`, as a select list, and their fields in the same order."""
         fields = list(model._meta.concrete_fields)
-        return ", ".join(f"{alias}.{self.q(field.column)}" for field in fields), fields
+        return ", ".join(f"{alias}.{self.q(column_of(field))}" for field in fields), fields
 
-    def instance(self, model: type[Model], fields: Sequence[Field], values: Sequence[Any]) -> Model | None:
+    def instance(self, model: type[M], fields: Sequence[Field], values: Sequence[Any]) -> M | None:
         """A model instance from a row's converted columns of `fields` (None when its primary key is NULL: a LEFT
         JOIN that found nothing), as a queryset builds it."""
         pk_position = next(i for i, field in enumerate(fields) if field.primary_key)

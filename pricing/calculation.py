@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.exceptions import ValidationError
 from django.db.models import Subquery
@@ -260,8 +260,8 @@ def _store_pricing_table(*, code: str | None = None) -> _StorePricingTable:
     """Three queries: the first store's enabled currencies (only the one matching `code`, case-insensitively, when
     given: it is then the table's `default`), its applicable tax zone, the zone's enabled rates."""
     first_store = Subquery(Store.objects.order_by("pk").values("pk")[:1])
-    currencies = Currency.objects.filter(store_id=first_store, enabled=True)  # Meta ordering: default first, code
-    currencies = list(currencies.filter(code__iexact=code)[:1] if code is not None else currencies)
+    enabled = Currency.objects.filter(store_id=first_store, enabled=True)  # Meta ordering: default first, code
+    currencies = list(enabled.filter(code__iexact=code)[:1] if code is not None else enabled)
     if not currencies:
         return _StorePricingTable(by_code={}, default=None)
     zone = TaxZone.objects.filter(store_id=currencies[0].store_id, enabled=True).order_by("priority", "pk").first()
@@ -347,6 +347,10 @@ class _ValueRow:
     value_data: Any
 
 
+# An item's variant (None when it prices without one) and base price: `_variant_and_base`.
+_VariantAndBase = tuple[int | None, Decimal]
+
+
 @dataclass
 class _Catalog:
     """Everything the items need, loaded in bulk."""
@@ -357,8 +361,9 @@ class _Catalog:
     variants_of_product: dict[int, list[int]] = field(default_factory=dict)
     store_tiers: dict[int, list[TierRow]] = field(default_factory=dict)
     group_tiers: dict[int, list[TierRow]] = field(default_factory=dict)
-    options: dict[int, _OptionRow] = field(default_factory=dict)
-    values: dict[int, _ValueRow] = field(default_factory=dict)
+    # by id; the engine looks a selection's id up as it reads it (`value_id`: None when it names none, found in neither)
+    options: dict[int | None, _OptionRow] = field(default_factory=dict)
+    values: dict[int | None, _ValueRow] = field(default_factory=dict)
     values_of_option: dict[int, dict[int, _ValueRow]] = field(default_factory=dict)
 
     def tiers_of(self, product_id: int) -> list[TierRow]:
@@ -389,7 +394,7 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
         whole_product_ids=without_variant,
         customer_group_id=customer_group_id,
         include_hidden=include_hidden,
-        option_ids=option_ids,
+        option_ids=cast("set[int]", option_ids),  # None discarded above
     )
     products, variants, variants_of_product = catalog.products, catalog.variants, catalog.variants_of_product
     for product_id, base_price, tax_class_id, availability, variant_id, variant_price, record_price in rows:
@@ -417,12 +422,16 @@ def _load_catalog(items: Sequence[PriceRequestItem], customer_group_id: int | No
 
     if option_rows:
         options, values, values_of_option = catalog.options, catalog.values, catalog.values_of_option
-        for row in option_rows:
-            option_id = row[0]
+        for option_row in option_rows:
+            option_id = option_row[0]
             if option_id not in options:
-                options[option_id] = _OptionRow(*row[:7])
-            if row[7] is not None:
-                value = values[row[7]] = _ValueRow(row[7], option_id, row[8], row[9], row[10])
+                options[option_id] = _OptionRow(*option_row[:7])
+            if option_row[7] is not None:
+                # a value's row: its adjuster is set (NULL only in an option without values' row)
+                adjuster = cast(str, option_row[8])
+                value = values[option_row[7]] = _ValueRow(
+                    option_row[7], option_id, adjuster, option_row[9], option_row[10]
+                )
                 of_option = values_of_option.get(option_id)
                 if of_option is None:
                     values_of_option[option_id] = {value.pk: value}
@@ -442,9 +451,9 @@ def _tier_at(tiers: Sequence[TierRow], quantity: int) -> int | None:
     return None
 
 
-def _tier_unit(unit: Decimal, discount_type: str | None, amount: Decimal | None) -> Decimal:
+def _tier_unit(unit: Decimal, discount_type: str | None, amount: Decimal) -> Decimal:
     """business §9: a `fixed` tier replaces the unit price, `percent` takes a percentage off, `price` takes an amount
-    off (None: no tier)."""
+    off (None: no tier, and `amount` is not read)."""
     if discount_type == _FIXED:
         return max(amount, ZERO)
     if discount_type == _PERCENT:
@@ -497,10 +506,12 @@ def price_items(
         product = products.get(product_id)
         # The item's variant (the product's only one when it names none) and base price, then its unit price before
         # the tier: None when the item is not plainly valid (for `_item_errors` to say why, if it is not valid).
-        variant_and_base = unit = None
+        variant_id: int | None = None
+        unit: Decimal | None = None
         if product is not None and type(quantity) is int and QUANTITY_MIN <= quantity <= QUANTITY_MAX:
             variant_and_base = _variant_and_base(item, product, catalog)
             if variant_and_base is not None:
+                variant_id = variant_and_base[0]
                 unit = _unit_before_tier(item.options, variant_and_base[1], product.pk, catalog)
         if unit is None:
             item_errors = _item_errors(item, catalog)
@@ -510,14 +521,16 @@ def price_items(
                 continue
             if not isinstance(quantity, int):
                 quantity = validate_quantity(quantity)  # "12" → 12
-            variant_and_base = _variant_and_base(item, product, catalog)
-            unit = _unit_before_tier(item.options, variant_and_base[1], product.pk, catalog)
+            # No item errors: the product, its variant and the options are found (`_item_errors` checks each).
+            product = cast(_ProductRow, product)
+            variant_id, base = cast(_VariantAndBase, _variant_and_base(item, product, catalog))
+            unit = cast(Decimal, _unit_before_tier(item.options, base, product.pk, catalog))
         if errors:
             continue  # the call fails: what is left is to find the other items' errors
-        variant_id = variant_and_base[0]
         priced = of_product.get(product_id)
         if priced is None:
-            priced = of_product[product_id] = call.product(product, catalog)
+            # `unit` is set: the product was found (in the first branch above, or by `_item_errors`)
+            priced = of_product[product_id] = call.product(cast(_ProductRow, product), catalog)
         # The Price of an amount is remembered by the amount's text: a new Decimal's hash costs three times more.
         prices, factor = priced.prices, priced.tax_factor
         base_price = prices.get(key := str(unit))
@@ -527,9 +540,10 @@ def price_items(
         if tier_index is not None:
             tier = priced.tiers[tier_index]
             tiered = _tier_unit(unit, tier.discount_type, tier.amount)
-            calculated = prices.get(key := str(tiered))
-            if calculated is None:
-                calculated = prices[key] = price_at(tiered, factor)
+            tier_price = prices.get(key := str(tiered))
+            if tier_price is None:
+                tier_price = prices[key] = price_at(tiered, factor)
+            calculated = tier_price
 
         next_tier = None
         for minimum, discount_type, amount in priced.hints:
@@ -579,9 +593,9 @@ class _ProductPricing:
     plain_tax_rate: Decimal  # the rate as the result shows it
     tiers: list[TierRow]  # by minimum quantity, then id (`_tier_at`)
     bulk: list[BulkTier]  # the tiers as the result shows them (one list, shared by the product's results)
-    # (a tier's minimum, and the discount type and amount of the tier that applies at that quantity, None when
-    # none does), in tier order, within the quantity bound
-    hints: list[tuple[int, str | None, Decimal | None]]
+    # (a tier's minimum, and the discount type and amount of the tier that applies at that quantity; None and 0
+    # when none does), in tier order, within the quantity bound
+    hints: list[tuple[int, str | None, Decimal]]
     price_on_request: bool
 
 
@@ -602,12 +616,12 @@ class _CallPricing:
         if of_rate is None:
             of_rate = self._of_rate[tax_rate] = (tax_factor(tax_rate), _plain(tax_rate))
         tiers = catalog.tiers_of(product.pk)
-        hints = []
+        hints: list[tuple[int, str | None, Decimal]] = []
         for tier in tiers:
             if tier.min_quantity <= QUANTITY_MAX:
                 at = _tier_at(tiers, tier.min_quantity)
                 hints.append(
-                    (tier.min_quantity, None, None)
+                    (tier.min_quantity, None, ZERO)
                     if at is None
                     else (tier.min_quantity, tiers[at].discount_type, tiers[at].amount)
                 )
@@ -623,9 +637,7 @@ class _CallPricing:
         )
 
 
-def _variant_and_base(
-    item: PriceRequestItem, product: _ProductRow, catalog: _Catalog
-) -> tuple[int | None, Decimal] | None:
+def _variant_and_base(item: PriceRequestItem, product: _ProductRow, catalog: _Catalog) -> _VariantAndBase | None:
     """The item's variant (the product's only variant when the item names none; else None) and base price: the
     variant's, or the product's without one. None when the item names a variant that is not the product's."""
     variant_id = item.variant_id

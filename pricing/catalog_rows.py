@@ -26,7 +26,7 @@ from typing import Any
 
 from django.db.models import Field
 
-from portal.sql_rows import RowReader
+from portal.sql_rows import RowReader, column_of
 from pricing.models import BulkPricingTier, OptionType, OptionValue, PriceList, PriceListRecord, Product, ProductOption
 from pricing.models import ProductVariant as Variant
 
@@ -80,7 +80,7 @@ class _Reader(RowReader):
 
     def group_price_list(self) -> str:
         """A subquery: the price list of the customer group given as its parameter (a group has at most one)."""
-        columns = _field(PriceList, "id").column, _field(PriceList, "customer_group").column
+        columns = column_of(_field(PriceList, "id")), column_of(_field(PriceList, "customer_group"))
         table = self.q(_table(PriceList))
         return f"SELECT {self.q(columns[0])} FROM {table} WHERE {self.q(columns[1])} = %s"  # noqa: S608
 

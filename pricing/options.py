@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Protocol, overload
 
 from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
@@ -97,9 +97,21 @@ def value_id(value: Any) -> int | None:
     return None
 
 
-def checkbox_ticked(option: ProductOption, value: Any, values_by_id: Mapping[int, Any] | None = None) -> bool:
+class _Identified(Protocol):
+    """An option as a row with its id (the price engine's): enough when the option's values are given."""
+
+    @property
+    def pk(self) -> int: ...
+
+
+@overload
+def checkbox_ticked(option: ProductOption, value: Any, values_by_id: Mapping[int, Any] | None = None) -> bool: ...
+@overload
+def checkbox_ticked(option: _Identified, value: Any, values_by_id: Mapping[int, Any]) -> bool: ...
+def checkbox_ticked(option: Any, value: Any, values_by_id: Mapping[int, Any] | None = None) -> bool:
     """Whether a checkbox selection is ticked: a truthy value, or the id of one of the option's values whose
-    `value_data.checked_value` is not false (business §3 option value_data)."""
+    `value_data.checked_value` is not false (business §3 option value_data). Without `values_by_id`, `option` is
+    the model (its values are read)."""
     if value is None or value is False:
         return False
     if isinstance(value, str) and value.strip().lower() in _FALSY:

@@ -394,7 +394,7 @@ def quote_list(*, actor: Actor, filters: QuoteFilters) -> QuerySet[Quote]:
     return quotes.select_related("sales_rep", "user").only(*QUOTE_LIST_COLUMNS).order_by(*_ordering(filters.order_by))
 
 
-def quote_list_page(*, actor: Actor, filters: QuoteFilters, offset: int, limit: int) -> tuple[int, list[Quote]]:
+def quote_list_page(*, actor: Actor, filters: QuoteFilters, offset: int, limit: int) -> tuple[int, Sequence[Quote]]:
     """How many quotes `quote_list` finds, and the page of them from `offset`: one query for a page with rows, each
     row carrying the count of the whole list (`COUNT(*) OVER ()`); the count apart only when the page has no row to
     carry it; only the count when `limit` is 0; nothing read when the caller may reach no quote."""

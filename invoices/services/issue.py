@@ -10,6 +10,7 @@ import re
 import uuid
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -166,7 +167,7 @@ def invoice_issue_from_order(
     total = (subtotal + tax + shipping).quantize(CENT)
     lock_for_transaction("invoices.number")
     invoice = Invoice.objects.create(
-        company_id=order.company_id,
+        company_id=cast(int, order.company_id),  # _order_checked refused an order of no company
         order=order,
         number=_next_number(),
         customer_id=order.placed_by_id,
@@ -339,7 +340,8 @@ def invoice_tracking_refresh(*, invoice: Invoice) -> Invoice:
     if invoice.order_id is None:
         return invoice
     line_ids = set(invoice.lines.exclude(order_line=None).values_list("order_line_id", flat=True))
-    invoice.tracking_numbers = order_tracking_numbers(invoice.order, line_ids or None)
+    order = cast(Order, invoice.order)  # its order_id is set
+    invoice.tracking_numbers = order_tracking_numbers(order, line_ids or None)
     invoice.save(update_fields=["tracking_numbers", "updated_at"])
     return invoice
 
