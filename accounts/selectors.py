@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeGuard
 
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
@@ -376,7 +376,21 @@ def masquerade_session_ended_at(session: MasqueradeSession):
 MAX_EVENTS_PER_SESSION = 50
 
 
-def company_masquerade_sessions(*, company: Company) -> QuerySet[MasqueradeSession]:
+class RecordedSessionFields(TypedDict):
+    """What company_masquerade_sessions reads with each session (never stored)."""
+
+    event_count: int
+    recorded_events: list[AuditEvent]  # at most MAX_EVENTS_PER_SESSION, oldest first
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    # A session read through company_masquerade_sessions, for the type checker; at run time the model itself.
+    RecordedMasqueradeSession: TypeAlias = WithAnnotations[MasqueradeSession, RecordedSessionFields]
+
+
+def company_masquerade_sessions(*, company: Company) -> QuerySet[RecordedMasqueradeSession]:
     """The masquerade sessions on a company, newest first, with (at most 50 of) the actions taken in each."""
     return (
         MasqueradeSession.objects.filter(company=company)
