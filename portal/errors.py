@@ -87,9 +87,10 @@ def field_errors(errors: Mapping[str, Sequence[ValidationError]]) -> ValidationE
         for item in items:
             if not isinstance(item, ValidationError):
                 raise TypeError(f"The error of field {field!r} is not a ValidationError with a code: {item!r}")
-            for error in item.error_list if hasattr(item, "error_list") else [item]:
-                if getattr(error, "code", None) in (None, ""):
-                    raise TypeError(f"The error of field {field!r} has no code: {error!r}")
+        # Each message as Django keeps it under the field (another field error's messages flattened into it).
+        for error in ValidationError(list(items)).error_list:
+            if getattr(error, "code", None) in (None, ""):
+                raise TypeError(f"The error of field {field!r} has no code: {error!r}")
     return ValidationError({field: list(items) for field, items in errors.items()})
 
 
@@ -97,6 +98,21 @@ def field_error(field: str, message: str, *, code: str | int) -> ValidationError
     """One field's error with its code (a lower-case field code such as `required` or `invalid_choice`, or an
     app's declared API code)."""
     return field_errors({field: [ValidationError(message, code=code)]})
+
+
+def field_extensions(error: ValidationError) -> dict[str, dict[str, list]]:
+    """The `fields` and `fieldCodes` extensions of field errors built by field_error / field_errors: for the GraphQL
+    layer's InputError and the REST layer's own refusals. Anything else, or a message without its code, is refused
+    (TypeError)."""
+    if not isinstance(error, ValidationError) or not hasattr(error, "error_dict"):
+        raise TypeError(f"Field errors are built by field_error / field_errors, not given as {error!r}")
+    errors = field_errors(error.error_dict).error_dict  # checks every message's code
+    return {
+        "fields": {name: [m for item in items for m in item.messages] for name, items in errors.items()},
+        "fieldCodes": {
+            name: [str(item.code) for item in items for _ in item.messages] for name, items in errors.items()
+        },
+    }
 
 
 # --- what services raise besides ValidationError ------------------------------------------------------------
@@ -139,11 +155,8 @@ class NotFound(ObjectDoesNotExist):
 class PortalError(GraphQLError):
     """A GraphQL error with a stable code, safe to show to the caller."""
 
-    def __init__(self, message: str, *, code: str | int, fields: dict[str, list[str]] | None = None):
-        extensions: dict = {"code": code}
-        if fields:
-            extensions["fields"] = fields
-        super().__init__(message, extensions=extensions)
+    def __init__(self, message: str, *, code: str | int):
+        super().__init__(message, extensions={"code": code})
 
 
 class SessionExpired(PortalError):
@@ -162,16 +175,21 @@ class NotFoundError(PortalError):
 
 
 class InputError(PortalError):
-    """Bad input: `fields` maps each offending field (as named in the API) to its messages."""
+    """Bad input: `fields` holds each offending field (as named in the API) with its messages and their codes, built
+    by field_error / field_errors (`InputError(fields=field_error("first", "Enter 0 or more.", code="out_of_range"))`);
+    they go out as `extensions.fields` and `extensions.fieldCodes`, as a service's field errors do. A field message
+    without its code cannot be given (TypeError, issue 37)."""
 
     def __init__(
         self,
         message: str = ErrorCode.VALIDATION_ERROR.label,
         *,
-        fields: dict[str, list[str]] | None = None,
+        fields: ValidationError,
         code: str = ErrorCode.VALIDATION_ERROR,
     ):
-        super().__init__(message, code=code, fields=fields)
+        super().__init__(message, code=code)
+        assert self.extensions is not None  # PortalError sets them
+        self.extensions.update(field_extensions(fields))
 
 
 api_codes_declare(ErrorCode, SESSION_EXPIRED_CODE)

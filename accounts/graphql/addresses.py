@@ -11,13 +11,14 @@ from typing import Annotated, cast
 
 import strawberry
 import strawberry_django
+from django.core.exceptions import ValidationError
 
 from accounts import selectors, services
 from accounts.countries import country_find, postal_address_lines, state_find
 from accounts.graphql.types import ExtraFieldInput
 from accounts.models import Address
 from accounts.permissions import Code
-from portal.errors import InputError
+from portal.errors import InputError, field_errors
 from portal.graphql.paging import page_arguments_checked
 from portal.graphql.permissions import requires
 
@@ -182,13 +183,18 @@ def _address_data(data: AddressInput) -> services.AddressData:
         "addressLine1": data.address_line1, "addressLine2": data.address_line2, "city": data.city,
         "zipCode": data.zip_code, "phoneNumber": data.phone_number,
     }  # fmt: skip
-    too_long = {name: [f"Use at most {MAX_TEXT} characters."] for name, value in texts.items() if len(value) > MAX_TEXT}
+    too_long = {
+        name: [ValidationError(f"Use at most {MAX_TEXT} characters.", code="max_length")]
+        for name, value in texts.items()
+        if len(value) > MAX_TEXT
+    }
     if len(data.extra_fields) > MAX_EXTRA_FIELDS:
-        too_long["extraFields"] = [f"Send at most {MAX_EXTRA_FIELDS} fields."]
+        too_long["extraFields"] = [ValidationError(f"Send at most {MAX_EXTRA_FIELDS} fields.", code="too_many_fields")]
     elif any(len(item.field_name) > 100 or len(item.field_value) > 5000 for item in data.extra_fields):
-        too_long["extraFields"] = ["Use at most 100 characters for a field's name and 5000 for its value."]
+        message = "Use at most 100 characters for a field's name and 5000 for its value."
+        too_long["extraFields"] = [ValidationError(message, code="max_length")]
     if too_long:
-        raise InputError(fields=too_long)
+        raise InputError(fields=field_errors(too_long))
     return services.AddressData(
         label=data.label,
         first_name=data.first_name,

@@ -25,7 +25,7 @@ from accounts.graphql.types import (
 )
 from accounts.uploads import MAX_FILES
 from portal.client_address import client_ip
-from portal.errors import InputError
+from portal.errors import InputError, field_error
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 
 MAX_EMAIL = 254
@@ -62,7 +62,11 @@ class Mutation:
     @strawberry.mutation(description="Sign in with e-mail and password; returns a B2B bearer token. Guest-allowed.")
     def login(self, info: strawberry.Info, login_data: LoginInput) -> LoginPayload:
         if len(login_data.email) > MAX_EMAIL or len(login_data.password) > MAX_PASSWORD:
-            raise InputError(fields={"email": ["Your email address or password is incorrect. Please try again."]})
+            raise InputError(
+                fields=field_error(
+                    "email", "Your email address or password is incorrect. Please try again.", code="invalid"
+                )
+            )
         return _login_payload(
             services.customer_login(request=info.context.request, email=login_data.email, password=login_data.password)
         )
@@ -72,7 +76,7 @@ class Mutation:
     )
     def authorization(self, auth_data: AuthorizationInput) -> LoginPayload:
         if len(auth_data.bc_token) > 4096:
-            raise InputError(fields={"bcToken": ["The token is too long."]})
+            raise InputError(fields=field_error("bcToken", "The token is too long.", code="max_length"))
         return _login_payload(
             services.customer_jwt_exchange(bc_token=auth_data.bc_token, channel_id=auth_data.channel_id)
         )
@@ -94,7 +98,7 @@ class Mutation:
     @strawberry.mutation(description="E-mail a password reset link if the account exists. Guest-allowed.")
     def request_password_reset(self, info: strawberry.Info, email: str) -> MessagePayload:
         if not email.strip() or len(email) > MAX_EMAIL:
-            raise InputError(fields={"email": ["Enter a valid email address."]})
+            raise InputError(fields=field_error("email", "Enter a valid email address.", code="invalid_email"))
         # The link's origin is the configured site, never the request's Host header (the client chooses that).
         services.password_reset_request(
             request=info.context.request, email=email, reset_url_base=f"{settings.SITE_URL}/"
@@ -104,7 +108,9 @@ class Mutation:
     @strawberry.mutation(description="Set a new password with the link from the reset e-mail. Guest-allowed.")
     def reset_password(self, uid: str, token: str, new_password: str) -> MessagePayload:
         if len(uid) > 64 or len(token) > 128 or len(new_password) > MAX_PASSWORD:
-            raise InputError(fields={"password": ["This password reset link is invalid or has expired."]})
+            raise InputError(
+                fields=field_error("password", "This password reset link is invalid or has expired.", code="invalid")
+            )
         services.password_reset_confirm(uid=uid, token=token, new_password=new_password)
         return _message("Your password has been changed. You can now sign in.")
 
@@ -116,7 +122,7 @@ class Mutation:
         actor = info.context.actor
         data = account_settings
         if len(data.first_name) > MAX_NAME or len(data.last_name) > MAX_NAME or len(data.phone_number) > 40:
-            raise InputError(fields={"firstName": [f"Use at most {MAX_NAME} characters."]})
+            raise InputError(fields=field_error("firstName", f"Use at most {MAX_NAME} characters.", code="max_length"))
         services.account_settings_update(
             user=actor.user,
             first_name=data.first_name,
@@ -141,7 +147,8 @@ class Mutation:
             data.address_line2, data.city, data.state, data.zip_code, data.store_hash or "",
         )  # fmt: skip
         if len(data.file_list) > MAX_FILES:
-            raise InputError(fields={"fileList": [services.TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES)]})
+            message = services.TOO_MANY_FILES_MESSAGE.format(n=MAX_FILES)
+            raise InputError(fields=field_error("fileList", message, code="too_many_files"))
         contact = None
         if data.customer is not None:
             c = data.customer
@@ -253,15 +260,17 @@ class Mutation:
 
 def _bounded_texts(*values: str) -> None:
     if any(len(value) > 4 * MAX_TEXT for value in values):
-        raise InputError(fields={"__all__": [f"Use at most {MAX_TEXT} characters per field."]})
+        raise InputError(
+            fields=field_error("__all__", f"Use at most {MAX_TEXT} characters per field.", code="max_length")
+        )
 
 
 def _bounded_password(password: str) -> None:
     if len(password) > MAX_PASSWORD:
-        raise InputError(fields={"password": ["The password is too long."]})
+        raise InputError(fields=field_error("password", "The password is too long.", code="max_length"))
 
 
 def _pairs(items: list[ExtraFieldInput]) -> tuple[tuple[str, str], ...]:
     if len(items) > MAX_LIST:
-        raise InputError(fields={"extraFields": [f"Send at most {MAX_LIST} fields."]})
+        raise InputError(fields=field_error("extraFields", f"Send at most {MAX_LIST} fields.", code="too_many_fields"))
     return tuple((item.field_name[:100], item.field_value[:5000]) for item in items)

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import strawberry
+from django.core.exceptions import ValidationError
 
 from accounts import selectors, services
 from accounts.countries import country_list
@@ -29,7 +30,7 @@ from accounts.graphql.types import (
     UserLoginState,
 )
 from accounts.models import FormGroup, FormType, MasqueradeSession
-from portal.errors import InputError, PermissionDeniedError
+from portal.errors import InputError, PermissionDeniedError, field_error, field_errors
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 
 # shell §5: sorted list queries require an orderBy.
@@ -162,7 +163,7 @@ class Query:
     @strawberry.field(description="Whether an account must reset its password first. Guest-allowed.")
     def user_login_state(self, email: str) -> UserLoginState:
         if len(email) > 254:
-            raise InputError(fields={"email": ["Enter a valid email address."]})
+            raise InputError(fields=field_error("email", "Enter a valid email address.", code="invalid_email"))
         return UserLoginState(force_password_reset=selectors.user_login_state(email=email))
 
     @strawberry.field(permission_classes=[IsAuthenticated], description="The caller's company credit line.")
@@ -189,7 +190,8 @@ class Query:
         self, form_type: Annotated[int, strawberry.argument(description="1 business account, 2 personal account.")]
     ) -> list[AccountFormFieldType]:
         if form_type not in FormType.values:
-            raise InputError(fields={"formType": ["Use 1 (business account) or 2 (personal account)."]})
+            message = "Use 1 (business account) or 2 (personal account)."
+            raise InputError(fields=field_error("formType", message, code="invalid_choice"))
         return [
             AccountFormFieldType(
                 id=f.pk,
@@ -240,18 +242,19 @@ class Query:
         if super_admin_id is not None and super_admin_id != actor.user.pk:
             raise PermissionDeniedError()
         if not order_by:
-            raise InputError(ORDER_BY_REQUIRED, fields={"orderBy": [ORDER_BY_REQUIRED]})
-        errors = {}
+            raise InputError(ORDER_BY_REQUIRED, fields=field_error("orderBy", ORDER_BY_REQUIRED, code="required"))
+        errors: dict[str, list[ValidationError]] = {}
         if order_by not in selectors.SUPER_ADMIN_COMPANY_ORDERINGS:
-            errors["orderBy"] = [f"Use one of {', '.join(selectors.SUPER_ADMIN_COMPANY_ORDERINGS)}."]
+            message = f"Use one of {', '.join(selectors.SUPER_ADMIN_COMPANY_ORDERINGS)}."
+            errors["orderBy"] = [ValidationError(message, code="invalid_choice")]
         if first not in PAGE_SIZES:
-            errors["first"] = ["Show 10, 20 or 30 companies per page."]
+            errors["first"] = [ValidationError("Show 10, 20 or 30 companies per page.", code="invalid_choice")]
         if offset < 0 or offset > 1_000_000:
-            errors["offset"] = ["The offset must be 0 or more."]
+            errors["offset"] = [ValidationError("The offset must be 0 or more.", code="out_of_range")]
         if len(q) > MAX_SEARCH:
-            errors["q"] = [f"Search with at most {MAX_SEARCH} characters."]
+            errors["q"] = [ValidationError(f"Search with at most {MAX_SEARCH} characters.", code="max_length")]
         if errors:
-            raise InputError(fields=errors)
+            raise InputError(fields=field_errors(errors))
         companies = selectors.super_admin_company_list(user=actor.user, q=q.strip(), order_by=order_by)
         agenting = actor.masquerade.company_id if actor.is_masquerading else None
         page = companies[offset : offset + first]
@@ -296,7 +299,8 @@ class Query:
         self, info: strawberry.Info, first: int = 10, offset: int = 0
     ) -> CompanyMasqueradeSessionConnection:
         if not 1 <= first <= MAX_SESSIONS_PAGE or offset < 0:
-            raise InputError(fields={"first": [f"Ask for 1 to {MAX_SESSIONS_PAGE} sessions from an offset ≥ 0."]})
+            message = f"Ask for 1 to {MAX_SESSIONS_PAGE} sessions from an offset ≥ 0."
+            raise InputError(fields=field_error("first", message, code="out_of_range"))
         sessions = selectors.company_masquerade_sessions(company=info.context.actor.b2b_company)
         return CompanyMasqueradeSessionConnection(
             total_count=sessions.count(),

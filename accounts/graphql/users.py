@@ -8,13 +8,14 @@ from datetime import datetime
 from typing import Annotated
 
 import strawberry
+from django.core.exceptions import ValidationError
 
 from accounts import selectors, services
 from accounts.graphql.permissions import IsCompanyAdmin
 from accounts.graphql.types import ExtraFieldInput, MessagePayload, MessageResult
 from accounts.models import CompanyMembership, User
 from accounts.permissions import Code, Level
-from portal.errors import InputError
+from portal.errors import InputError, field_error, field_errors
 from portal.graphql.paging import page_arguments_checked
 from portal.graphql.permissions import IsAuthenticated, requires
 
@@ -167,14 +168,19 @@ class UserUpdateInput:
 def _bounded_texts(**values: str | None) -> None:
     too_long = [name for name, value in values.items() if value is not None and len(value) > MAX_TEXT]
     if too_long:
-        raise InputError(fields={name: [f"Use at most {MAX_TEXT} characters."] for name in too_long})
+        message = f"Use at most {MAX_TEXT} characters."
+        raise InputError(
+            fields=field_errors({name: [ValidationError(message, code="max_length")] for name in too_long})
+        )
 
 
 def _extra_pairs(items: list[ExtraFieldInput] | None) -> tuple[tuple[str, str], ...] | None:
     if items is None:
         return None
     if len(items) > MAX_EXTRA_FIELDS:
-        raise InputError(fields={"extraFields": [f"Send at most {MAX_EXTRA_FIELDS} fields."]})
+        raise InputError(
+            fields=field_error("extraFields", f"Send at most {MAX_EXTRA_FIELDS} fields.", code="too_many_fields")
+        )
     return tuple((item.field_name[:100], item.field_value[:5000]) for item in items)
 
 
@@ -277,7 +283,9 @@ class Query:
     )
     def created_by_user(self, info: strawberry.Info, company_id: int, module: str) -> list[CreatedByUser]:
         if len(module) > 40:
-            raise InputError(fields={"module": ["Choose quotes, shoppinglists or orders."]})
+            raise InputError(
+                fields=field_error("module", "Choose quotes, shoppinglists or orders.", code="invalid_choice")
+            )
         users = selectors.created_by_users(actor=info.context.actor, company_id=company_id, module=module)
         return [_created_by(user) for user in users]
 

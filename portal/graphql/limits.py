@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 import orjson
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from graphql import (
     DocumentNode,
     FieldNode,
@@ -57,7 +58,7 @@ from graphql.validation import NoSchemaIntrospectionCustomRule
 from strawberry import Schema
 from strawberry.extensions import SchemaExtension
 
-from portal.errors import ErrorCode
+from portal.errors import ErrorCode, InputError, field_errors
 from portal.lru import LRU
 
 # The page-size argument of paged fields: the number of items a list field (or the list of a connection) returns.
@@ -221,13 +222,8 @@ def literal_unstorable_paths(document: DocumentNode) -> list[str]:
 
 
 def _unstorable_text_error(paths: list[str]) -> GraphQLError:
-    return GraphQLError(
-        UNSTORABLE_TEXT_MESSAGE,
-        extensions={
-            "code": str(ErrorCode.BAD_USER_INPUT),
-            "fields": {path: [UNSTORABLE_TEXT_MESSAGE] for path in paths},
-        },
-    )
+    unstorable = {path: [ValidationError(UNSTORABLE_TEXT_MESSAGE, code="invalid")] for path in paths}
+    return InputError(UNSTORABLE_TEXT_MESSAGE, fields=field_errors(unstorable), code=str(ErrorCode.BAD_USER_INPUT))
 
 
 # Depth, root fields and cost ----------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import strawberry
 from strawberry.types import Info
 
 from portal import selectors, storefront_tokens
-from portal.errors import ErrorCode, InputError, PortalError
+from portal.errors import ErrorCode, InputError, PortalError, field_error
 from portal.graphql.permissions import IsAuthenticated
 from portal.rest.authentication import STORE_CREDENTIAL_HEADER
 
@@ -43,7 +43,7 @@ def _expiry(expires_at: int | None) -> datetime | None:
     try:
         return datetime.fromtimestamp(expires_at, tz=UTC)
     except (OverflowError, OSError, ValueError):
-        raise InputError(fields={"expiresAt": ["Send the expiry in Unix seconds."]}) from None
+        raise InputError(fields=field_error("expiresAt", "Send the expiry in Unix seconds.", code="invalid")) from None
 
 
 @strawberry.type

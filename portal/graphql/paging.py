@@ -3,7 +3,9 @@ list: out of range is refused with a field error, never cut (issue 12)."""
 
 from __future__ import annotations
 
-from portal.errors import InputError
+from django.core.exceptions import ValidationError
+
+from portal.errors import InputError, field_errors
 
 MAX_OFFSET = 1_000_000
 
@@ -18,17 +20,17 @@ def page_arguments_checked(
     max_text: int = 100,
 ) -> None:
     """Raises InputError (VALIDATION_ERROR with `fields`) when `first`, `offset` or a text is out of bounds."""
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[ValidationError]] = {}
     if first < 0:
-        errors["first"] = ["Enter 0 or more."]
+        errors["first"] = [ValidationError("Enter 0 or more.", code="out_of_range")]
     elif first > max_first:
-        errors["first"] = [f"Ask for at most {max_first} {noun} at a time."]
+        errors["first"] = [ValidationError(f"Ask for at most {max_first} {noun} at a time.", code="out_of_range")]
     if offset < 0:
-        errors["offset"] = ["Enter 0 or more."]
+        errors["offset"] = [ValidationError("Enter 0 or more.", code="out_of_range")]
     elif offset > MAX_OFFSET:
-        errors["offset"] = [f"Enter at most {MAX_OFFSET:,}."]
+        errors["offset"] = [ValidationError(f"Enter at most {MAX_OFFSET:,}.", code="out_of_range")]
     for name, value in (texts or {}).items():
         if value is not None and len(value) > max_text:
-            errors[name] = [f"Enter at most {max_text} characters."]
+            errors[name] = [ValidationError(f"Enter at most {max_text} characters.", code="max_length")]
     if errors:
-        raise InputError(next(iter(errors.values()))[0], fields=errors)
+        raise InputError(next(iter(errors.values()))[0].messages[0], fields=field_errors(errors))

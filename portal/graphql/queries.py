@@ -4,7 +4,7 @@ import strawberry
 from graphql import FieldNode
 
 from portal import selectors, startup_cache
-from portal.errors import InputError
+from portal.errors import InputError, field_error
 from portal.graphql.permissions import IsAuthenticated
 from portal.graphql.types import (
     CurrencyType,
@@ -68,7 +68,8 @@ class Query:
         self, info: strawberry.Info, channel_id: int = selectors.DEFAULT_CHANNEL_ID, keys: list[str] | None = None
     ) -> list[StorefrontConfigEntry]:
         if keys is not None and len(keys) > MAX_CONFIG_KEYS:
-            raise InputError(fields={"keys": [f"Ask for at most {MAX_CONFIG_KEYS} keys at a time."]})
+            message = f"Ask for at most {MAX_CONFIG_KEYS} keys at a time."
+            raise InputError(fields=field_error("keys", message, code="too_many_items"))
         entries = startup_cache.storefront_config_entries(channel_id=channel_id, keys=keys, memo=_memo(info))
         return [StorefrontConfigEntry(**entry) for entry in entries]
 
@@ -104,6 +105,6 @@ class Query:
     )
     def store_config_switch_status(self, key: str, channel_id: int = selectors.DEFAULT_CHANNEL_ID) -> SwitchStatus:
         if len(key) > 80:
-            raise InputError(fields={"key": ["Unknown key."]})
+            raise InputError(fields=field_error("key", "Unknown key.", code="invalid"))
         channel = selectors.channel_get(channel_id=channel_id)
         return SwitchStatus(key=key, is_enabled=selectors.storefront_config_switch(channel=channel, key=key))

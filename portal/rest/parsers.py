@@ -9,7 +9,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import DataAndFiles, JSONParser, MultiPartParser
 from rest_framework.request import Request
 
-from portal.errors import ErrorCode
+from portal.errors import ErrorCode, field_error, field_extensions
 from portal.graphql.channels import is_channel_name
 from portal.rest.errors import RestError
 from portal.storefront_tokens import storefront_token_refusal
@@ -57,7 +57,12 @@ class LimitedMultiPartParser(MultiPartParser):
         _check_storefront_token_channels(parser_context["request"], parsed)
         if sum(len(files) for _, files in parsed.files.lists()) > self.max_files:
             message = "Send one file at a time." if self.max_files == 1 else f"Send at most {self.max_files} files."
-            raise RestError(message, code=self.too_many_files_code, status=400, fields={self.field_name: [message]})
+            raise RestError(
+                message,
+                code=self.too_many_files_code,
+                status=400,
+                **field_extensions(field_error(self.field_name, message, code="too_many_files")),
+            )
         return parsed
 
 

@@ -15,7 +15,7 @@ from rest_framework.parsers import DataAndFiles
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from portal.errors import NotFound
+from portal.errors import NotFound, field_error, field_extensions
 from portal.rest.authentication import request_actor
 from portal.rest.errors import RestError
 from portal.rest.parsers import LimitedMultiPartParser, form_fields
@@ -50,7 +50,7 @@ class BulkCsvParser(LimitedMultiPartParser):
                 FILE_TOO_LARGE_MESSAGE,
                 code=self.too_many_files_code,
                 status=400,
-                fields={FILE_FIELD: [FILE_TOO_LARGE_MESSAGE]},
+                **field_extensions(field_error(FILE_FIELD, FILE_TOO_LARGE_MESSAGE, code="too_many_files")),
             ) from exc
 
 

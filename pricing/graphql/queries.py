@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 import strawberry
 
-from portal.errors import InputError, PortalError
+from portal.errors import InputError, PortalError, field_error
 from portal.graphql.selection import selected_field_names
 from portal.selectors import DEFAULT_CHANNEL_ID, channel_get
 from pricing import calculation, search_cache, selectors
@@ -39,7 +39,8 @@ CALLERS_GROUP_NOTE = (
 
 def _bounded(name: str, values: list | None, limit: int) -> None:
     if values is not None and len(values) > limit:
-        raise InputError(f"Send at most {limit} {name} at a time.", fields={name: [f"Send at most {limit}."]})
+        message = f"Send at most {limit} {name} at a time."
+        raise InputError(message, fields=field_error(name, f"Send at most {limit}.", code="too_many_items"))
 
 
 @strawberry.type
@@ -67,14 +68,17 @@ class Query:
         offset: int = 0,
     ) -> list[ProductSearchResult]:
         if search is not None and len(search) > selectors.MAX_QUERY_LENGTH:
-            raise InputError(fields={"search": [f"Enter at most {selectors.MAX_QUERY_LENGTH} characters."]})
+            message = f"Enter at most {selectors.MAX_QUERY_LENGTH} characters."
+            raise InputError(fields=field_error("search", message, code="max_length"))
         _bounded("productIds", product_ids, MAX_PRODUCT_IDS)
         if first < 0 or offset < 0:
-            raise InputError(fields={"first" if first < 0 else "offset": ["Enter 0 or more."]})
+            raise InputError(
+                fields=field_error("first" if first < 0 else "offset", "Enter 0 or more.", code="out_of_range")
+            )
         if first > MAX_SEARCH_RESULTS:
             # Refused, not silently cut: a client asking for 500 must learn it gets at most 100 (issue 12).
             message = f"Ask for at most {MAX_SEARCH_RESULTS} products at a time."
-            raise InputError(message, fields={"first": [message]})
+            raise InputError(message, fields=field_error("first", message, code="out_of_range"))
         actor = info.context.actor
         arguments: dict[str, Any] = {
             "query": search or "",
@@ -158,7 +162,8 @@ class Query:
         for index, item in enumerate(items):
             options = item.options
             if len(options) > MAX_ITEM_OPTIONS:
-                raise InputError(fields={f"items.{index}.options": [f"Send at most {MAX_ITEM_OPTIONS} options."]})
+                message = f"Send at most {MAX_ITEM_OPTIONS} options."
+                raise InputError(fields=field_error(f"items.{index}.options", message, code="too_many_items"))
             request_items.append(_request_item(item, options))
         actor = info.context.actor
         channel = channel_get(channel_id=channel_id)

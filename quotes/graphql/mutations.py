@@ -7,7 +7,7 @@ import strawberry
 from orders.graphql.transfer import ORDER_ID_ARGUMENT, ORDER_LINE_IDS_ARGUMENT, OrderLinesTransfer
 from orders.selectors import order_for, order_lines_chosen
 from portal.client_address import client_ip
-from portal.errors import InputError, NotFoundError, PermissionDeniedError
+from portal.errors import InputError, NotFoundError, PermissionDeniedError, field_error
 from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated
 from quotes import permissions, selectors, services
 from quotes.graphql.types import (
@@ -37,7 +37,11 @@ def _options(options: list[QuoteOptionInput] | None) -> list[tuple[int, str]] | 
     if options is None:
         return None
     if len(options) > services.MAX_OPTIONS_PER_LINE:
-        raise InputError(fields={"options": [f"Send at most {services.MAX_OPTIONS_PER_LINE} options."]})
+        raise InputError(
+            fields=field_error(
+                "options", f"Send at most {services.MAX_OPTIONS_PER_LINE} options.", code="too_many_items"
+            )
+        )
     return [(option.option_id, option.value) for option in options]
 
 
@@ -67,7 +71,11 @@ class Mutation:
         channel_id: int = 1,
     ) -> QuoteDraftPayload:
         if len(lines) > services.MAX_LINES_PER_CALL:
-            raise InputError(fields={"lines": [f"Add at most {services.MAX_LINES_PER_CALL} products at a time."]})
+            raise InputError(
+                fields=field_error(
+                    "lines", f"Add at most {services.MAX_LINES_PER_CALL} products at a time.", code="too_many"
+                )
+            )
         requests = [
             services.DraftLineRequest(
                 quantity=line.quantity,
@@ -212,7 +220,11 @@ class Mutation:
     ) -> QuoteMessagePayload:
         actor = info.context.actor
         if len(message) > services.MAX_MESSAGE_LENGTH:
-            raise InputError(fields={"message": [f"Enter at most {services.MAX_MESSAGE_LENGTH} characters."]})
+            raise InputError(
+                fields=field_error(
+                    "message", f"Enter at most {services.MAX_MESSAGE_LENGTH} characters.", code="max_length"
+                )
+            )
         if not access_key and permissions.scope_level(actor, permissions.UPDATE_QUOTE_MESSAGE) == 0:
             if actor.user is None:
                 raise NotFoundError("Quote not found.")

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import strawberry
 
-from portal.errors import InputError, NotFoundError, PermissionDeniedError
+from portal.errors import InputError, NotFoundError, PermissionDeniedError, field_error
 from portal.graphql.permissions import GuestOrValidToken, requires
 from pricing.selectors import product_detail
 from quotes import permissions, selectors
@@ -112,12 +112,14 @@ class Query:
         order_by: str | None = None,
     ) -> QuoteList:
         if first < 0 or offset < 0:
-            raise InputError(fields={"first" if first < 0 else "offset": ["Enter 0 or more."]})
+            raise InputError(
+                fields=field_error("first" if first < 0 else "offset", "Enter 0 or more.", code="out_of_range")
+            )
         if first > MAX_PAGE_SIZE:
             message = f"Ask for at most {MAX_PAGE_SIZE} quotes at a time."  # refused, not silently cut (issue 12)
-            raise InputError(message, fields={"first": [message]})
+            raise InputError(message, fields=field_error("first", message, code="out_of_range"))
         if search is not None and len(search) > 100:
-            raise InputError(fields={"search": ["Enter at most 100 characters."]})
+            raise InputError(fields=field_error("search", "Enter at most 100 characters.", code="max_length"))
         filters = selectors.QuoteFilters(
             search=search or "", status=status or None, date_from=date_from, date_to=date_to, order_by=order_by or ""
         )

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import strawberry
+from django.core.exceptions import ValidationError
 
-from portal.errors import InputError
+from portal.errors import InputError, field_error, field_errors
 from shoppinglists import permissions, selectors, services
 from shoppinglists.graphql.permissions import company_requires, customer_requires
 from shoppinglists.graphql.types import (
@@ -38,16 +39,23 @@ ItemIds = Annotated[
 
 
 def _texts(**values: str | None) -> None:
-    too_long = {name: [f"Use at most {MAX_TEXT} characters."] for name, v in values.items() if v and len(v) > MAX_TEXT}
+    message = f"Use at most {MAX_TEXT} characters."
+    too_long = {
+        name: [ValidationError(message, code="max_length")] for name, v in values.items() if v and len(v) > MAX_TEXT
+    }
     if too_long:
-        raise InputError(fields=too_long)
+        raise InputError(fields=field_errors(too_long))
 
 
 def _options(options: list[ShoppingListOptionInput] | None) -> list[tuple[int, str]] | None:
     if options is None:
         return None
     if len(options) > services.MAX_OPTIONS_PER_ITEM:
-        raise InputError(fields={"options": [f"Send at most {services.MAX_OPTIONS_PER_ITEM} options."]})
+        raise InputError(
+            fields=field_error(
+                "options", f"Send at most {services.MAX_OPTIONS_PER_ITEM} options.", code="too_many_items"
+            )
+        )
     _texts(options=max((o.option_value for o in options), key=len, default=""))
     return [(option.option_id, option.option_value) for option in options]
 
@@ -127,7 +135,11 @@ def items_create(
     ],
 ) -> ShoppingListItemsPayload:
     if len(items) > services.MAX_ITEMS_PER_CALL:
-        raise InputError(fields={"items": [f"Add at most {services.MAX_ITEMS_PER_CALL} products at a time."]})
+        raise InputError(
+            fields=field_error(
+                "items", f"Add at most {services.MAX_ITEMS_PER_CALL} products at a time.", code="too_many"
+            )
+        )
     requests = []
     for item in items:
         _texts(sku=item.sku, productNote=item.product_note)
@@ -166,7 +178,11 @@ def items_update(
 
 def items_delete(info: strawberry.Info, shopping_list_id: ListId, item_ids: ItemIds) -> ShoppingListItemsPayload:
     if len(item_ids) > services.MAX_ITEMS_PER_LIST:
-        raise InputError(fields={"itemIds": [f"Remove at most {services.MAX_ITEMS_PER_LIST} products at a time."]})
+        raise InputError(
+            fields=field_error(
+                "itemIds", f"Remove at most {services.MAX_ITEMS_PER_LIST} products at a time.", code="too_many_items"
+            )
+        )
     result = services.shopping_list_items_delete(actor=info.context.actor, list_id=shopping_list_id, item_ids=item_ids)
     return _items_payload(info, result)
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import strawberry
 
-from portal.errors import InputError
+from portal.errors import InputError, field_error
 from portal.graphql.paging import page_arguments_checked
 from portal.graphql.permissions import IsAuthenticated
 from shoppinglists import permissions, selectors
@@ -61,7 +61,9 @@ def _lists(
         first, offset, max_first=MAX_PAGE_SIZE, noun="lists", texts={"search": search, "email": email}
     )
     if statuses is not None and len(statuses) > MAX_STATUSES:
-        raise InputError(fields={"status": [f"Choose at most {MAX_STATUSES} statuses."]})
+        raise InputError(
+            fields=field_error("status", f"Choose at most {MAX_STATUSES} statuses.", code="too_many_items")
+        )
     actor = info.context.actor
     filters = selectors.ShoppingListFilters(
         search=search or "",

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 
 from accounts.selectors import Actor
 from invoices.services.payment import invoice_payment_total
-from portal.errors import InputError, NotFoundError
+from portal.errors import InputError, NotFoundError, field_error, field_errors
 from pricing import selectors as catalog
 from pricing.options import option_errors
 from storefront import services
@@ -103,23 +103,40 @@ def cart_payload(cart: Cart, actor: Actor) -> CartType:
 def add_line_items(cart: Cart, actor: Actor, items: list[CartLineItemInput]) -> None:
     """Validate every item first (options, variant, quantity); add none unless all are valid."""
     if not items:
-        raise InputError("No products being added.", fields={"lineItems": ["No products being added."]})
+        raise InputError(
+            "No products being added.", fields=field_error("lineItems", "No products being added.", code="NO_PRODUCTS")
+        )
     if len(items) > MAX_LINE_ITEMS:
-        raise InputError(fields={"lineItems": [f"Add at most {MAX_LINE_ITEMS} lines at a time."]})
+        raise InputError(
+            fields=field_error("lineItems", f"Add at most {MAX_LINE_ITEMS} lines at a time.", code="too_many")
+        )
     prepared = []
     for index, item in enumerate(items):
         product = catalog.product_detail(product_id=item.product_entity_id)
         if product is None:
             raise InputError(
-                "Product not found.", fields={f"lineItems.{index}.productEntityId": ["Product not found."]}
+                "Product not found.",
+                fields=field_error(f"lineItems.{index}.productEntityId", "Product not found.", code="unknown_product"),
             )
         variant = None
         if item.variant_entity_id is not None:
             variant = next((v for v in product.variants.all() if v.pk == item.variant_entity_id), None)
             if variant is None:
-                raise InputError(fields={f"lineItems.{index}.variantEntityId": ["This variant is not of the product."]})
+                raise InputError(
+                    fields=field_error(
+                        f"lineItems.{index}.variantEntityId",
+                        "This variant is not of the product.",
+                        code="unknown_variant",
+                    )
+                )
         elif product.variants.count() > 1:
-            raise InputError(fields={f"lineItems.{index}.variantEntityId": ["Please fill out product options first."]})
+            raise InputError(
+                fields=field_error(
+                    f"lineItems.{index}.variantEntityId",
+                    "Please fill out product options first.",
+                    code="required_options_missing",
+                )
+            )
         else:
             variant = product.variants.first()
         selections = {
@@ -130,7 +147,16 @@ def add_line_items(cart: Cart, actor: Actor, items: list[CartLineItemInput]) -> 
         errors = option_errors(options=modifier_options, selections=selections)
         if errors:
             first = next(iter(errors.values()))[0]
-            raise InputError(first, fields={f"lineItems.{index}.{key}": msgs for key, msgs in errors.items()})
+            # A required option left empty (under "__all__"), else a value the option does not take (as
+            # pricing.line_items codes them).
+            coded = {
+                f"lineItems.{index}.{key}": [
+                    ValidationError(message, code="required_options_missing" if key == "__all__" else "invalid_option")
+                    for message in messages
+                ]
+                for key, messages in errors.items()
+            }
+            raise InputError(first, fields=field_errors(coded))
         prepared.append((product, variant, item.quantity, list(selections.items())))
     for product, variant, quantity, options in prepared:
         try:
@@ -139,4 +165,4 @@ def add_line_items(cart: Cart, actor: Actor, items: list[CartLineItemInput]) -> 
             )
         except ValidationError as exc:
             message = exc.messages[0]
-            raise InputError(message, fields={"quantity": exc.messages}) from exc
+            raise InputError(message, fields=field_errors({"quantity": [exc]})) from exc

@@ -12,7 +12,7 @@ from accounts.selectors import Actor
 from invoices.errors import INVOICE_NOT_FOUND_MESSAGE
 from invoices.selectors import parse_invoice_id
 from invoices.services.payment import MAX_PAYMENT_LINES, PaymentLine
-from portal.errors import InputError, NotFound
+from portal.errors import InputError, NotFound, field_error
 from storefront.invoice_payment import invoice_cart_create
 from storefront.models import Cart
 
@@ -60,13 +60,12 @@ def invoice_create_bc_cart(
 ) -> InvoiceCreateBcCartResult:
     actor: Actor = info.context.actor
     if len(line_items) > MAX_PAYMENT_LINES:
+        message = f"Pay at most {MAX_PAYMENT_LINES} invoices at a time."
         raise InputError(
-            f"Pay at most {MAX_PAYMENT_LINES} invoices at a time.",
-            fields={"lineItems": [f"Pay at most {MAX_PAYMENT_LINES} invoices at a time."]},
-            code="INVOICE_PAYMENT_TOO_MANY",
+            message, fields=field_error("lineItems", message, code="too_many_invoices"), code="INVOICE_PAYMENT_TOO_MANY"
         )
     if len(currency) > 3:
-        raise InputError(fields={"currency": ["A currency code has 3 letters."]})
+        raise InputError(fields=field_error("currency", "A currency code has 3 letters.", code="invalid"))
     lines = [PaymentLine(invoice_id=_invoice_pk(item.invoice_id), amount=item.amount) for item in line_items]
     cart = invoice_cart_create(actor=actor, lines=lines, currency=currency)
     url = invoice_checkout_url(info.context.request, cart)

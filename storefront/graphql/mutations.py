@@ -11,7 +11,7 @@ from django.urls import reverse
 from invoices.services.payment import PAY_INVOICE, invoice_payment_refusal
 from orders.graphql.transfer import ORDER_ID_ARGUMENT, ORDER_LINE_IDS_ARGUMENT, OrderLinesTransfer
 from orders.selectors import order_for, order_lines_chosen
-from portal.errors import InputError, NotFoundError, PermissionDeniedError
+from portal.errors import InputError, NotFoundError, PermissionDeniedError, field_error
 from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated, requires
 from portal.selectors import channel_get_or_none, store_current
 from quotes.graphql.errors import api_errors
@@ -225,7 +225,11 @@ def shopping_list_add_to_cart(
     ] = None,
 ) -> ShoppingListCartTransfer:
     if item_ids is not None and len(item_ids) > MAX_ITEMS_PER_LIST:
-        raise InputError(fields={"itemIds": [f"Choose at most {MAX_ITEMS_PER_LIST} products at a time."]})
+        raise InputError(
+            fields=field_error(
+                "itemIds", f"Choose at most {MAX_ITEMS_PER_LIST} products at a time.", code="too_many_items"
+            )
+        )
     transfer = shopping_list_to_cart(actor=info.context.actor, list_id=id, item_ids=item_ids)
     return ShoppingListCartTransfer.of(transfer)
 

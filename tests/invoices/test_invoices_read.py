@@ -271,6 +271,7 @@ def test_the_page_defaults_to_10_from_offset_0_and_is_capped_at_100(demo_store, 
     assert too_many["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"first": ["Ask for at most 100 invoices at a time."]},
+        "fieldCodes": {"first": ["out_of_range"]},
     }
     assert len(_numbers(at_cap)) == 12
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from portal.errors import field_error, field_errors
+from portal.errors import ErrorCode, InputError, field_error, field_errors, field_extensions
 from portal.graphql.errors import service_error_shape
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,3 +156,114 @@ def test_coded_field_errors_reach_the_client_with_a_code_for_every_message():
     assert service_error_shape(field_error("idIn", "Give invoice ids.", code="invalid"))[1]["fieldCodes"] == {
         "idIn": ["invalid"]
     }
+
+
+# --- the GraphQL layer's InputError and the REST layer's own field errors -----------------------------------------
+
+# What builds field errors with their codes: an InputError's or a RestError's fields come from one of these.
+FIELD_ERROR_BUILDERS = {"field_error", "field_errors"}
+
+
+def _call_name(node: ast.AST) -> str | None:
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _built_with_codes(value: ast.AST) -> bool:
+    """`field_error(…)` / `field_errors(…)`, or, for a RestError's `**extensions`, `field_extensions` of one."""
+    if _call_name(value) == "field_extensions":
+        return bool(value.args) and _call_name(value.args[0]) in FIELD_ERROR_BUILDERS  # type: ignore[attr-defined]
+    return _call_name(value) in FIELD_ERROR_BUILDERS
+
+
+def _field_errors_coded(call: ast.Call) -> bool:
+    """An InputError's `fields` are built by field_error / field_errors; a PortalError or RestError passes no
+    `fields=` by hand, a RestError's go in as `**field_extensions(field_error(…))`."""
+    fields = next((keyword.value for keyword in call.keywords if keyword.arg == "fields"), None)
+    if _call_name(call) == "InputError":
+        return fields is not None and _built_with_codes(fields)
+    spread = [keyword.value for keyword in call.keywords if keyword.arg is None]
+    return fields is None and all(_built_with_codes(value) for value in spread)
+
+
+def _hand_made_fields(call: ast.Call) -> bool:
+    """A GraphQLError given `extensions={"fields": …}` by hand (an InputError builds them with their codes)."""
+    extensions = next((keyword.value for keyword in call.keywords if keyword.arg == "extensions"), None)
+    return isinstance(extensions, ast.Dict) and any(
+        isinstance(key, ast.Constant) and key.value in ("fields", "fieldCodes") for key in extensions.keys
+    )
+
+
+def _uncoded_input_errors() -> list[str]:
+    found = []
+    for relative, tree in _production_modules():
+        for node in ast.walk(tree):
+            name = _call_name(node)
+            if (name in ("InputError", "PortalError", "RestError") and not _field_errors_coded(node)) or (
+                name == "GraphQLError" and _hand_made_fields(node)
+            ):
+                found.append(f"{relative}:{node.lineno}: {ast.unparse(node)[:100]}")
+    return sorted(found)
+
+
+def test_no_input_error_of_the_apps_is_raised_without_its_codes():
+    # InputError(fields=field_error(field, message, code=…)) or InputError(fields=field_errors({field: [
+    # ValidationError(message, code=…)]})); a REST refusal's fields: RestError(…, **field_extensions(field_error(…))).
+    assert _uncoded_input_errors() == []
+
+
+def test_input_error_needs_field_errors_with_their_codes():
+    for fields in (
+        {"first": ["Enter 0 or more."]},
+        ValidationError({"first": ["Enter 0 or more."]}),
+        ValidationError({"first": [ValidationError("Enter 0 or more.", code="out_of_range"), "Or 10."]}),
+        ValidationError("Enter 0 or more.", code="out_of_range"),  # no field
+    ):
+        with pytest.raises(TypeError):
+            InputError(fields=fields)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        InputError("Some fields are not valid.")  # type: ignore[call-arg]
+
+
+def test_an_input_error_carries_its_codes_as_a_services_field_error_does():
+    error = InputError(
+        "Ask for at most 100 quotes at a time.",
+        fields=field_errors(
+            {
+                "first": [ValidationError("Ask for at most 100 quotes at a time.", code="out_of_range")],
+                "search": [ValidationError("Enter at most 100 characters.", code="max_length")],
+            }
+        ),
+    )
+
+    assert error.message == "Ask for at most 100 quotes at a time."
+    assert error.extensions == {
+        "code": ErrorCode.VALIDATION_ERROR,
+        "fields": {"first": ["Ask for at most 100 quotes at a time."], "search": ["Enter at most 100 characters."]},
+        "fieldCodes": {"first": ["out_of_range"], "search": ["max_length"]},
+    }
+    # A service's field error, passed on under a field of the API's own (the cart's quantity).
+    problem = field_error("qty", "Not enough in stock for this quantity.", code="insufficient_stock")
+    assert field_extensions(field_errors({"quantity": [problem]})) == {
+        "fields": {"quantity": ["Not enough in stock for this quantity."]},
+        "fieldCodes": {"quantity": ["insufficient_stock"]},
+    }
+
+
+def test_the_source_check_finds_an_input_error_without_its_codes():
+    def check(source: str) -> bool:
+        return _field_errors_coded(next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)))
+
+    assert not check('InputError(fields={"first": ["Enter 0 or more."]})')
+    assert not check("InputError(fields=errors)")
+    assert not check('InputError("Bad input.")')
+    assert not check('RestError("Too many.", code="X", status=400, fields={"file": ["Too many."]})')
+    graphql_error = ast.parse('GraphQLError("Bad.", extensions={"code": "X", "fields": {"a": ["Bad."]}})').body[0]
+    assert _hand_made_fields(graphql_error.value)  # type: ignore[attr-defined]
+    assert check('InputError(fields=field_error("first", "Enter 0 or more.", code="out_of_range"))')
+    assert check("InputError(message, fields=field_errors(errors))")
+    assert check(
+        'RestError(m, code="X", status=400, **field_extensions(field_error("file", m, code="too_many_files")))'
+    )

@@ -183,7 +183,11 @@ def _refused(body: dict, *paths: str) -> None:
         "errors": [
             {
                 "message": UNSTORABLE,
-                "extensions": {"code": "BAD_USER_INPUT", "fields": {p: [UNSTORABLE] for p in paths}},
+                "extensions": {
+                    "code": "BAD_USER_INPUT",
+                    "fields": {p: [UNSTORABLE] for p in paths},
+                    "fieldCodes": {p: ["invalid"] for p in paths},
+                },
             }
         ],
     }

@@ -147,19 +147,23 @@ def test_a_page_size_above_the_cap_is_refused_with_the_cap(demo_store, graphql, 
     assert purchased["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"first": ["Ask for at most 100 products at a time."]},
+        "fieldCodes": {"first": ["out_of_range"]},
     }
     assert products["errors"][0]["message"] == "Ask for at most 100 products at a time."
     assert products["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"first": ["Ask for at most 100 products at a time."]},
+        "fieldCodes": {"first": ["out_of_range"]},
     }
     assert quotes["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"first": ["Ask for at most 100 quotes at a time."]},
+        "fieldCodes": {"first": ["out_of_range"]},
     }
     assert sessions["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"first": ["Ask for 1 to 50 sessions from an offset ≥ 0."]},
+        "fieldCodes": {"first": ["out_of_range"]},
     }
 
 

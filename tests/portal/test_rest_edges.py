@@ -347,6 +347,7 @@ def test_two_files_in_one_upload_are_refused_rather_than_one_dropped(world, clie
     assert rest_refusal(response, 400)["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"mediaFile": ["Send one file at a time."]},
+        "fieldCodes": {"mediaFile": ["too_many_files"]},
     }
     assert stored(world) == before
 

@@ -77,6 +77,7 @@ def test_two_files_in_one_request_are_refused_rather_than_one_dropped(demo_store
     assert rest_refusal(response, 400)["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"mediaFile": ["Send one file at a time."]},
+        "fieldCodes": {"mediaFile": ["too_many_files"]},
     }
     assert QuoteAttachment.objects.count() == 0
 

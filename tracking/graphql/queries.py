@@ -4,7 +4,7 @@ from typing import Annotated
 
 import strawberry
 
-from portal.errors import ErrorCode, InputError
+from portal.errors import ErrorCode, InputError, field_error
 from tracking import selectors
 from tracking.graphql.types import TrackingNumber
 
@@ -31,7 +31,7 @@ class Query:
         if len(text) > MAX_TRACKING_TEXT_LENGTH:
             raise InputError(
                 f"The text is longer than {MAX_TRACKING_TEXT_LENGTH} characters.",
-                fields={"text": [f"Enter at most {MAX_TRACKING_TEXT_LENGTH} characters."]},
+                fields=field_error("text", f"Enter at most {MAX_TRACKING_TEXT_LENGTH} characters.", code="max_length"),
                 code=ErrorCode.BAD_USER_INPUT,
             )
         return [TrackingNumber.from_match(match) for match in selectors.tracking_numbers_in_text(text=text)]

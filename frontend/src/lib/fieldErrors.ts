@@ -27,6 +27,8 @@ const COMMON_FIELD_CODES: Readonly<Record<CommonFieldCode, true>> = {
   // the lists' filters (invoices, orders, quotes selectors) and the storefront cart's refusals (storefront/services.py)
   end_before_start: true, too_many_invoices: true, cart_pays_invoices: true, cart_too_many_lines: true,
   cart_empty: true, cart_problems: true,
+  // the GraphQL layer's bounds on a list's length (options, SKUs, statuses, keys, …: portal.errors.InputError)
+  too_many_items: true,
   // Django's password validators, and shell §5's rule (accounts.validators)
   password_too_short: true, password_too_common: true, password_entirely_numeric: true, password_too_similar: true,
   password_rule: true,

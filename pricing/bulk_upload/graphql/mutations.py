@@ -3,7 +3,7 @@ from __future__ import annotations
 import strawberry
 
 from portal.client_address import client_ip
-from portal.errors import InputError
+from portal.errors import InputError, field_error
 from portal.graphql.permissions import GuestOrValidToken, IsAuthenticated
 from pricing.bulk_upload import services
 from pricing.bulk_upload.graphql.types import (
@@ -25,7 +25,7 @@ ROWS_RULE = (
 def _rows(product_list) -> list[tuple[str, str]]:
     if len(product_list) > services.MAX_ROWS_PER_CALL:
         message = f"Send at most {services.MAX_ROWS_PER_CALL:,} rows at a time, or upload them as a file."
-        raise InputError(message, fields={"productList": [message]})
+        raise InputError(message, fields=field_error("productList", message, code="too_many_items"))
     return [(row.sku[:200], row.qty[:50]) for row in product_list]
 
 

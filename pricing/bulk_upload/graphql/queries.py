@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import strawberry
 
-from portal.errors import InputError
+from portal.errors import InputError, field_error
 from portal.graphql.permissions import IsAuthenticated
 from pricing.bulk_upload import selectors
 from pricing.bulk_upload.graphql.types import SkuLookupResult
@@ -30,6 +30,6 @@ class Query:
     def sku_lookup(self, info: strawberry.Info, skus: list[str]) -> list[SkuLookupResult]:
         if len(skus) > MAX_LOOKUP_SKUS:
             message = f"Send at most {MAX_LOOKUP_SKUS} SKUs at a time."
-            raise InputError(message, fields={"skus": [message]})
+            raise InputError(message, fields=field_error("skus", message, code="too_many_items"))
         rows = selectors.sku_lookup(actor=info.context.actor, skus=[sku[:100] for sku in skus])
         return [SkuLookupResult(row=row) for row in rows]

@@ -139,6 +139,7 @@ def test_more_rows_than_a_call_takes_are_refused(catalog, graphql, monkeypatch):
     assert body["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR",
         "fields": {"productList": ["Send at most 5 rows at a time, or upload them as a file."]},
+        "fieldCodes": {"productList": ["too_many_items"]},
     }
 
 

@@ -107,7 +107,11 @@ def test_more_than_one_file_gives_the_same_text_as_a_file_too_large(catalog, sig
     error = rest_refusal(response, 400)
     assert error == {
         "message": TOO_LARGE,
-        "extensions": {"code": "BULK_TOO_MANY_FILES", "fields": {"file": [TOO_LARGE]}},
+        "extensions": {
+            "code": "BULK_TOO_MANY_FILES",
+            "fields": {"file": [TOO_LARGE]},
+            "fieldCodes": {"file": ["too_many_files"]},
+        },
     }
     assert BulkUpload.objects.count() == 0
 
