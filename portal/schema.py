@@ -3,7 +3,6 @@
 from strawberry import Schema
 from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.tools import merge_types
-from strawberry_django.optimizer import DjangoOptimizerExtension
 
 from accounts.graphql.addresses import AddressMutation, AddressQuery
 from accounts.graphql.extensions import MasqueradeAuditExtension
@@ -102,7 +101,9 @@ schema = PortalSchema(
         # limit and introspection switch, which its on_operation sets before either runs.
         lambda: ParserCache(maxsize=MAX_DOCUMENTS),
         lambda: ValidationCache(maxsize=MAX_DOCUMENTS),
-        DjangoOptimizerExtension,
+        # No DjangoOptimizerExtension (issue 37): its resolve hook wrapped every field of every answer (~7% of the
+        # mix's instructions) to optimize querysets, and no resolver returns one: the address book, the one
+        # strawberry_django type, loads its page with its relations itself (accounts.selectors.address_list).
         # Tokens, depth (introspection included), root fields, cost, introspection switch, text PostgreSQL cannot store;
         # after ValidationCache, whose errors it adds to.
         RequestLimits,
