@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Annotated
 
 import strawberry
 from django.core.exceptions import ValidationError
+from strawberry.scalars import JSON
 
 from accounts import selectors, services
 from accounts.countries import country_list
@@ -29,7 +31,7 @@ from accounts.graphql.types import (
     UserInfo,
     UserLoginState,
 )
-from accounts.models import FormGroup, FormType, MasqueradeSession
+from accounts.models import FormGroup, FormType
 from portal.errors import InputError, PermissionDeniedError, field_error, field_errors
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 
@@ -90,7 +92,7 @@ def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
     )
 
 
-def _session_payload(session: MasqueradeSession) -> CompanyMasqueradeSession:
+def _session_payload(session: selectors.RecordedMasqueradeSession) -> CompanyMasqueradeSession:
     ended_at = selectors.masquerade_session_ended_at(session)
     return CompanyMasqueradeSession(
         id=session.pk,
@@ -143,8 +145,8 @@ class Query:
             zip_code=company.zip_code,
             country_code=company.country_code,
             rejection_reason=company.rejection_reason if company.status == 2 else "",
-            extra_fields=company.extra_fields or {},
-            address_extra_fields=company.address_extra_fields or {},
+            extra_fields=JSON(company.extra_fields or {}),
+            address_extra_fields=JSON(company.address_extra_fields or {}),
             attachments=[
                 CompanyAttachment(id=str(f.pk), file_name=f.original_name, file_size=f.size, file_type=f.content_type)
                 for f in company.attachments.all()
@@ -172,7 +174,7 @@ class Query:
         if company is None:
             return CompanyCreditConfig(
                 credit_enabled=False, credit_currency="", credit_hold=False, limit_purchases=False,
-                available_credit=0, currency="",
+                available_credit=Decimal(0), currency="",
             )  # fmt: skip
         return CompanyCreditConfig(
             credit_enabled=company.credit_enabled,
@@ -206,7 +208,7 @@ class Query:
                 group_name=FormGroup(f.group).label,
                 custom=f.custom,
                 order=f.order,
-                value_configs=f.value_configs or {},
+                value_configs=JSON(f.value_configs or {}),
             )
             for f in selectors.account_form_fields(form_type=form_type)
         ]

@@ -474,7 +474,7 @@ class OperationMeasure:
         return max(lengths) if lengths else DEFAULT_LIST_SIZE
 
 
-def _literal(node: ValueNode, variables: Mapping[str, Any]) -> Any:
+def _literal(node: ValueNode, variables: dict[str, Any]) -> Any:
     if isinstance(node, VariableNode):
         return variables.get(node.name.value)
     if isinstance(node, ListValueNode):
