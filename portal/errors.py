@@ -94,7 +94,7 @@ def field_errors(errors: Mapping[str, Sequence[ValidationError]]) -> ValidationE
     return ValidationError({field: list(items) for field, items in errors.items()})
 
 
-def field_error(field: str, message: str, *, code: str | int) -> ValidationError:
+def field_error(field: str, message: str, *, code: str) -> ValidationError:
     """One field's error with its code (a lower-case field code such as `required` or `invalid_choice`, or an
     app's declared API code)."""
     return field_errors({field: [ValidationError(message, code=code)]})
