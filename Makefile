@@ -58,6 +58,7 @@ test: lint test-backend test-frontend test-browser
 lint: $(VENV)/.installed frontend/node_modules/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	cd frontend && npm run lint
 
 ## typecheck: mypy (with the Django and DRF stubs) over the apps' production code; the settings in pyproject.toml
