@@ -138,7 +138,7 @@ def absolute_url(info: strawberry.Info, path: str) -> str | None:
     if path.startswith(("http://", "https://")):
         return path
     request = info.context.request
-    if _PLAIN_PATH.fullmatch(path) and "/./" not in path and "/../" not in path:
+    if re.fullmatch(_PLAIN_PATH, path) and "/./" not in path and "/../" not in path:
         # What build_absolute_uri gives such a path (issue 21: a search page makes a dozen): its scheme and host
         # before the path, which urlsplit and iri_to_uri would leave as it is.
         return f"{request.scheme}://{request.get_host()}{path}"
@@ -149,7 +149,7 @@ def product_path(slug: str) -> str:
     """The storefront's path of a product page: what `reverse` gives, which costs ~50–140 µs a call (a search page
     asks for one per product). A slug the `<slug>` converter takes has only characters reverse leaves as they are,
     so it goes into the path reversed once per URLconf and script prefix."""
-    if _SLUG.fullmatch(slug):
+    if re.fullmatch(_SLUG, slug):
         key = (get_urlconf(), settings.ROOT_URLCONF, get_script_prefix())
         template = _product_path_templates.get(key)
         if template is None:
@@ -161,9 +161,9 @@ def product_path(slug: str) -> str:
     return _reversed_product_path(slug)
 
 
-_SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug path converter
+_SLUG = r"[-a-zA-Z0-9_]+"  # Django's slug path converter
 # An absolute path of characters that neither urlsplit nor iri_to_uri changes (not `//`, no query or fragment).
-_PLAIN_PATH = re.compile(r"/(?!/)[-a-zA-Z0-9_./~]*")
+_PLAIN_PATH = r"/(?!/)[-a-zA-Z0-9_./~]*"
 _SLUG_MARKER = "product-slug-marker-0"
 # (urlconf, ROOT_URLCONF, script prefix) -> the reversed path around the marker slug (prefix, marker, suffix); with
 # no route to reverse, ("", "", ""): every slug then takes the slow path.
