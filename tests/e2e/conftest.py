@@ -27,8 +27,11 @@ CHROMIUM_ARGS = [
 ]
 HERE = Path(__file__).parent
 
-# Assertions wait as long as actions do: a loaded CI machine can take more than Playwright's default 5 s.
-expect.set_options(timeout=15_000)
+# How long an action or an assertion waits for what it needs before the test fails. A wait ends as soon as what it waits
+# for is there, so the limit only decides how long a page that never gets there is watched: it is set far above what a
+# loaded 2-core CI machine needs (once, a page that takes 0.5 s here was still loading after 15 s there).
+WAIT_MS = 60_000
+expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_collection_modifyitems(items):
@@ -86,7 +89,7 @@ def sign_in_through_the_overlay(page, url: str, email: str, password: str = "Dem
 @pytest.fixture
 def portal(page, live_server, demo, settings, browser):
     """A page on the storefront home, with helpers to drive the overlay."""
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     settings.SITE_URL = live_server.url  # e-mailed links (password reset) lead to this server
 
     class Portal:
@@ -105,7 +108,7 @@ def portal(page, live_server, demo, settings, browser):
             """Sign in in another browser (a new context: no cookies, no storage); returns (context, page)."""
             context = browser.new_context()
             other = context.new_page()
-            other.set_default_timeout(15_000)
+            other.set_default_timeout(WAIT_MS)
             sign_in_through_the_overlay(other, live_server.url, email, password)
             return context, other
 

@@ -20,6 +20,7 @@ from invoices.models import Invoice, InvoiceStatus
 from quotes.models import Quote, QuoteStatus
 from shoppinglists.models import ShoppingList, ShoppingListStatus
 from tests.e2e.axe import Violation, axe_violations, report
+from tests.e2e.conftest import WAIT_MS
 
 HERE = Path(__file__).parent
 LOCALES_DIR = HERE.parents[1] / "frontend" / "src" / "locales"
@@ -72,6 +73,18 @@ SIDEWAYS_SCROLLERS = """() => {
   if (scrolls(document.scrollingElement)) found.push({...finding(document.scrollingElement, 'html'), html: ''});
   return found;
 }"""
+# What the overlay shows when a page did not become ready: the failure says which condition was missing.
+PAGE_STATE = """() => {
+  const main = document.getElementById('b2b-portal-root')?.shadowRoot?.querySelector('main');
+  const heading = main?.querySelector('h1');
+  const busy = main ? [...main.querySelectorAll('[role="progressbar"], [aria-busy="true"]')] : [];
+  return {
+    heading: heading ? heading.textContent.trim() : null,
+    headingFromBefore: !!heading?.a11yTourSeen,
+    loading: busy.map(el => `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? ''}`.trim()),
+    alerts: main ? [...main.querySelectorAll('[role="alert"]')].map(el => el.textContent.trim().slice(0, 120)) : [],
+  };
+}"""
 MARK_HEADING_SEEN = """() => {
   const heading = document.getElementById('b2b-portal-root')?.shadowRoot?.querySelector('main h1');
   if (heading) heading.a11yTourSeen = true;
@@ -111,6 +124,14 @@ class Tour:
         self.draft_has_lines = False
         self.drawer_checked = False
         self.signed_in = False
+        # Requests that failed or were refused, and the page's errors: a page that never became ready names them.
+        self.troubles: list[str] = []
+        page.on("requestfailed", lambda request: self.trouble(f"{request.method} {request.url}: {request.failure}"))
+        page.on("response", lambda answer: answer.status >= 400 and self.trouble(f"{answer.status} {answer.url}"))
+        page.on("pageerror", lambda error: self.trouble(f"page error: {error}"))
+
+    def trouble(self, what: str) -> None:
+        self.troubles.append(what)
 
     # Checking ----------------------------------------------------------------------------------------------------
 
@@ -164,7 +185,11 @@ class Tour:
             self.page.wait_for_function(PAGE_READY, arg=path)
         except PlaywrightError:
             at = self.page.evaluate("() => location.hash")
-            pytest.fail(f"{self.language}: the overlay did not show the page of #{path} (it is at {at})")
+            state = self.page.evaluate(PAGE_STATE)
+            pytest.fail(
+                f"{self.language}: the overlay did not show the page of #{path} (it is at {at}; it shows {state};"
+                f" failed requests and errors: {self.troubles[-10:]})"
+            )
         expect(self.page.locator("#b2b-portal-root")).to_have_attribute("lang", self.language)
 
     def overlay_page(self, entry: dict) -> None:
@@ -285,7 +310,7 @@ def test_no_page_has_a_serious_or_critical_axe_violation(session, browser, live_
         context = browser.new_context(locale=locale, viewport=SIZES[DESKTOP])
         try:
             page = context.new_page()
-            page.set_default_timeout(15_000)
+            page.set_default_timeout(WAIT_MS)
             tour = Tour(page, live_server.url, language, params)
             for role in SESSIONS[session]:
                 tour.visit_as(role)

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from quotes.models import QuoteDraft
 from storefront.models import Cart
+from tests.e2e.conftest import WAIT_MS
 
 PIPETTE = "LabPro single-channel adjustable pipette"
 ENGRAVING = "Lab 3 · bench 2"
@@ -68,7 +69,7 @@ def test_add_all_to_quote_in_a_second_tab_adds_the_signed_in_customers_cart(page
 
     # Another tab of the same browser: the storefront session is shared, the first tab's session storage is not.
     second = page.context.new_page()
-    second.set_default_timeout(15_000)
+    second.set_default_timeout(WAIT_MS)
     second.goto(f"{portal.url}/cart.php")
     expect(second.get_by_role("row", name=re.compile(PIPETTE))).to_contain_text("$310.88")
     second.get_by_role("button", name="Add All to Quote").click()
@@ -88,7 +89,7 @@ def test_add_all_to_quote_after_a_browser_restart_adds_the_signed_in_customers_c
     kept = page.context.storage_state()
     page.context.close()
     restarted = browser.new_context(storage_state=kept).new_page()
-    restarted.set_default_timeout(15_000)
+    restarted.set_default_timeout(WAIT_MS)
     restarted.goto(f"{portal.url}/cart.php")
     restarted.get_by_role("button", name="Add All to Quote").click()
     expect(toast(restarted)).to_have_text("Product was added to your quote.")

@@ -20,6 +20,7 @@ from portal.storefront_tokens import issue_storefront_token
 from pricing.demo import seed_catalog
 from quotes.models import Quote, QuoteDraft
 from shoppinglists.services.lists import shopping_list_create
+from tests.e2e.conftest import WAIT_MS
 from tests.e2e.storefront_site import StorefrontSite
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "headless.md"
@@ -81,7 +82,7 @@ def storefront(page, live_server, demo, settings):
     ).encode()
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     shop = Storefront(page, port)
     shop.token = raw
     yield shop

@@ -13,6 +13,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import WAIT_MS
 from tests.e2e.storefront_site import StorefrontSite
 
 JWT_STATUS = """async (api) => (await fetch(api + '/customer/current.jwt?app_client_id=helix-buyer-portal&channel_id=1',
@@ -52,7 +53,7 @@ def partner_shop(live_server, demo, settings):
 
 def test_a_customer_signs_in_through_the_overlay_on_a_partner_storefront_and_out_again(page, live_server, partner_shop):
     assert live_server.url.startswith("http://localhost:") and live_server.url != partner_shop
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.goto(f"{partner_shop}/#/login")
     expect(page.get_by_role("heading", name="Partner lab supplies")).to_be_attached()
 

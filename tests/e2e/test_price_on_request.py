@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pricing.demo import seed_catalog
+from tests.e2e.conftest import WAIT_MS
 
 DRUM = "HS-1152"  # Ethanol, absolute, 200 L drum: availability "disabled", catalog price $2,950.00
 DRUM_NAME = "Ethanol, absolute, 200 L drum"
@@ -21,7 +22,7 @@ def catalog(demo):
 def test_a_guest_quoting_the_price_on_request_drum_sees_price_on_request_on_the_draft_and_in_its_search(
     page, live_server, catalog
 ):
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
 
     # The product page hides the price, and offers the quote.
     page.goto(live_server.url + "/products/ethanol-absolute-200-l-drum/")

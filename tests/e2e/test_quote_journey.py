@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from orders.models import Order
 from quotes.models import Quote
+from tests.e2e.conftest import WAIT_MS
 from tests.helpers import pdf_text
 
 ETHANOL = "Ethanol, absolute, ≥99.8%"
@@ -43,7 +44,7 @@ def reprice_in_admin(browser, live_server, quote: Quote) -> None:
     """The sales desk, in its own browser session: a lower unit price, a reply, and the quote goes back."""
     context = browser.new_context()
     admin = context.new_page()
-    admin.set_default_timeout(15_000)
+    admin.set_default_timeout(WAIT_MS)
     admin.goto(f"{live_server.url}/admin/login/")
     admin.get_by_label("E-mail address").fill("staff@demo.test")
     admin.get_by_label("Password").fill("Demo1234")

@@ -8,6 +8,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from quotes.models import Quote, QuoteDraftLine
+from tests.e2e.conftest import WAIT_MS
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def chosen_label(line: QuoteDraftLine, option) -> str:
 
 
 def test_a_guest_builds_a_quote_from_product_pages_and_the_cart_and_submits_it(page, live_server, shop):
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
 
     # A product with options, from its page.
     page.goto(live_server.url + "/products/ethanol-absolute-998/")

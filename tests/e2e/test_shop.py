@@ -8,6 +8,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from orders.models import Order
+from tests.e2e.conftest import WAIT_MS
 
 
 @pytest.fixture
@@ -16,7 +17,7 @@ def shop(demo):
 
 
 def test_a_guest_finds_a_reagent_by_cas_number_configures_it_and_adds_it_to_the_cart(page, live_server, shop):
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.goto(live_server.url + "/")
     page.get_by_label("Search the catalog").fill("64-17-5")
     page.get_by_role("button", name="Search").click()
@@ -62,7 +63,7 @@ def test_the_quantity_box_blocks_e_plus_and_minus_and_clamps(page, live_server, 
 
 
 def test_acme_admin_checks_out_on_account_and_the_order_is_stored_with_the_right_totals(page, live_server, shop):
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.goto(live_server.url + "/login/")
     page.get_by_label("Email").fill("admin@acme.test")
     page.get_by_label("Password").fill("Demo1234")

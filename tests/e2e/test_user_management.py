@@ -8,7 +8,7 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from accounts.models import User
-from tests.e2e.conftest import TOKEN_STATUS, fill_new_password, menu_entries, sign_in_through_the_overlay
+from tests.e2e.conftest import TOKEN_STATUS, WAIT_MS, fill_new_password, menu_entries, sign_in_through_the_overlay
 
 INVITATION_LINK = re.compile(r"https?://\S+#/forgotpassword\?uid=\S+&token=\S+&invited=1")
 ACTIVATED = "Your account is active. Sign in with your email address and your new password."
@@ -52,7 +52,7 @@ def test_an_admin_adds_a_junior_buyer_who_activates_the_account_then_promotes_an
     try:
         # Nia, in her own browser, opens the link, chooses a password and signs in.
         nia = context.new_page()
-        nia.set_default_timeout(15_000)
+        nia.set_default_timeout(WAIT_MS)
         nia.goto(link)
         expect(nia.get_by_role("heading", name="Welcome! Activate your account")).to_be_visible()
         fill_new_password(nia, "Lab2024x")
