@@ -11,7 +11,9 @@ the first two in turn (one run of each, RUNS times) so that both meet the same l
 - `pricing.calculation.price_items` for 500 items (a group, EUR, a modifier on each item, mixed quantities; the store
   pricing comes from the cache after the first call, here the in-process one, Redis in production);
 - a bare `list(ProductVariant.objects.filter(pk__in=...))` of the same 500 variants;
-- the same 500 items through `priceProducts` on POST /graphql (JSON, GraphQL execution and serialisation).
+- the same 500 items through `priceProducts` on POST /graphql (JSON, GraphQL execution and serialisation);
+- graphql-core's executor alone making that answer from plain dicts (`graphql_core_floor`): the least any answer on
+  graphql-core's public API takes, beside the engine (issue 37).
 The temporary directory is removed afterwards.
 """
 
@@ -251,6 +253,7 @@ def main() -> None:
             assert response.status_code == 200 and "errors" not in body, body
 
         api_s = median_seconds(max(3, runs // 3), api)
+        floor_s, engine_again_s = graphql_core_floor(client, payload, document, runs, engine)
 
         rows = [
             ("catalog", f"{PRODUCTS} products × {VARIANTS_PER_PRODUCT} variants, group price list, tiers, modifiers"),
@@ -265,6 +268,9 @@ def main() -> None:
             ("  the same by this process's CPU time", f"{engine_cpu * 1000:.1f} ms / {bare_cpu * 1000:.1f} ms = "
              f"{engine_cpu / bare_cpu:.1f}x"),
             (f"priceProducts over POST /graphql, 500 items (median of {max(3, runs // 3)})", f"{api_s * 1000:.1f} ms"),
+            (f"graphql-core's executor alone on the same answer (median of {runs})", f"{floor_s * 1000:.1f} ms"),
+            ("  floor of any answer on graphql-core: (engine + that) / engine",
+             f"{(engine_again_s + floor_s) / engine_again_s:.1f}x (issue 37 asked HTTP <= 2.5x the engine)"),
         ]  # fmt: skip
         width = max(len(label) for label, _ in rows)
         for label, value in rows:
@@ -279,6 +285,29 @@ def main() -> None:
         if postgres is not None:
             postgres.drop()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def graphql_core_floor(client, payload: str, document: str, runs: int, engine) -> tuple[float, float]:
+    """The least time any implementation on graphql-core's public executor can take to answer the 500 items, beside
+    the engine's (medians, interleaved; issue 37): `graphql.execute` over a schema built from the portal's SDL, its
+    root field returning the answer already made, as plain dicts that graphql-core's default resolver reads: no
+    strawberry, no Django, no database, only graphql-core coercing the 500 input items and completing each selected
+    field of the answer (its completion methods are not public API, so no public path skips them)."""
+    from graphql import build_schema, execute, parse
+
+    from portal.schema import schema
+
+    answer = client.post("/graphql", data=payload, content_type="application/json").json()["data"]["priceProducts"]
+    variables = json.loads(payload)["variables"]
+    bare_schema, parsed = build_schema(schema.as_str()), parse(document)
+    root = {"priceProducts": lambda _info, **_arguments: answer}
+
+    def floor():
+        result = execute(bare_schema, parsed, root_value=root, variable_values=variables)
+        assert not result.errors and result.data == {"priceProducts": answer}, result.errors
+
+    (floor_s, _), (engine_s, _) = interleaved_medians(runs, floor, engine)
+    return floor_s, engine_s
 
 
 def database_label(connection) -> str:
