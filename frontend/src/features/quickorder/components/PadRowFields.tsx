@@ -20,9 +20,10 @@ const Row = styled('div')(({ theme }) => ({
   alignItems: 'start',
 }));
 
-// The pad is narrow: the quantity field gives the SKU field room (QuantityInput is 120 px wide elsewhere).
+// The pad is narrow: the quantity field gives the SKU field room (QuantityInput is 120 px wide elsewhere), and is still
+// wide enough to show the largest quantity, 1,000,000, whole (seven digits: 80 px showed five).
 const Quantity = styled('div', { shouldForwardProp: (prop) => prop !== 'invalid' })<{ invalid: boolean }>(({ theme, invalid }) => ({
-  '& > .MuiFormControl-root': { width: 80 },
+  '& > .MuiFormControl-root': { width: 108 },
   // QuantityInput has no error state of its own: a quantity the row refuses gets the error outline.
   ...(invalid && { '& .MuiOutlinedInput-notchedOutline': { borderColor: theme.palette.error.main } }),
 }));
