@@ -11,8 +11,8 @@ from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Prefetch, Q, QuerySet
-from django.db.models.functions import Lower
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce, Lower
 
 from accounts.models import Company
 from accounts.selectors import Actor
@@ -130,9 +130,23 @@ def shopping_list_list(*, actor: Actor, filters: ShoppingListFilters) -> QuerySe
         lists = lists.filter(Q(name__icontains=search) | Q(description__icontains=search))
     return (
         lists.select_related("created_by__membership", "reviewed_by__membership", "company")
-        .annotate(item_count=Count("items"))
+        .annotate(item_count=_item_count())
         .order_by(*ordering)
     )
+
+
+def _item_count() -> Coalesce:
+    """A list's item count as a subquery of its own row (issue 38): PostgreSQL counts the items of the page's rows
+    only, after the sort and the limit, where a join and GROUP BY counted every list's items before the page was cut
+    (and the total's count ran the same grouping). The items' shopping_list index answers each one."""
+    items = (
+        ShoppingListItem.objects.filter(shopping_list=OuterRef("pk"))
+        .order_by()
+        .values("shopping_list")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(items, output_field=IntegerField()), 0)
 
 
 def shopping_list_detail(*, actor: Actor, list_id: int) -> ShoppingList:
