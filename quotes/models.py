@@ -170,6 +170,8 @@ class Quote(models.Model):
             models.Index(fields=["company", "-created_at"], name="quotes_company_created"),
             models.Index(fields=["user", "-created_at"], name="quotes_user_created"),
             models.Index(fields=["status", "expires_on"], name="quotes_status_expiry"),
+            # issue 38: the list's count by status (open / expired read the expiry date) from the index alone.
+            models.Index(fields=["company", "status", "expires_on"], name="quotes_company_status_expiry"),
         ]
 
     def __str__(self) -> str:

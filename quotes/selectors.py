@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Window
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
@@ -395,16 +395,18 @@ def quote_list(*, actor: Actor, filters: QuoteFilters) -> QuerySet[Quote]:
 
 
 def quote_list_page(*, actor: Actor, filters: QuoteFilters, offset: int, limit: int) -> tuple[int, Sequence[Quote]]:
-    """How many quotes `quote_list` finds, and the page of them from `offset`: one query for a page with rows, each
-    row carrying the count of the whole list (`COUNT(*) OVER ()`); the count apart only when the page has no row to
-    carry it; only the count when `limit` is 0; nothing read when the caller may reach no quote."""
+    """How many quotes `quote_list` finds, and the page of them from `offset`. The page is read first, and alone: a
+    page shorter than asked (and not past the end) tells the count itself; otherwise a count of its own follows, which
+    PostgreSQL answers from the company's index (issue 38: a `COUNT(*) OVER ()` on the page made it read and join
+    every quote of the company before the limit, 20,007 quotes: 101 ms, now under 5). Only the count when `limit` is
+    0; nothing read when the caller may reach no quote."""
     quotes = quote_list(actor=actor, filters=filters)
     if limit == 0:
         return quotes.count(), []
-    page = list(quotes.annotate(list_count=Window(Count("*")))[offset : offset + limit])
-    if not page:
-        return quotes.count(), []
-    return page[0].list_count, page
+    page = list(quotes[offset : offset + limit])
+    if len(page) < limit and (page or offset == 0):
+        return offset + len(page), page
+    return quotes.count(), page
 
 
 def quote_cart_prices(*, quote_id: int) -> dict[tuple, tuple[Decimal, Decimal, int]]:

@@ -175,7 +175,9 @@ def test_a_role_without_update_quote_message_is_refused(quotes, graphql, login):
 
 # --- query counts ---------------------------------------------------------------------------------------------
 
-LIST_QUERIES = 2  # the token (with the user, company, role and the role's grants), the page (each row with the count)
+LIST_QUERIES = 2  # the token (with the user, company, role and the role's grants), the page (shorter than asked: its
+# rows tell the count)
+FULL_PAGE_QUERIES = 3  # and the count of a full page (issue 38)
 DETAIL_QUERIES = 7  # token with grants, the scope check, the quote, its lines, messages, attachments, revisions
 
 
@@ -193,9 +195,13 @@ def test_the_list_takes_the_same_queries_for_2_or_8_quotes(ethanol, graphql, log
     _many(2)
     with django_assert_num_queries(LIST_QUERIES):
         assert len(graphql(LIST, {"orderBy": "-createdAt", "first": 50}, token=token)["data"]["quotes"]["edges"]) == 2
+    with django_assert_num_queries(FULL_PAGE_QUERIES):
+        assert graphql(LIST, {"orderBy": "-createdAt", "first": 2}, token=token)["data"]["quotes"]["totalCount"] == 2
     _many(6)
     with django_assert_num_queries(LIST_QUERIES):
         assert len(graphql(LIST, {"orderBy": "-createdAt", "first": 50}, token=token)["data"]["quotes"]["edges"]) == 8
+    with django_assert_num_queries(FULL_PAGE_QUERIES):
+        assert graphql(LIST, {"orderBy": "-createdAt", "first": 2}, token=token)["data"]["quotes"]["totalCount"] == 8
 
 
 def test_the_detail_takes_the_same_queries_for_1_or_6_lines(

@@ -1,6 +1,6 @@
 """The quotes list page (`quote_list_page`, the ORM's `quote_list` paged): what each filter finds, "today" and the
-time zone, the scope's callers, the refusals, and one query for a page with rows. The answers of the overlay's
-document for each kind of caller are golden (tests/test_golden_answers.py)."""
+time zone, the scope's callers, the refusals, and the queries of a page (its count apart when it is full). The
+answers of the overlay's document for each kind of caller are golden (tests/test_golden_answers.py)."""
 
 from __future__ import annotations
 
@@ -249,12 +249,19 @@ def test_refusals(actors, caller, given, field, message):
         assert refused.value.message_dict[field] == [message]
 
 
-def test_one_query_for_a_page_with_rows_and_the_count_apart_for_an_empty_one(actors, django_assert_num_queries):
+def test_a_full_page_and_its_count_take_two_queries_and_a_short_page_counts_itself(actors, django_assert_num_queries):
     admin = actors["company admin"]
-    with django_assert_num_queries(1):  # the page, each row with the count; the headers read nothing more
+    with django_assert_num_queries(2):  # the page, then its count (issue 38: no count over the page's rows)
         total, page = quote_list_page(actor=admin, filters=QuoteFilters(search="sodium"), offset=0, limit=2)
         headers = [quote_header(quote, on=TODAY) for quote in page]
     assert (total, len(headers)) == (2, 2)
+    with django_assert_num_queries(1):  # a page shorter than asked ends the list: its rows tell the count
+        total, page = quote_list_page(actor=admin, filters=QuoteFilters(), offset=4, limit=10)
+    assert (total, len(page)) == (6, 2)
+    with django_assert_num_queries(1):  # nothing found from the start: none
+        assert quote_list_page(actor=admin, filters=QuoteFilters(search="no such quote"), offset=0, limit=10) == (
+            0, [],
+        )  # fmt: skip
     with django_assert_num_queries(2):  # past the end: the page, then the count
         assert quote_list_page(actor=admin, filters=QuoteFilters(), offset=50, limit=10) == (6, [])
     with django_assert_num_queries(1):  # no page asked for: the count only
@@ -268,13 +275,16 @@ query($first: Int, $offset: Int) {
 """
 
 
-def test_a_request_for_a_page_takes_two_queries_and_three_past_the_end(
+def test_a_request_for_a_page_takes_three_queries_and_two_for_the_last_short_page(
     actors, login, graphql, django_assert_num_queries
 ):
     token = login("admin@acme.test")
-    with django_assert_num_queries(2):  # the token with the role grants, the page with the count
+    with django_assert_num_queries(3):  # the token with the role grants, the page, its count
         body = graphql(LIST_PAGE, {"first": 2, "offset": 0}, token=token)
     assert (body["data"]["quotes"]["totalCount"], len(body["data"]["quotes"]["edges"])) == (6, 2)
-    with django_assert_num_queries(3):  # and the count, the page having no row to carry it
+    with django_assert_num_queries(2):  # the last page, shorter than asked, counts itself
+        body = graphql(LIST_PAGE, {"first": 4, "offset": 4}, token=token)
+    assert (body["data"]["quotes"]["totalCount"], len(body["data"]["quotes"]["edges"])) == (6, 2)
+    with django_assert_num_queries(3):  # past the end: the page having no row, the count
         body = graphql(LIST_PAGE, {"first": 2, "offset": 6}, token=token)
     assert body["data"]["quotes"] == {"totalCount": 6, "edges": []}
