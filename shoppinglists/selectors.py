@@ -128,8 +128,9 @@ def shopping_list_list(*, actor: Actor, filters: ShoppingListFilters) -> QuerySe
     search = filters.search.strip()[:MAX_SEARCH_LENGTH]
     if search:
         lists = lists.filter(Q(name__icontains=search) | Q(description__icontains=search))
+    # The company is not read by the lists' fields (its id is the row's): not joined, its row not built (issue 38).
     return (
-        lists.select_related("created_by__membership", "reviewed_by__membership", "company")
+        lists.select_related("created_by__membership", "reviewed_by__membership")
         .annotate(item_count=_item_count())
         .order_by(*ordering)
     )
