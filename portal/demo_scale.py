@@ -255,22 +255,64 @@ class _Variant:
 
 
 class _Catalog:
+    """Clones the demo's products (pricing.demo's catalog, found by SKU) with everything that hangs on them. A store
+    grown before gets more clones, numbered on from the last one."""
+
     def __init__(self, tables: _Tables, size: ScaleSize, rng: random.Random, now: datetime.datetime) -> None:
         self.t, self.size, self.rng, self.now = tables, size, rng, now
-        self.variants: list[_Variant] = []  # every orderable variant, demo and clones
+        self.variants: list[_Variant] = []  # every orderable variant, demo and clones, by id
+
+    def _originals(self) -> dict[str, tuple[list[str], list[tuple]]]:
+        from pricing.demo import catalog_items
+
+        skus = [item.sku for item in catalog_items()]
+        marks = ", ".join(["%s"] * len(skus))
+        demo = f"SELECT id FROM pricing_product WHERE sku IN ({marks})"  # noqa: S608
+        options = f"SELECT id FROM pricing_productoption WHERE product_id IN ({demo})"  # noqa: S608
+        values = f"SELECT id FROM pricing_optionvalue WHERE option_id IN ({options})"  # noqa: S608
+        variants = f"SELECT id FROM pricing_productvariant WHERE product_id IN ({demo})"  # noqa: S608
+        where = {
+            "pricing_product": f"id IN ({demo})",
+            "pricing_product_categories": f"product_id IN ({demo})",
+            "pricing_productoption": f"product_id IN ({demo})",
+            "pricing_optionvalue": f"option_id IN ({options})",
+            "pricing_productoptiontranslation": f"option_id IN ({options})",
+            "pricing_optionvaluetranslation": f"value_id IN ({values})",
+            "pricing_productvariant": f"product_id IN ({demo})",
+            "pricing_productvariant_option_values": f"productvariant_id IN ({variants})",
+            "pricing_pricelistrecord": f"variant_id IN ({variants})",
+            "pricing_bulkpricingtier": f"product_id IN ({demo})",
+        }
+        return {
+            table: self.t.read(f"SELECT * FROM {table} WHERE {where[table]} ORDER BY id", skus)  # noqa: S608
+            for table in CATALOG_TABLES
+        }
 
     def grow(self) -> None:
         t = self.t
-        originals = {table: t.read(f"SELECT * FROM {table} ORDER BY id") for table in CATALOG_TABLES}  # noqa: S608
-        span = {table: max((row[0] for row in rows), default=0) for table, (_, rows) in originals.items()}
+        originals = self._originals()
         clones = self.size.clones
+        if not originals["pricing_product"][1]:
+            raise RuntimeError("No demo catalog: run seed_demo first.")
 
+        # Clone k of row `pk` gets id base + (k - first) × width + (pk - low) + 1: after every row of its table.
         def ids(table: str) -> Callable[[int, int], int]:
-            return lambda pk, k: pk + k * span[table]
+            pks = [row[0] for row in originals[table][1]] or [0]
+            base, low, width = t.max_id(table), min(pks), max(pks) - min(pks) + 1
+            return lambda pk, k: base + (k - first) * width + (pk - low) + 1
 
+        columns, rows = originals["pricing_product"]
+        col = {name: i for i, name in enumerate(columns)}
+        demo_sku = {row[0]: row[col["sku"]] for row in rows}
+        _, taken_rows = t.read("SELECT sku FROM pricing_product")
+        taken = {sku for (sku,) in taken_rows}
+        first = 1
+        while any(_clone_sku(sku, first) in taken for sku in list(demo_sku.values())[:5]):
+            first += 1
+        last = first + clones - 1
         product_id, option_id = ids("pricing_product"), ids("pricing_productoption")
         value_id, variant_id = ids("pricing_optionvalue"), ids("pricing_productvariant")
-        factor = [Decimal(1)] + [Decimal(75 + (k * 37) % 60) / 100 for k in range(1, clones + 1)]
+        factor = {k: Decimal(75 + (k * 37) % 60) / 100 for k in range(first, last + 1)}
 
         def money(value: Decimal | None, k: int) -> Decimal | None:
             return None if value is None else (Decimal(value) * factor[k]).quantize(CENT)
@@ -279,9 +321,6 @@ class _Catalog:
         from pricing.models import Product
         from pricing.selectors import product_search_text_build
 
-        columns, rows = originals["pricing_product"]
-        col = {name: i for i, name in enumerate(columns)}
-        demo_sku = {row[0]: row[col["sku"]] for row in rows}
         v_columns, v_rows = originals["pricing_productvariant"]
         v_col = {name: i for i, name in enumerate(v_columns)}
         variant_skus: dict[int, list[str]] = {}
@@ -289,7 +328,7 @@ class _Catalog:
             variant_skus.setdefault(row[v_col["product_id"]], []).append(row[v_col["sku"]])
 
         def product_rows() -> Iterator[list]:
-            for k in range(1, clones + 1):
+            for k in range(first, last + 1):
                 grade, brand = GRADES[(k - 1) % len(GRADES)], BRANDS[(k - 1) // len(GRADES) % len(BRANDS)]
                 for row in rows:
                     new = list(row)
@@ -317,7 +356,7 @@ class _Catalog:
             own = ids(table)
 
             def generate() -> Iterator[list]:
-                for k in range(1, clones + 1):
+                for k in range(first, last + 1):
                     for row in rows:
                         new = list(row)
                         new[0] = own(row[0], k)
@@ -379,75 +418,50 @@ class _Catalog:
                 "amount": scaled("pricing_bulkpricingtier", "amount", skip=lambda row: row[tier_type] == "percent"),
             },
         )
-        self._orderable_variants(originals, product_id, variant_id, factor, demo_sku)
+        self._orderable_variants()
 
-    def _orderable_variants(self, originals, product_id, variant_id, factor, demo_sku) -> None:
-        """Every variant a buyer can order, demo and clones, with its price for each customer group (the demo's
-        price through `pricing.calculation`, at the clone's factor)."""
-        from accounts.models import CustomerGroup
+    def _orderable_variants(self) -> None:
+        """Every variant a buyer can order (the demo's and every clone's, by id: the demo's first), with its unit price
+        and tax for each customer group as `pricing.calculation` makes them for one unit: the group's price-list
+        record, else the variant's price, else the product's; the store's tax rate of the product's tax class."""
         from pricing import calculation
-        from pricing.models import Product, ProductVariant
 
-        demo = list(
-            ProductVariant.objects.filter(product__in=Product.objects.filter(id__in=list(demo_sku)))
-            .select_related("product")
-            .prefetch_related("option_values__option")
-            .order_by("pk")
+        t = self.t
+        _, rows = t.read(
+            "SELECT v.id, v.product_id, v.sku, p.name, v.image, p.image, COALESCE(v.price, p.base_price), "
+            "p.tax_class_id FROM pricing_productvariant v JOIN pricing_product p ON p.id = v.product_id "
+            "WHERE p.is_visible AND NOT p.purchasing_disabled AND NOT v.purchasing_disabled "
+            "AND p.availability <> 'disabled' ORDER BY v.id"
         )
-        orderable = [
-            v
-            for v in demo
-            if v.product.is_visible
-            and not v.product.purchasing_disabled
-            and not v.purchasing_disabled
-            and not v.product.price_on_request
-        ]
-        groups: list[int | None] = [None, *CustomerGroup.objects.order_by("pk").values_list("pk", flat=True)]
-        prices: dict[int, dict[int | None, tuple[Decimal, Decimal, Decimal]]] = {v.pk: {} for v in orderable}
-        for group in groups:
-            results = calculation.price_items(
-                items=[
-                    calculation.PriceRequestItem(product_id=v.product_id, variant_id=v.pk, quantity=1)
-                    for v in orderable
-                ],
-                customer_group_id=group,
-                currency_code=None,
+        _, records = t.read(
+            "SELECT r.variant_id, l.customer_group_id, r.price FROM pricing_pricelistrecord r "
+            "JOIN pricing_pricelist l ON l.id = r.price_list_id"
+        )
+        group_prices: dict[int, dict[int | None, Decimal]] = {}
+        for variant, group, price in records:
+            group_prices.setdefault(variant, {})[group] = Decimal(price)
+        _, values = t.read(
+            "SELECT vov.productvariant_id, o.display_name, ov.label FROM pricing_productvariant_option_values vov "
+            "JOIN pricing_optionvalue ov ON ov.id = vov.optionvalue_id "
+            "JOIN pricing_productoption o ON o.id = ov.option_id "
+            "ORDER BY vov.productvariant_id, o.sort_order, o.id"
+        )
+        labels: dict[int, list[dict]] = {}
+        for variant, name, label in values:
+            labels.setdefault(variant, []).append({"name": name, "value": label})
+        _, groups = t.read("SELECT id FROM accounts_customergroup ORDER BY id")
+        store = calculation.store_pricing(currency_code=None)
+        for pk, product, sku, name, image, product_image, price, tax_class in rows:
+            rate = store.tax_rate(tax_class)
+            prices = {}
+            for group in [None, *(g for (g,) in groups)]:
+                amount = group_prices.get(pk, {}).get(group, Decimal(price)) if group else Decimal(price)
+                unit = store.price(amount, rate)
+                prices[group] = (unit.tax_exclusive, unit.tax_inclusive - unit.tax_exclusive, rate)
+            own = labels.get(pk, [])
+            self.variants.append(
+                _Variant(pk, product, sku, name, image or product_image, _json(own), own, prices)  # fmt: skip
             )
-            for variant, result in zip(orderable, results, strict=True):
-                price = result.calculated_price
-                prices[variant.pk][group] = (
-                    price.tax_exclusive,
-                    price.tax_inclusive - price.tax_exclusive,
-                    result.tax_rate,
-                )
-        names = dict(Product.objects.filter(id__in=list(demo_sku)).values_list("id", "name"))
-        for k in range(0, self.size.clones + 1):
-            grade = GRADES[(k - 1) % len(GRADES)]
-            for v in orderable:
-                labels = [
-                    {"name": value.option.display_name, "value": value.label}
-                    for value in sorted(v.option_values.all(), key=lambda value: value.option.sort_order)
-                ]
-                sku = _clone_variant_sku(v.sku, demo_sku[v.product_id], k) if k else v.sku
-                self.variants.append(
-                    _Variant(
-                        pk=variant_id(v.pk, k) if k else v.pk,
-                        product_id=product_id(v.product_id, k) if k else v.product_id,
-                        sku=sku,
-                        name=f"{names[v.product_id]}, {grade}"[:255] if k else names[v.product_id],
-                        image=v.image or v.product.image,
-                        options=_json(labels),
-                        labels=labels,
-                        prices={
-                            group: (
-                                (unit * factor[k]).quantize(CENT),
-                                (tax * factor[k]).quantize(CENT),
-                                rate,
-                            )
-                            for group, (unit, tax, rate) in prices[v.pk].items()
-                        },
-                    )
-                )
 
 
 # --- companies and users ----------------------------------------------------------------------------------------------
@@ -508,7 +522,7 @@ class _People:
         _, groups = t.read("SELECT id FROM accounts_customergroup ORDER BY id")
         group_ids: list[int | None] = [row[0] for row in groups] + [None]
 
-        user_id, company_id, membership_id = t.max_id("accounts_user"), t.max_id("accounts_company"), None
+        user_id, company_id = t.max_id("accounts_user"), t.max_id("accounts_company")
         membership_id = t.max_id("accounts_companymembership")
         users: list[tuple] = []
         memberships: list[tuple] = []
@@ -523,9 +537,11 @@ class _People:
             memberships.append((membership_id, role, self.now, company, user_id))
             return _Buyer(user_id, email, first, last)
 
-        acme_buyers = [_Buyer(*row) for row in demo_buyers]
+        acme_buyers = [_Buyer(*row) for row in demo_buyers]  # the demo's, and those of an earlier growth
+        present = {buyer.email for buyer in acme_buyers}
         for n in range(1, size.acme_buyers + 1):
-            acme_buyers.append(new_user(f"buyer{n}@acme.{SCALE_EMAIL_DOMAIN}", acme_id, 1 if n % 3 else 2))
+            if f"buyer{n}@acme.{SCALE_EMAIL_DOMAIN}" not in present:
+                acme_buyers.append(new_user(f"buyer{n}@acme.{SCALE_EMAIL_DOMAIN}", acme_id, 1 if n % 3 else 2))
         # admin@acme.test places a fifth of Acme's orders ("mine"), the senior buyer a third, the rest the others.
         weights = [
             0.2 if b.email == ACME_EMAIL else 0.33 if b.email.startswith("senior@") else 0.05 for b in acme_buyers
@@ -535,7 +551,9 @@ class _People:
             acme_id, acme_name, acme_group, {"street": street, "city": acme_city, "phone": phone}, acme_buyers,
             weights, "PO-ACME-",
         )  # fmt: skip
-        for n in range(1, size.companies + 1):
+        _, grown = t.read("SELECT COUNT(*) FROM accounts_company WHERE email LIKE %s", [f"%.{SCALE_EMAIL_DOMAIN}"])
+        first = grown[0][0] + 1  # numbered on after an earlier growth's companies
+        for n in range(first, first + size.companies):
             company_id += 1
             name = f"{rng.choice(LAST_NAMES)} {rng.choice(COMPANY_WORDS)} {n}"
             city = rng.choice(CITIES)
@@ -649,7 +667,8 @@ class _Orders:
         placed.sort(key=lambda item: -item[0])
 
         offsets: dict[int, int] = {}
-        po_counter: dict[int, int] = {}
+        _, counts = t.read("SELECT company_id, COUNT(*) FROM orders_order WHERE company_id IS NOT NULL GROUP BY 1")
+        po_counter: dict[int, int] = dict(counts)  # PO numbers go on from the company's orders so far
         order_columns = [
             "id", "number", "company_id", "placed_by_id", "customer_email", "status", "currency_code", "exchange_rate",
             "subtotal", "tax_total", "shipping_total", "grand_total", "payment_method", "credit_charged", "po_number",

@@ -1,0 +1,84 @@
+"""What PostgreSQL plans for the statements an operation runs (issue 38, Done when 2).
+
+`statements_of()` records every statement Django sends while it is open, with its parameters (Django's public
+`connection.execute_wrapper`); `explain()` asks PostgreSQL for the plan of one, with the data's statistics, as
+`EXPLAIN (FORMAT JSON)`; `sequential_scans()` lists the plan's sequential scans over the large tables.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from django.db import connection
+
+# The tables that grow with a customer's history and the catalog: a sequential scan over one of them reads all of it.
+LARGE_TABLES = frozenset({"orders_order", "orders_orderline", "pricing_product"})
+
+
+@dataclass(frozen=True)
+class Statement:
+    sql: str
+    params: tuple
+
+    def __str__(self) -> str:
+        return self.sql if len(self.sql) < 600 else f"{self.sql[:600]}…"
+
+
+@dataclass
+class Recorded:
+    statements: list[Statement] = field(default_factory=list)
+
+    @property
+    def selects(self) -> list[Statement]:
+        return [s for s in self.statements if s.sql.lstrip().upper().startswith(("SELECT", "WITH"))]
+
+
+@contextmanager
+def statements_of() -> Iterator[Recorded]:
+    """Every statement run on the default connection meanwhile (executemany's left out: writes)."""
+    recorded = Recorded()
+
+    def record(execute, sql, params, many, context):
+        if not many:
+            recorded.statements.append(Statement(sql, tuple(params or ())))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        yield recorded
+
+
+def explain(statement: Statement) -> dict:
+    """The plan PostgreSQL makes for the statement with its parameters (FORMAT JSON's top "Plan" node)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (FORMAT JSON) {statement.sql}", statement.params)
+        (document,) = cursor.fetchone()
+    plans = json.loads(document) if isinstance(document, str) else document
+    return plans[0]["Plan"]
+
+
+def _nodes(plan: dict) -> Iterator[dict]:
+    yield plan
+    for child in plan.get("Plans", ()):
+        yield from _nodes(child)
+
+
+def sequential_scans(plan: dict, tables: Sequence[str] | frozenset[str] = LARGE_TABLES) -> list[str]:
+    """The tables among `tables` that the plan reads with a sequential scan (each as often as it does)."""
+    return [
+        node["Relation Name"]
+        for node in _nodes(plan)
+        if node.get("Node Type") == "Seq Scan" and node.get("Relation Name") in tables
+    ]
+
+
+def plans_with_sequential_scans(statements: Sequence[Statement]) -> list[tuple[list[str], Statement]]:
+    """Each statement whose plan scans a large table sequentially, with the tables."""
+    found = []
+    for statement in statements:
+        scans = sequential_scans(explain(statement))
+        if scans:
+            found.append((scans, statement))
+    return found
