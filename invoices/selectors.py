@@ -272,7 +272,10 @@ def invoice_list(
     invoice_access_check(actor, code)
     filters_checked(filters)
     invoices = with_api_fields(invoices_visible_to(actor=actor, code=code))
-    return invoices_filtered(invoices.select_related("order", "customer", "company"), filters)
+    # The page's orders and customers are read apart (issue 38): joined, they made PostgreSQL sort every invoice of
+    # the company on disk under the joins when no index gave the order (73,606 invoices by -dueDate: 92 ms, and 1.2 s
+    # once a kept connection's generic plan joined every invoice); alone, the page is a top-N sort of one table.
+    return invoices_filtered(invoices.select_related("company").prefetch_related("order", "customer"), filters)
 
 
 # --- invoiceStats ----------------------------------------------------------------------------------------------------
