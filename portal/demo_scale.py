@@ -169,7 +169,33 @@ class _Tables:
         self.cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}")  # noqa: S608 — this module's table names
         return int(self.cursor.fetchone()[0])
 
+    @staticmethod
+    def _defaults(table: str, columns: Sequence[str]) -> tuple[list[str], tuple]:
+        """The model's other columns that need a value, with their field defaults: a column added after this module
+        was written gets its default rather than failing the load (a derived column is that app's to fill here)."""
+        from django.apps import apps
+
+        models = {model._meta.db_table: model for model in apps.get_models(include_auto_created=True)}
+        model = models.get(table)
+        if model is None:
+            return [], ()
+        names: list[str] = []
+        values = []
+        for field in model._meta.concrete_fields:
+            if field.column is None or field.column in columns or field.null or field.primary_key:
+                continue
+            value = field.get_default()
+            if value is None:
+                continue
+            names.append(field.column)
+            values.append(_json(value) if isinstance(value, dict | list) else value)
+        return names, tuple(values)
+
     def write(self, table: str, columns: Sequence[str], rows: Iterable[Sequence]) -> int:
+        more, defaults = self._defaults(table, columns)
+        if more:
+            columns = [*columns, *more]
+            rows = (tuple(row) + defaults for row in rows)
         names = ", ".join(connection.ops.quote_name(c) for c in columns)
         count = 0
         if self.postgres:

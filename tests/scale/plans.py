@@ -2,12 +2,14 @@
 
 `statements_of()` records every statement Django sends while it is open, with its parameters (Django's public
 `connection.execute_wrapper`); `explain()` asks PostgreSQL for the plan of one, with the data's statistics, as
-`EXPLAIN (FORMAT JSON)`; `sequential_scans()` lists the plan's sequential scans over the large tables.
+`EXPLAIN (FORMAT JSON)`, and `explain_generic()` for the generic plan a prepared statement may keep (issue 38 Must 4);
+`sequential_scans()` lists the plan's sequential scans over the large tables.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -59,6 +61,45 @@ def explain(statement: Statement) -> dict:
     return plans[0]["Plan"]
 
 
+def _numbered(sql: str) -> str:
+    """Django's placeholders as PostgreSQL's: %s → $1, $2, …; %% → %."""
+    count = 0
+
+    def number(match: re.Match) -> str:
+        nonlocal count
+        if match.group(0) == "%%":
+            return "%"
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"%%|%s", number, sql)
+
+
+def explain_generic(statement: Statement) -> dict:
+    """The plan PostgreSQL keeps for the statement once prepared (psycopg prepares a statement a kept connection runs
+    `prepare_threshold` times; after five executions PostgreSQL may switch to this plan for every later one): its
+    generic plan, made without the parameters' values (`plan_cache_mode = force_generic_plan`), for them."""
+    from psycopg import ClientCursor
+
+    name = "scale_generic_plan"
+    with connection.cursor() as cursor:
+        cursor.execute(f"PREPARE {name} AS {_numbered(statement.sql)}")
+        try:
+            cursor.execute("SET plan_cache_mode = force_generic_plan")
+            arguments = ""
+            if statement.params:
+                with ClientCursor(connection.connection) as literal:
+                    arguments = literal.mogrify(", ".join(["%s"] * len(statement.params)), statement.params)
+            cursor.execute(f"EXPLAIN (FORMAT JSON) EXECUTE {name}({arguments})" if arguments else
+                           f"EXPLAIN (FORMAT JSON) EXECUTE {name}")  # fmt: skip
+            (document,) = cursor.fetchone()
+        finally:
+            cursor.execute("RESET plan_cache_mode")
+            cursor.execute(f"DEALLOCATE {name}")
+    plans = json.loads(document) if isinstance(document, str) else document
+    return plans[0]["Plan"]
+
+
 def _nodes(plan: dict) -> Iterator[dict]:
     yield plan
     for child in plan.get("Plans", ()):
@@ -74,11 +115,14 @@ def sequential_scans(plan: dict, tables: Sequence[str] | frozenset[str] = LARGE_
     ]
 
 
-def plans_with_sequential_scans(statements: Sequence[Statement]) -> list[tuple[list[str], Statement]]:
-    """Each statement whose plan scans a large table sequentially, with the tables."""
+def plans_with_sequential_scans(
+    statements: Sequence[Statement], *, generic: bool = False
+) -> list[tuple[list[str], Statement]]:
+    """Each statement whose plan (its generic plan: `explain_generic`) scans a large table sequentially, with the
+    tables."""
     found = []
     for statement in statements:
-        scans = sequential_scans(explain(statement))
+        scans = sequential_scans(explain_generic(statement) if generic else explain(statement))
         if scans:
             found.append((scans, statement))
     return found
