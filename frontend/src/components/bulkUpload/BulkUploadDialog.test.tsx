@@ -116,6 +116,11 @@ describe('BulkUploadDialog', () => {
     const box = dialog();
     expect(within(box).getByText('Drag & drop file here')).toBeInTheDocument();
     expect(within(box).getByText('File types: CSV, maximum size: 50MB.')).toBeInTheDocument();
+    // issue 38: the 1,000-product cap is said before the upload, and read with the upload button.
+    expect(within(box).getByText('At most 1,000 different products per upload: rows of the same product are merged.')).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: 'Upload file' })).toHaveAccessibleDescription(
+      'File types: CSV, maximum size: 50MB. At most 1,000 different products per upload: rows of the same product are merged.',
+    );
     expect(within(box).getByRole('link', { name: 'Download sample' })).toHaveAttribute('href', 'https://api.helix.test/static/pricing/bulk-upload-sample.csv');
     expect(within(box).getByRole('button', { name: 'Upload file' })).toBeInTheDocument();
     expect(within(box).getByRole('button', { name: 'cancel' })).toBeInTheDocument();
@@ -327,6 +332,7 @@ describe('BulkUploadDialog', () => {
         <Harness />
       </I18nProvider>,
     );
+    expect(await screen.findByText('Höchstens 1.000 verschiedene Produkte pro Upload: Zeilen desselben Produkts werden zusammengefasst.')).toBeInTheDocument();
     await user.upload(await screen.findByLabelText('CSV-Datei mit SKUs und Mengen', { selector: 'input' }), csv());
     await waitFor(() => expect(screen.getByTestId('bulk-upload-summary')).toHaveTextContent('1 Zeile gelesen: 1 gültige Zeile für 1 Produkt; 0 Zeilen mit Fehlern'));
   });

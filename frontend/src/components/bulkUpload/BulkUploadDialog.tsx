@@ -145,6 +145,7 @@ export function BulkUploadDialog({ open, onClose, title, confirmLabel, isToCart 
   const signedIn = useB2BToken() !== null;
   const titleId = useId();
   const noteId = useId();
+  const capId = useId();
   const inputId = useId();
 
   const [step, setStep] = useState<Step>({ kind: 'init' });
@@ -333,10 +334,14 @@ export function BulkUploadDialog({ open, onClose, title, confirmLabel, isToCart 
             <Typography variant="body2" color="text.secondary" id={noteId}>
               {t('bulkUpload.fileNote')}
             </Typography>
+            {/* issue 38: the cap is said before the upload, not only as the error rows past it. */}
+            <Typography variant="body2" color="text.secondary" id={capId}>
+              {t('bulkUpload.productCap')}
+            </Typography>
             <Link href={bulkUploadSampleUrl(apiOrigin)} download="bulk-upload-sample.csv" variant="body2">
               {t('bulkUpload.downloadSample')}
             </Link>
-            <Button ref={uploadButton} variant="contained" aria-describedby={noteId} onClick={() => inputRef.current?.click()} sx={{ mt: 1 }}>
+            <Button ref={uploadButton} variant="contained" aria-describedby={`${noteId} ${capId}`} onClick={() => inputRef.current?.click()} sx={{ mt: 1 }}>
               {t('bulkUpload.uploadFile')}
             </Button>
             <HiddenInput
