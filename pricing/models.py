@@ -111,6 +111,11 @@ class Product(models.Model):
 
     class Meta:
         ordering = ["name"]
+        indexes = [
+            # productsSearch walks a rank's candidates in name order and stops at the page (issue 38). The search
+            # text's trigram index is PostgreSQL's and made by migration 0007 alone (SQLite has none).
+            models.Index(fields=["name", "id"], name="pricing_product_name_id"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.sku})"

@@ -144,10 +144,8 @@ def priced_products(queryset: QuerySet[Product], *, customer_group_id: int | Non
     return queryset.filter(Exists(priced_variant) | (~Exists(any_variant) & Q(base_price__gt=0)))
 
 
-def _matching_products(
-    *, query: str, category_slug: str | None, product_ids: Sequence[int] | None, customer_group_id: int | None
-) -> QuerySet[Product]:
-    """The visible, priced products matching a query, best matches first (`product_search` without its page)."""
+def _search_scope(*, category_slug: str | None, product_ids: Sequence[int] | None) -> QuerySet[Product]:
+    """The visible products a search looks among: of `product_ids`, of the category and its subcategories."""
     products = Product.objects.filter(is_visible=True)
     if product_ids is not None:
         products = products.filter(pk__in=list(product_ids))
@@ -156,25 +154,53 @@ def _matching_products(
             product_id=OuterRef("pk"), category_id__in=category_ids_with_descendants(category=category_slug)
         )
         products = products.filter(Exists(in_category))
-    products = priced_products(products, customer_group_id=customer_group_id)
+    return products
 
+
+def _search_ranks(query: str) -> list[Q]:
+    """What a product must match to be found by `query` and how well, best first: every product found meets one
+    condition of the list exactly, and its rank is that condition's position (each ordered by name and id).
+
+    Ranks: 0, a whole code, CAS number or word is the query without its separators (" hs1042 "); 1, one of them
+    starts so (" hs1042…"); 2, otherwise every query word starts a word of the product and its name starts with the
+    query as typed; 3, every query word starts a word of the product. An empty query finds every product, by name."""
     words = search_words((query or "")[:MAX_QUERY_LENGTH])[:MAX_QUERY_WORDS]
-    if words:
-        compact = "".join(words)
-        every_word = Q()
-        for word in words:
-            every_word &= Q(search_text__icontains=f" {word}")
-        products = products.filter(every_word | Q(search_text__icontains=f" {compact}"))
-        return products.annotate(
-            search_rank=Case(
-                When(search_text__icontains=f" {compact} ", then=Value(0)),  # a whole code, CAS or word
-                When(search_text__icontains=f" {compact}", then=Value(1)),  # the start of one
-                When(name__istartswith=query.strip()[:MAX_QUERY_LENGTH], then=Value(2)),
-                default=Value(3),
-                output_field=IntegerField(),
-            )
-        ).order_by("search_rank", "name", "pk")
-    return products.order_by("name", "pk")
+    if not words:
+        return [Q()]
+    compact = "".join(words)
+    whole = Q(search_text__icontains=f" {compact} ")
+    start = Q(search_text__icontains=f" {compact}")
+    if len(words) == 1:  # every word starts a word = the compact form starts one: ranks 2 and 3 are empty
+        return [whole, start & ~whole]
+    every_word = Q()
+    for word in words:
+        every_word &= Q(search_text__icontains=f" {word}")
+    name_start = Q(name__istartswith=query.strip()[:MAX_QUERY_LENGTH])
+    return [whole, start & ~whole, every_word & name_start & ~start, every_word & ~start & ~name_start]
+
+
+def _search_rank(query: str) -> Case | Value:
+    """The rank of `_search_ranks` as one SQL expression (`product_search`'s order)."""
+    ranks = _search_ranks(query)
+    if len(ranks) == 1:
+        return Value(0)
+    return Case(
+        *(When(condition, then=Value(rank)) for rank, condition in enumerate(ranks)), output_field=IntegerField()
+    )
+
+
+def _matching_products(
+    *, query: str, category_slug: str | None, product_ids: Sequence[int] | None, customer_group_id: int | None
+) -> QuerySet[Product]:
+    """The visible, priced products matching a query, best matches first (`product_search` without its page)."""
+    products = priced_products(
+        _search_scope(category_slug=category_slug, product_ids=product_ids), customer_group_id=customer_group_id
+    )
+    ranks = _search_ranks(query)
+    found = Q()
+    for condition in ranks:
+        found |= condition
+    return products.filter(found).annotate(search_rank=_search_rank(query)).order_by("search_rank", "name", "pk")
 
 
 def product_search(
@@ -227,6 +253,42 @@ class SearchPage:
     options: dict[int, list[dict]]
 
 
+def _search_page_rows(
+    *, scope: QuerySet[Product], ranks: list[Q], customer_group_id: int | None, wanted: int
+) -> list[dict]:
+    """The first `wanted` priced products found (SEARCH_PRODUCT_COLUMNS rows), best matches first: `product_search`'s
+    products and order, read so that a large catalog costs what the page needs (issue 38).
+
+    Rank by rank (`_search_ranks`), a batch of candidates in name order (an index walk or the search text's trigram
+    index, whichever the planner finds cheaper), and only then are the candidates priced (`priced_products`, by id:
+    a handful of index lookups, where the whole catalog's prices were read before). A batch holds twice the rows
+    still wanted and 16 more, so that unpriced candidates rarely need another; the next batch of a rank goes on after
+    the last candidate's name and id. The ranks after the one that fills the page are never read."""
+    rows: list[dict] = []
+    for condition in ranks:
+        candidates = scope.filter(condition).order_by("name", "pk")
+        after: tuple[str, int] | None = None
+        while len(rows) < wanted:
+            batch = candidates
+            if after is not None:
+                batch = batch.filter(Q(name__gt=after[0]) | Q(name=after[0], pk__gt=after[1]))
+            size = 2 * (wanted - len(rows)) + 16
+            found = list(batch.values_list("name", "pk")[:size])
+            if found:
+                ids = [pk for _, pk in found]
+                priced = priced_products(
+                    Product.objects.filter(pk__in=ids).order_by(), customer_group_id=customer_group_id
+                )
+                by_id = {row["pk"]: row for row in priced.values(*SEARCH_PRODUCT_COLUMNS)}
+                rows.extend(by_id[pk] for pk in ids if pk in by_id)
+            if len(found) < size:
+                break
+            after = found[-1]
+        if len(rows) >= wanted:
+            break
+    return rows
+
+
 def product_search_page(
     *,
     query: str = "",
@@ -236,13 +298,16 @@ def product_search_page(
     limit: int = 50,
     offset: int = 0,
 ) -> SearchPage:
-    """`product_search`'s page as plain rows, without model instances, in three queries (one when nothing matches):
-    the products; their variants with the variants' option values; their options with their values."""
-    products = _matching_products(
-        query=query, category_slug=category_slug, product_ids=product_ids, customer_group_id=customer_group_id
-    )
-    offset = max(offset, 0)
-    rows = list(products.values(*SEARCH_PRODUCT_COLUMNS)[offset : offset + max(limit, 0)])
+    """`product_search`'s page as plain rows, without model instances: the products (`_search_page_rows`: two
+    queries for each batch of candidates, usually one batch, two when the best rank has too few), then two more when
+    any are found: their variants with the variants' option values; their options with their values."""
+    offset, limit = max(offset, 0), max(limit, 0)
+    rows = _search_page_rows(
+        scope=_search_scope(category_slug=category_slug, product_ids=product_ids),
+        ranks=_search_ranks(query),
+        customer_group_id=customer_group_id,
+        wanted=offset + limit,
+    )[offset : offset + limit]
     if not rows:
         return SearchPage(products=[], variants={}, options={})
     ids = [row["pk"] for row in rows]
