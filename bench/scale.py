@@ -2,7 +2,7 @@
 on the store grown by `seed_scale`, one client; then 20 clients over the orders list, product search and invoices.
 
     .venv/bin/python bench/scale.py [--runs 20] [--warm-ups N] [--seconds 30] [--clients 20] [--workers N]
-                                    [--only demo|large|load] [--check] [--keep]
+                                    [--only demo|large|load|grow] [--check] [--keep]
                                     [--template scale_template] [--demo-db NAME] [--large-db NAME] [--factor 1]
 
 The databases (PostgreSQL, README's production settings: DEBUG off, kept connections, prepared statements):
@@ -26,6 +26,10 @@ admin@acme.test, whose company (Acme Labs) holds three quarters of the grown sto
 Load: `--clients` clients (default 20) for `--seconds`, closed loop, each going round the Acme orders list (first
 page), productsSearch by name and the invoices list (first page) on the large store: requests/s, p95, errors and
 each request's p95, against the goals (>= 150 requests/s, p95 <= 300 ms, 0 errors).
+
+--only grow (issue 38 Must 4, not part of the default run): a server on the demo store, its statements prepared and
+their plans settled, then the database grown by `seed_scale --again --factor F` under it; the same requests timed
+before and after, on the same server (connections kept for the whole run).
 
 The figures are printed, not asserted: the exit code is 0 when the benchmark ran (1 when it could not), whatever
 the figures, so that `make bench` goes on to the other benchmarks; with --check it is 3 when a goal printed is not
@@ -100,7 +104,7 @@ class Databases:
 
         return psycopg.connect(f"{self.postgres}/{name}", autocommit=True, connect_timeout=5)
 
-    def env(self, name: str) -> dict[str, str]:
+    def env(self, name: str, **more: str) -> dict[str, str]:
         prefix = f"bench-scale-{name}-{os.getpid()}"
         if prefix not in self.prefixes:
             self.prefixes.append(prefix)
@@ -116,6 +120,7 @@ class Databases:
             "VAR_DIR": str(self.tmp),
             "MEDIA_ROOT": str(self.tmp / "media"),
             "PRIVATE_MEDIA_ROOT": str(self.tmp / "media-private"),
+            **more,
         }
 
     def manage(self, name: str, *arguments: str, quiet: bool = True) -> None:
@@ -269,11 +274,16 @@ def measure(databases: Databases, name: str, args, stop: threading.Event, *, kee
 # --- printing -----------------------------------------------------------------------------------------------------
 
 
-def print_table(demo: dict[str, Timing] | None, large: dict[str, Timing] | None, runs: int) -> bool:
+def print_table(
+    demo: dict[str, Timing] | None,
+    large: dict[str, Timing] | None,
+    runs: int,
+    headers: tuple[str, str] = ("demo p95", "large p95"),
+) -> bool:
     labels = list((demo or large or {}).keys())
     print(f"One client, p95 of {runs} runs each after the warm-ups (goals: p95 <= {GOAL_P95_MS} ms on the large "
           f"store, growth <= {GOAL_GROWTH:.0f}x):")  # fmt: skip
-    print(f"  {'operation':<34} {'demo p95':>10} {'large p95':>10} {'growth':>8}  goal")
+    print(f"  {'operation':<34} {headers[0]:>10} {headers[1]:>10} {'growth':>8}  goal")
     met = True
     for label in labels:
         d = demo[label] if demo else None
@@ -329,6 +339,33 @@ def run_load(server: Server, token: str, clients: int, seconds: float, stop: thr
     return ok
 
 
+def grow_under_server(databases: Databases, args, stop: threading.Event) -> bool:
+    """Issue 38 Must 4: a server that has prepared its statements on the small store keeps answering as fast once the
+    store has grown, without a restart. The demo store is served with connections kept for the whole run
+    (DATABASE_CONN_MAX_AGE=3600: the prepared statements and their plans live as long), each operation is run past
+    the point where PostgreSQL settles on a plan, then `seed_scale --again --factor F` grows the database under the
+    running server (its VACUUM ANALYZE as autovacuum would, later), and the same requests are timed again on the same
+    server, without warm-ups."""
+    small = databases.demo(args.demo_db)
+    port = free_port()
+    env = databases.env(small, DATABASE_CONN_MAX_AGE="3600")
+    server = Server(port=port, workers=args.workers, env=env, log=databases.tmp / "grow.log", extra=[])
+    server.start()
+    try:
+        token = sign_in(port)
+        with databases.connect(small) as connection:
+            samples = read_samples(connection, buyer_email=BUYER_EMAIL)
+        requests = requests_of(operations(samples), token)
+        before = one_client(port, requests, args.runs, args.warm_ups, stop)
+        print(f"Growing {small} under the running server: seed_scale --again --factor {args.factor}", flush=True)
+        databases.manage(small, "seed_scale", "--again", "--factor", str(args.factor), quiet=False)
+        print("  " + database_figures(databases, small))
+        after = one_client(port, requests, args.runs, 0, stop)
+    finally:
+        server.stop()
+    return print_table(before, after, args.runs, headers=("small p95", "grown p95"))
+
+
 # --- main ---------------------------------------------------------------------------------------------------------
 
 
@@ -343,8 +380,9 @@ def parse_args() -> argparse.Namespace:
         help=f"untimed runs of each operation first (default {PLAN_SETTLED_RUNS} per worker: the plans settled)",
     )  # fmt: skip
     parser.add_argument(
-        "--only", choices=("demo", "large", "load"), default=None,
-        help="demo: the demo store's column; large: the large store's column; load: the 20 clients only",
+        "--only", choices=("demo", "large", "load", "grow"), default=None,
+        help="demo: the demo store's column; large: the large store's column; load: the 20 clients only; grow: "
+        "the demo store grown by --factor under a running server (Must 4; not in the default run)",
     )  # fmt: skip
     parser.add_argument("--template", default=os.environ.get("BENCH_SCALE_TEMPLATE") or None,
                         help="copy the large store from this database (env BENCH_SCALE_TEMPLATE)")  # fmt: skip
@@ -376,6 +414,10 @@ def main() -> int:
     try:
         started = time.perf_counter()
         load = os.getloadavg()
+        if args.only == "grow":
+            met = grow_under_server(databases, args, stop)
+            print(f"Goals met: {'yes' if met else 'no'}")
+            return 3 if args.check and not met else 0
         want_demo, want_large = args.only in (None, "demo"), args.only in (None, "large", "load")
         try:
             demo = databases.demo(args.demo_db) if want_demo else None
