@@ -170,29 +170,43 @@ RESULT_PAGE = 100
 RESULT_PAGE_MAX = 1_000  # a list holds at most 1,000 rows (validation.MAX_PRODUCTS, MAX_ERRORS_IN_RESULT)
 
 
+# Which lists a page gives (`rows`): both, or one of them (issue 38: the dialog pages on through the valid lines,
+# which confirm hands on, without the error rows the error file holds).
+RESULT_LISTS = {"": ("validProduct", "errorProduct"), "valid": ("validProduct",), "errors": ("errorProduct",)}
+
+
 @dataclass(frozen=True)
 class ResultPage:
-    """Which rows of each result list an answer gives: `first` rows from `offset`."""
+    """Which rows of each result list an answer gives: `first` rows from `offset`, of the lists named by `rows`."""
 
     offset: int = 0
     first: int = RESULT_PAGE
+    rows: str = ""
 
     def of(self, rows: list) -> list:
         return rows[self.offset : self.offset + self.first]
 
+    def of_list(self, name: str, rows: list) -> list:
+        """A page of the list `name` (validProduct or errorProduct): none when the page is of the other list."""
+        return self.of(rows) if name in RESULT_LISTS[self.rows] else []
 
-def result_page(*, first: int | None, offset: int | None) -> ResultPage:
-    """The page asked for; ValidationError (fields first / offset) outside 1..RESULT_PAGE_MAX and 0..RESULT_PAGE_MAX."""
+
+def result_page(*, first: int | None, offset: int | None, rows: str | None = None) -> ResultPage:
+    """The page asked for; ValidationError (fields first / offset / rows) outside 1..RESULT_PAGE_MAX and
+    0..RESULT_PAGE_MAX, or for a list other than valid or errors."""
     first = RESULT_PAGE if first is None else first
     offset = 0 if offset is None else offset
+    rows = rows or ""
     fields = {}
     if not 1 <= first <= RESULT_PAGE_MAX:
         fields["first"] = [ValidationError(f"Ask for 1 to {RESULT_PAGE_MAX:,} rows.", code="invalid")]
     if not 0 <= offset <= RESULT_PAGE_MAX:
         fields["offset"] = [ValidationError(f"Start at a row from 0 to {RESULT_PAGE_MAX:,}.", code="invalid")]
+    if rows not in RESULT_LISTS:
+        fields["rows"] = [ValidationError("Ask for valid or errors, or leave it out for both.", code="invalid_choice")]
     if fields:
         raise field_errors(fields)
-    return ResultPage(offset=offset, first=first)
+    return ResultPage(offset=offset, first=first, rows=rows)
 
 
 def result_totals(result: dict) -> dict:
@@ -233,9 +247,9 @@ def upload_answer(upload: BulkUpload, *, request, page: ResultPage | None = None
         stored = upload.result
         result = {key: value for key, value in stored.items() if key not in ("validProduct", "errorProduct")}
         result |= result_totals(stored)
-        result["validProduct"] = page.of(stored.get("validProduct", []))
-        result["errorProduct"] = page.of(stored.get("errorProduct", []))
-        result["page"] = {"offset": page.offset, "first": page.first}
+        result["validProduct"] = page.of_list("validProduct", stored.get("validProduct", []))
+        result["errorProduct"] = page.of_list("errorProduct", stored.get("errorProduct", []))
+        result["page"] = {"offset": page.offset, "first": page.first} | ({"rows": page.rows} if page.rows else {})
         for kind, field_file, key in (
             ("errors", upload.error_file, "errorFile"),
             ("stock_errors", upload.stock_error_file, "stockErrorFile"),

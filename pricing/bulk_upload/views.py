@@ -93,7 +93,8 @@ def _upload_data() -> dict[str, serializers.Field]:
         "result": serializers.JSONField(
             allow_null=True,
             help_text="business §3 upload result: a page of validProduct and of errorProduct (`first` rows from "
-            f"`offset`, {selectors.RESULT_PAGE} by default; `page` says which) with their totals validCount and "
+            f"`offset`, {selectors.RESULT_PAGE} by default, of one list with `rows`; `page` says which) with their "
+            "totals validCount and "
             "errorProductCount (the first 1,000 error rows), errorCount, rowCount, validRowCount and errorRowCount "
             "(rows merged into the valid lines, and the others), errorFile, stockErrorFile (bearer-token addresses; "
             "null when there is none), their signed `…DownloadUrl`, stockErrorSkus (docs/api.md).",
@@ -164,7 +165,8 @@ def _number(request: Request, name: str) -> int | None:
 
 
 def _answer(request: Request, bulk_upload: BulkUpload) -> dict:
-    page = selectors.result_page(first=_number(request, "first"), offset=_number(request, "offset"))
+    rows = str(request.query_params.get("rows", "") or "").strip()[:10]
+    page = selectors.result_page(first=_number(request, "first"), offset=_number(request, "offset"), rows=rows)
     return selectors.upload_answer(bulk_upload, request=request, page=page)
 
 
@@ -182,6 +184,14 @@ _PAGE = [
         OpenApiTypes.INT,
         OpenApiParameter.QUERY,
         description="The first row of each list to give (from 0): page on until validCount / errorProductCount.",
+    ),
+    OpenApiParameter(
+        "rows",
+        OpenApiTypes.STR,
+        OpenApiParameter.QUERY,
+        enum=["valid", "errors"],
+        description="The page of one list only (the other one empty): valid for validProduct, errors for "
+        "errorProduct. Both when left out.",
     ),
 ]
 
