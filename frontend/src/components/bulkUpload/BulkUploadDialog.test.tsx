@@ -337,19 +337,31 @@ describe('BulkUploadDialog', () => {
     await waitFor(() => expect(screen.getByTestId('bulk-upload-summary')).toHaveTextContent('1 Zeile gelesen: 1 gültige Zeile für 1 Produkt; 0 Zeilen mit Fehlern'));
   });
 
-  it('loads every page of a large result before it shows it, so that confirm hands every valid line (issue 36)', async () => {
-    const lines = Array.from({ length: 260 }, (_, index) => valid(`HS-${1000 + index}`, 1, index + 1));
-    const errors = Array.from({ length: 120 }, (_, index) => errorRow(`BAD-${index}`, '1', 300 + index, 'unknown_sku'));
+  it('loads every valid line of a large result before it shows it, and only the first page of its error rows (issue 36, 38)', async () => {
+    const lines = Array.from({ length: 400 }, (_, index) => valid(`HS-${1000 + index}`, 1, index + 1));
+    const errors = Array.from({ length: 120 }, (_, index) => errorRow(`BAD-${index}`, '1', 500 + index, 'unknown_sku'));
     const whole = result({ validProduct: lines, errorProduct: errors, errorCount: 120 });
-    const page = (offset: number, first: number) => ({ ...whole, validProduct: lines.slice(offset, offset + first), errorProduct: errors.slice(offset, offset + first) });
-    const { sent } = mockServer([() => answer({ status: 'done', result: page(0, 100) })], [() => answer({ status: 'done', result: page(100, 250) })]);
+    const page = (offset: number, first: number, rows?: 'valid') => ({
+      ...whole,
+      validProduct: lines.slice(offset, offset + first),
+      errorProduct: rows === 'valid' ? [] : errors.slice(offset, offset + first),
+    });
+    const { sent } = mockServer(
+      [() => answer({ status: 'done', result: page(0, 100) })],
+      [() => answer({ status: 'done', result: page(100, 250, 'valid') }), () => answer({ status: 'done', result: page(350, 250, 'valid') })],
+    );
     const confirmed: BulkUploadConfirmation[] = [];
     const user = userEvent.setup({ applyAccept: false });
     render(<Harness onConfirm={(upload) => { confirmed.push(upload); return true; }} />);
     await user.upload(fileInput(), csv());
 
-    expect(await screen.findByRole('tab', { name: 'Valid (260)' })).toBeInTheDocument();
-    expect(sent.filter((call) => call.method === 'GET').map((call) => call.url)).toEqual([`${UPLOAD_URL}/${'k'.repeat(32)}?offset=100&first=250`]);
+    expect(await screen.findByRole('tab', { name: 'Valid (400)' })).toBeInTheDocument();
+    const key = 'k'.repeat(32);
+    expect(sent.filter((call) => call.method === 'GET').map((call) => call.url)).toEqual([
+      `${UPLOAD_URL}/${key}?offset=100&first=250&rows=valid`,
+      `${UPLOAD_URL}/${key}?offset=350&first=250&rows=valid`,
+    ]);
+    expect(screen.getByText('The first 100 of 120 error rows are listed; the error file holds them all.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'add to list' }));
     expect(confirmed[0]!.validProducts.map((line) => line.sku)).toEqual(lines.map((line) => line.sku));
   });

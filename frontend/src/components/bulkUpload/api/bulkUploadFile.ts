@@ -131,6 +131,7 @@ export function fetchBulkUploadState({
   apiOrigin,
   uploadId,
   offset = 0,
+  rows,
   signal,
   fetchImpl = (...args) => globalThis.fetch(...args),
 }: {
@@ -138,17 +139,21 @@ export function fetchBulkUploadState({
   uploadId: string;
   /** The first row of validProduct and errorProduct to give (their pages). */
   offset?: number;
+  /** A page of one list only (docs/api.md `rows`): the other comes empty. */
+  rows?: 'valid' | 'errors';
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
 }): Promise<BulkUploadState> {
-  const query = offset > 0 ? `?offset=${offset}&first=${RESULT_PAGE_ROWS}` : '';
+  const query = offset > 0 ? `?offset=${offset}&first=${RESULT_PAGE_ROWS}${rows ? `&rows=${rows}` : ''}` : '';
   const url = `${bulkUploadEndpoint(apiOrigin)}/${encodeURIComponent(uploadId)}${query}`;
   return answerOf(() => fetchImpl(url, { method: 'GET', headers: headers(), signal }), signal);
 }
 
 /**
- * A done upload's whole result: an answer holds a page of each list (issue 36: every answer stays small), so the
- * further pages are fetched one after another and appended (at most 1,000 rows a list: four pages).
+ * A done upload's valid lines, every one (confirm hands them all on): an answer holds a page of each list (issue 36:
+ * every answer stays small), so the further pages of the valid lines alone are fetched one after another and
+ * appended (at most 1,000 lines: four pages). The error rows stay the first answer's page (issue 38): the results say
+ * how many are listed of how many, and the error file holds them all.
  */
 export async function completeBulkUploadResult({
   apiOrigin,
@@ -164,17 +169,11 @@ export async function completeBulkUploadResult({
   fetchImpl?: typeof fetch;
 }): Promise<BulkUploadResult> {
   let validProduct = result.validProduct;
-  let errorProduct = result.errorProduct;
-  const validTotal = result.validCount;
-  const errorTotal = result.errorProductCount;
-  let offset = Math.max(validProduct.length, errorProduct.length);
-  while (uploadId && (validProduct.length < validTotal || errorProduct.length < errorTotal) && offset < Math.max(validTotal, errorTotal)) {
-    const page = await fetchBulkUploadState({ apiOrigin, uploadId, offset, signal, fetchImpl });
+  while (uploadId && validProduct.length > 0 && validProduct.length < result.validCount) {
+    const page = await fetchBulkUploadState({ apiOrigin, uploadId, offset: validProduct.length, rows: 'valid', signal, fetchImpl });
     const more = page.result;
-    if (page.status !== 'done' || !more || (more.validProduct.length === 0 && more.errorProduct.length === 0)) break;
-    if (validProduct.length === offset) validProduct = [...validProduct, ...more.validProduct];
-    if (errorProduct.length === offset) errorProduct = [...errorProduct, ...more.errorProduct];
-    offset += Math.max(more.validProduct.length, more.errorProduct.length);
+    if (page.status !== 'done' || !more || more.validProduct.length === 0) break;
+    validProduct = [...validProduct, ...more.validProduct];
   }
-  return { ...result, validProduct, errorProduct };
+  return { ...result, validProduct };
 }
