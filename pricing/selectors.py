@@ -8,10 +8,24 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Case, Exists, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value, When
+from django.db.models import (
+    Case,
+    DecimalField,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
 from django.db.models.functions import Coalesce, Upper
 
 from pricing.models import (
+    MONEY,
     Category,
     InventoryTracking,
     OptionValue,
@@ -131,14 +145,18 @@ def category_ids_with_descendants(*, category: str) -> list[int]:
 def priced_products(queryset: QuerySet[Product], *, customer_group_id: int | None) -> QuerySet[Product]:
     """Drop products whose variants are all zero-priced for the group (business §7): a variant's price is the
     group's price-list record, else its own price, else the product's base price."""
+    # The product's base price is the outer row's (a variant's product is the product): no join to the products
+    # again, and a check that PostgreSQL runs for each product it is asked about, with the variants' index, instead
+    # of pricing every variant of the catalog into a hash first (issue 38).
+    base_price = OuterRef("base_price")
     if customer_group_id is not None:
         record = PriceListRecord.objects.filter(
             variant=OuterRef("pk"), price_list__customer_group_id=customer_group_id
         ).values("price")[:1]
-        effective = Coalesce(Subquery(record), "price", "product__base_price")
-        variants = ProductVariant.objects.annotate(effective_price=effective)
+        effective = Coalesce(Subquery(record), "price", base_price, output_field=DecimalField(**MONEY))
     else:
-        variants = ProductVariant.objects.annotate(effective_price=Coalesce("price", "product__base_price"))
+        effective = Coalesce("price", base_price, output_field=DecimalField(**MONEY))
+    variants = ProductVariant.objects.annotate(effective_price=effective)
     priced_variant = variants.filter(product=OuterRef("pk"), effective_price__gt=0)
     any_variant = ProductVariant.objects.filter(product=OuterRef("pk"))
     return queryset.filter(Exists(priced_variant) | (~Exists(any_variant) & Q(base_price__gt=0)))
