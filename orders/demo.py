@@ -24,6 +24,7 @@ from django.utils import timezone
 from accounts.models import User
 from orders.demo_documents import certificate_pdf, profile_of, safety_data_sheet_pdf, store_for_documents
 from orders.models import Lot, Order, OrderStatus, PaymentMethod
+from orders.purchased_summary import purchased_products_refresh
 from orders.services import OrderLineData, ShipmentLineData, order_create, shipment_create
 from pricing import calculation
 from pricing.models import OptionType, OptionValue, Product, ProductOption, ProductVariant
@@ -400,6 +401,7 @@ def _place(spec: DemoOrder, user: User, variants: dict, prices: dict, lots: dict
             )  # fmt: skip
     # What staff decided afterwards (completed, cancelled), or what the payment still waits for; and when.
     Order.objects.filter(pk=order.pk).update(status=spec.status, created_at=placed_at)
+    purchased_products_refresh(orders=[order])  # the summary's dates and cancellations follow (issue 38)
     return order
 
 

@@ -9,6 +9,7 @@ from pathlib import PurePath
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower
 
 from accounts.models import Company
 from portal.money import DecimalDigits
@@ -61,9 +62,20 @@ class Order(models.Model):
     customer_message = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
+    search_text = models.TextField(
+        blank=True, editable=False, help_text="What the orders search reads (issue 38): the number, the PO number and "
+        "the lines' names and SKUs, apart (orders.services.order_search_texts)."
+    )  # fmt: skip
+    search_skus = models.TextField(blank=True, editable=False, help_text="The lines' SKUs, apart.")
 
     class Meta:
         ordering = ["-created_at"]
+        # The lists' first pages (issue 38): the company's, by status, the caller's own — newest first, as sorted.
+        indexes = [
+            models.Index(fields=["company", "created_at", "id"], name="orders_company_created"),
+            models.Index(fields=["company", "status", "created_at", "id"], name="orders_company_status_created"),
+            models.Index(fields=["placed_by", "company", "created_at", "id"], name="orders_placer_created"),
+        ]
 
     def __str__(self) -> str:
         return f"Order #{self.number}"
@@ -162,3 +174,66 @@ class ShipmentLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quantity} × {self.order_line.sku}"
+
+
+class PurchasedProduct(models.Model):
+    """What one buyer, or one company, has bought of a product, variant and options, over their orders that are not
+    cancelled (issue 38): the purchasedProducts list read from here instead of grouping every order line of the
+    company at each request. Kept by orders.purchased_summary, which order_create and order_cancel call."""
+
+    owner = models.CharField(
+        max_length=40, help_text="Whose purchases: 'c<company id>' (the company's), 'u<user id>c<company id>' or "
+        "'u<user id>' (a buyer's, in a company or outside any)."
+    )  # fmt: skip
+    key = models.CharField(max_length=64, help_text="A digest of the product, variant, SKU and options.")
+    product = models.ForeignKey(
+        "pricing.Product", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
+    variant = models.ForeignKey(
+        "pricing.ProductVariant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
+    sku = models.CharField(max_length=64)
+    options = models.JSONField(default=list, blank=True)
+    raw_options = models.JSONField(default=list, blank=True)
+    name = models.CharField(max_length=255, help_text="The greatest name of its lines, as Max(name) gives.")
+    last_ordered_at = models.DateTimeField()
+    quantity_ordered = models.BigIntegerField(default=0)
+    order_count = models.PositiveIntegerField(default=0)
+    latest_line_id = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["owner", "key"], name="orders_purchased_owner_key")]
+        indexes = [
+            models.Index(fields=["owner", "last_ordered_at"], name="orders_purch_owner_last"),
+            models.Index(models.F("owner"), Lower("name"), name="orders_purch_owner_name"),
+            models.Index(fields=["owner", "sku"], name="orders_purch_owner_sku"),
+            models.Index(fields=["owner", "quantity_ordered"], name="orders_purch_owner_qty"),
+            models.Index(fields=["owner", "order_count"], name="orders_purch_owner_count"),
+            # The product and variant are looked up only when one is deleted (SET_NULL).
+            models.Index(fields=["product"], name="orders_purch_product"),
+            models.Index(fields=["variant"], name="orders_purch_variant"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner}: {self.sku}"
+
+
+class PurchasedProductName(models.Model):
+    """A PurchasedProduct's figures per name as ordered (a product renamed between orders has several): the search
+    matches the lines' names, so a search counts only the lines whose name matches, as it did over the lines."""
+
+    purchased = models.ForeignKey(PurchasedProduct, on_delete=models.CASCADE, related_name="names")
+    owner = models.CharField(max_length=40, help_text="The PurchasedProduct's, so the search reads one table.")
+    sku = models.CharField(max_length=64, help_text="The PurchasedProduct's, so the search reads one table.")
+    name = models.CharField(max_length=255)
+    last_ordered_at = models.DateTimeField()
+    quantity_ordered = models.BigIntegerField(default=0)
+    order_count = models.PositiveIntegerField(default=0)
+    latest_line_id = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["purchased", "name"], name="orders_purchased_name_unique")]
+        indexes = [models.Index(fields=["owner"], name="orders_purch_name_owner")]
+
+    def __str__(self) -> str:
+        return f"{self.owner}: {self.sku} {self.name}"

@@ -8,12 +8,13 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
-from django.db.models import Count, Max, Q, QuerySet, Sum, Value
-from django.db.models.functions import Lower, Replace, Upper
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import BigIntegerField, Count, F, Max, Q, QuerySet, Sum, Value
+from django.db.models.functions import Cast, Lower, Replace, Upper
 
 from accounts.selectors import actor_of
-from orders.models import Order, OrderLine, OrderStatus
+from orders.models import Order, OrderLine, OrderStatus, PurchasedProduct, PurchasedProductName
+from orders.purchased_summary import buyer_owner, company_owner
 from orders.selectors import (
     GET_ORDERS,
     MAX_SEARCH_LENGTH,
@@ -69,38 +70,95 @@ def _ordering(order_by: str) -> list[str]:
     return [f"{prefix}{name}" for name in fields] + ["-latest_line_id"]
 
 
-def purchased_product_list(*, actor: PortalActor, filters: PurchasedFilters) -> QuerySet:
-    """The products the caller (or their company) ordered, one row per product, variant and options: the name, the
-    last time it was ordered, the quantity ordered in all and in how many orders; search (name or SKU, a SKU with or
-    without hyphens) and a date range of the orders. Dicts, sorted by `orderBy` (required); the caller pages it.
-    PermissionDenied for a caller without quick order (pricing.bulk_upload.permissions.quick_order_check)."""
-    quick_order_check(actor)
-    ordering = _ordering(filters.order_by)
+def purchased_owner(actor: PortalActor) -> str:
+    """Whose summary the caller reads (orders.purchased_summary): with get_orders at level 2 their company's, otherwise
+    their own in the company they work in (or outside any) — the same orders as purchased_orders."""
+    inner = actor_of(actor)
+    if order_scope_level(inner, GET_ORDERS) >= 2 and inner.b2b_company is not None:
+        return company_owner(inner.b2b_company.pk)
+    user = inner.user
+    if user is None:  # quick_order_check refuses a guest before
+        raise PermissionDenied
+    company = inner.b2b_company
+    return buyer_owner(user.pk, company.pk if company is not None else None)
+
+
+def _search_terms(search: str, *, compact_field: str) -> tuple[Q, dict]:
+    """The search over a name and a SKU (a SKU with or without hyphens): the filter and the annotation it needs."""
+    found = Q(name__icontains=search) | Q(sku__icontains=search)
+    compact = re.sub(_SKU_SEPARATORS, "", search).upper()
+    if not compact:
+        return found, {}
+    return found | Q(**{f"{compact_field}__contains": compact}), {
+        compact_field: Replace(Upper("sku"), Value("-"), Value(""))
+    }
+
+
+def _from_lines(*, actor: PortalActor, search: str, filters: PurchasedFilters) -> QuerySet:
+    """With a date range the orders' days decide which lines count: grouped from the lines, as before the summary."""
     lines = OrderLine.objects.filter(order__in=purchased_orders(actor).values("pk"))
-    search = (filters.search or "").strip()[:MAX_SEARCH_LENGTH]
     if search:
-        found = Q(name__icontains=search) | Q(sku__icontains=search)
-        compact = re.sub(_SKU_SEPARATORS, "", search).upper()
-        if compact:
-            lines = lines.annotate(compact_sku=Replace(Upper("sku"), Value("-"), Value("")))
-            found |= Q(compact_sku__contains=compact)
-        lines = lines.filter(found)
+        found, annotations = _search_terms(search, compact_field="compact_sku")
+        lines = lines.annotate(**annotations).filter(found)
     if filters.date_from:
         lines = lines.filter(order__created_at__date__gte=filters.date_from)
     if filters.date_to:
         lines = lines.filter(order__created_at__date__lte=filters.date_to)
-    return (
-        lines.values("product_id", "variant_id", "sku", "raw_options", "options")
-        .annotate(
-            product_name=Max("name"),
-            product_name_sort=Lower(Max("name")),
-            last_ordered_at=Max("order__created_at"),
-            quantity_ordered=Sum("quantity"),
-            order_count=Count("order_id", distinct=True),
-            latest_line_id=Max("pk"),
-        )
-        .order_by(*ordering)
+    return lines.values("product_id", "variant_id", "sku", "raw_options", "options").annotate(
+        product_name=Max("name"),
+        product_name_sort=Lower(Max("name")),
+        last_ordered_at=Max("order__created_at"),
+        quantity_ordered=Sum("quantity"),
+        order_count=Count("order_id", distinct=True),
+        latest_line_id=Max("pk"),
     )
+
+
+def _from_summary(*, owner: str) -> QuerySet:
+    """Every row of the owner's summary, each already a group: the page is read through an index of the sort."""
+    return PurchasedProduct.objects.filter(owner=owner).values(
+        "product_id", "variant_id", "sku", "raw_options", "options", "last_ordered_at", "quantity_ordered",
+        "order_count", "latest_line_id", product_name=F("name"), product_name_sort=Lower("name"),
+    )  # fmt: skip
+
+
+def _from_summary_names(*, owner: str, search: str) -> QuerySet:
+    """A search: the summary's rows per name whose name or SKU matches, added up per group — the figures of the
+    matching lines only, as the search over the lines gave them (a SKU is its group's, so a SKU match takes every
+    name of the group; a name match only that name's lines)."""
+    found, annotations = _search_terms(search, compact_field="compact_sku")
+    names = PurchasedProductName.objects.filter(owner=owner).annotate(**annotations).filter(found)
+    return names.values(
+        "purchased_id", "sku", product_id=F("purchased__product_id"), variant_id=F("purchased__variant_id"),
+        raw_options=F("purchased__raw_options"), options=F("purchased__options"),
+    ).annotate(
+        product_name=Max("name"),
+        product_name_sort=Lower(Max("name")),
+        last_ordered_at=Max("last_ordered_at"),
+        quantity_ordered=Cast(Sum("quantity_ordered"), BigIntegerField()),
+        order_count=Cast(Sum("order_count"), BigIntegerField()),
+        latest_line_id=Max("latest_line_id"),
+    )  # fmt: skip
+
+
+def purchased_product_list(*, actor: PortalActor, filters: PurchasedFilters) -> QuerySet:
+    """The products the caller (or their company) ordered, one row per product, variant and options: the name, the
+    last time it was ordered, the quantity ordered in all and in how many orders; search (name or SKU, a SKU with or
+    without hyphens) and a date range of the orders. Dicts, sorted by `orderBy` (required); the caller pages it.
+    PermissionDenied for a caller without quick order (pricing.bulk_upload.permissions.quick_order_check).
+
+    Read from the summary (orders.purchased_summary, issue 38) — the rows per name when searching — and from the
+    lines when a date range is given."""
+    quick_order_check(actor)
+    ordering = _ordering(filters.order_by)
+    search = (filters.search or "").strip()[:MAX_SEARCH_LENGTH]
+    if filters.date_from or filters.date_to:
+        rows = _from_lines(actor=actor, search=search, filters=filters)
+    elif search:
+        rows = _from_summary_names(owner=purchased_owner(actor), search=search)
+    else:
+        rows = _from_summary(owner=purchased_owner(actor))
+    return rows.order_by(*ordering)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from accounts.models import Company
 from accounts.permissions import Code
 from accounts.selectors import Actor
 from orders.models import Order, OrderLine, OrderStatus, PaymentMethod, Shipment, ShipmentLine
+from orders.services import SEARCH_SEPARATOR
 from portal.errors import NotFound, field_error
 from pricing.models import Product
 from pricing.selectors import product_catalog_prefetches
@@ -179,8 +180,9 @@ def _ordering(order_by: str) -> list[str]:
 _SKU_SEPARATORS = r"[\s-]+"
 
 
-def _search_filter(search: str) -> Q:
-    """The order number, the PO number, a line's product name or SKU (a SKU with or without its hyphens)."""
+def _search_filter_by_columns(search: str) -> Q:
+    """The search over each column (orders annotated with number_text): for a search holding the separator of
+    Order.search_text, which no part of it may hold."""
     lines = OrderLine.objects.filter(order=OuterRef("pk"))
     in_lines = Q(name__icontains=search) | Q(sku__icontains=search)
     compact = re.sub(_SKU_SEPARATORS, "", search).upper()
@@ -191,6 +193,21 @@ def _search_filter(search: str) -> Q:
     if search.isascii() and search.isdigit():
         found |= Q(number_text__contains=search)
     return found
+
+
+def _searched(orders: QuerySet[Order], search: str) -> QuerySet[Order]:
+    """The order number, the PO number, a line's product name or SKU (a SKU with or without its hyphens), any case.
+    Read from Order.search_text (those parts apart) and search_skus (the SKUs upper-cased without hyphens), which
+    trigram indexes serve on PostgreSQL (migration 0007); each part matched on its own, as the columns were: the
+    number part holds digits only, so only a search of digits finds it."""
+    if SEARCH_SEPARATOR in search:
+        annotated = orders.annotate(number_text=Cast("number", output_field=CharField()))
+        return annotated.filter(_search_filter_by_columns(search))
+    found = Q(search_text__icontains=search)
+    compact = re.sub(_SKU_SEPARATORS, "", search).upper()
+    if compact:
+        found |= Q(search_skus__contains=compact)
+    return orders.filter(found)
 
 
 def _line_totals(field: str, aggregate) -> Coalesce:
@@ -235,12 +252,25 @@ def order_list(*, actor: Actor, filters: OrderFilters, scope: str = OrderScope.M
         orders = orders.filter(created_at__date__lte=filters.date_to)
     search = (filters.search or "").strip()[:MAX_SEARCH_LENGTH]
     if search:
-        orders = orders.annotate(number_text=Cast("number", output_field=CharField())).filter(_search_filter(search))
+        orders = _searched(orders, search)
     return (
         orders.select_related("placed_by")
         .annotate(item_count=_line_totals("quantity", Sum), line_count=_line_totals("pk", models.Count))
         .order_by(*ordering)
     )
+
+
+SEARCH_COUNT_CAP = 10_000  # issue 38: a search counts this far, not over the company's whole history
+
+
+def order_count(orders: QuerySet[Order], *, searched: bool) -> tuple[int, bool]:
+    """The total of an order_list and whether it is capped: a list without a search is counted (an index of the
+    company's orders); a search counts up to SEARCH_COUNT_CAP matches — (SEARCH_COUNT_CAP, True) when more match."""
+    counted = orders.order_by().values("pk")
+    if not searched:
+        return counted.count(), False
+    total = counted[: SEARCH_COUNT_CAP + 1].count()
+    return min(total, SEARCH_COUNT_CAP), total > SEARCH_COUNT_CAP
 
 
 def order_placer_ids(company: Company) -> QuerySet:

@@ -3,21 +3,81 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Sum
+from django.db import connection, models, transaction
+from django.db.models import Sum, Value
+from django.db.models.functions import Replace, Upper
 
 from accounts.models import Company, User
 from accounts.services import audit_record, company_credit_release
 from orders.models import Lot, Order, OrderLine, OrderStatus, Shipment, ShipmentLine
+from orders.purchased_summary import purchased_products_add, purchased_products_refresh
 from portal.errors import field_error, field_errors
 from pricing.services import stock_restore
 
 FIRST_ORDER_NUMBER = 100_000
+# Between the parts of Order.search_text: a character no search holds (orders.selectors._searched), so that a
+# match never runs from one part into the next — the search matches a part, as it did over each column.
+SEARCH_SEPARATOR = "\x1f"
+
+
+def order_search_texts(*, number: int, po_number: str, lines: Iterable[tuple[str, str]]) -> tuple[str, Replace]:
+    """Order.search_text and search_skus: the number, the PO number and each line's name and SKU (lines: (name,
+    sku) pairs); then the SKUs alone, upper-cased and without hyphens by the database (the search without hyphens
+    compares with REPLACE(UPPER(sku), '-', '') as it did), each part apart. The second is an expression to save."""
+    pairs = list(lines)
+    parts = [str(number), po_number, *(part for name, sku in pairs for part in (name, sku))]
+    skus = SEARCH_SEPARATOR.join(sku for _, sku in pairs)
+    return SEARCH_SEPARATOR.join(parts), Replace(Upper(Value(skus)), Value("-"), Value(""))
+
+
+def order_search_text_backfill(
+    *, order_model: type[models.Model] = Order, line_model: type[models.Model] = OrderLine, batch_size: int = 2000
+) -> int:
+    """Fill search_text and search_skus of every order from its lines (the migration that added them, seed_scale's
+    bulk load, a test's factory-made orders): on PostgreSQL one UPDATE (string_agg, in the lines' order), elsewhere
+    in batches. Returns how many orders."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                """UPDATE orders_order o SET search_text = o.number::text || %(sep)s || o.po_number
+                         || COALESCE(%(sep)s || l.parts, ''),
+                       search_skus = COALESCE(REPLACE(UPPER(l.skus), '-', ''), '')
+                    FROM orders_order o2 LEFT JOIN (
+                        SELECT order_id, string_agg(name || %(sep)s || sku, %(sep)s ORDER BY id) AS parts,
+                               string_agg(sku, %(sep)s ORDER BY id) AS skus
+                          FROM orders_orderline GROUP BY order_id
+                    ) l ON l.order_id = o2.id
+                   WHERE o2.id = o.id""",
+                {"sep": SEARCH_SEPARATOR},
+            )
+            return cursor.rowcount
+    done = 0
+    last = 0
+    while True:
+        orders = list(
+            order_model.objects.filter(pk__gt=last).order_by("pk").only("pk", "number", "po_number")[:batch_size]  # type: ignore[attr-defined]
+        )
+        if not orders:
+            return done
+        lines: dict[int, list[tuple[str, str]]] = {}
+        for order_id, name, sku in (
+            line_model.objects.filter(order_id__in=[o.pk for o in orders])  # type: ignore[attr-defined]
+            .order_by("pk")
+            .values_list("order_id", "name", "sku")
+        ):
+            lines.setdefault(order_id, []).append((name, sku))
+        for order in orders:
+            order.search_text, order.search_skus = order_search_texts(
+                number=order.number, po_number=order.po_number, lines=lines.get(order.pk, [])
+            )
+        order_model.objects.bulk_update(orders, ["search_text", "search_skus"])  # type: ignore[attr-defined]
+        done += len(orders)
+        last = orders[-1].pk
 
 
 @dataclass(frozen=True)
@@ -93,10 +153,14 @@ def order_create(
     )
     # The id is unique, so the number is too, without a lock on the table.
     order.number = FIRST_ORDER_NUMBER + order.pk
-    order.save(update_fields=["number"])
+    order.search_text, order.search_skus = order_search_texts(
+        number=order.number, po_number=po_number, lines=[(row.name, row.sku) for row in line_rows]
+    )
+    order.save(update_fields=["number", "search_text", "search_skus"])
     for row in line_rows:
         row.order = order
     OrderLine.objects.bulk_create(line_rows)
+    purchased_products_add(order=order, lines=line_rows)  # the one door of the summary (issue 38)
     return order
 
 
@@ -275,4 +339,6 @@ def order_cancel(*, order: Order, by: User | None = None) -> Order:
     stock_restore(lines=order.lines.values_list("product_id", "variant_id", "quantity"))
     if order.company_id is not None and order.credit_charged > 0:
         company_credit_release(company_id=order.company_id, amount=order.credit_charged)
-    return _staff_change(order, status=OrderStatus.CANCELLED, action=ORDER_CANCELLED_ACTION, by=by)
+    order = _staff_change(order, status=OrderStatus.CANCELLED, action=ORDER_CANCELLED_ACTION, by=by)
+    purchased_products_refresh(orders=[order])  # purchasedProducts leaves cancelled orders out
+    return order

@@ -27,7 +27,8 @@ class Query:
         "number, poNumber, grandTotal, status, placedBy or createdAt, prefixed - for descending. search matches the "
         "order number, the PO number, a line's product name or SKU (with or without hyphens); status is one of the "
         "order statuses; dateFrom/dateTo bound the day it was placed (inclusive, the store's time zone); createdBy "
-        "(a user id, from createdByUser) filters the company's orders by who placed them.",
+        "(a user id, from createdByUser) filters the company's orders by who placed them. A search counts up to "
+        f"{selectors.SEARCH_COUNT_CAP:,} orders: totalCountCapped says when more match (show '10,000+').",
     )
     def orders(
         self,
@@ -74,9 +75,13 @@ class Query:
             first, offset, max_first=MAX_PAGE_SIZE, noun="orders", texts={"search": search},
             max_text=selectors.MAX_SEARCH_LENGTH,
         )  # fmt: skip
-        total = orders.count()
+        total, capped = selectors.order_count(orders, searched=bool(filters.search.strip()))
         page = list(orders[offset : offset + first]) if first else []
-        return OrderList(total_count=total, edges=[OrderEdge(node=OrderHeader(order=order)) for order in page])
+        return OrderList(
+            total_count=total,
+            total_count_capped=capped,
+            edges=[OrderEdge(node=OrderHeader(order=order)) for order in page],
+        )
 
     @strawberry.field(
         permission_classes=[GuestOrValidToken],

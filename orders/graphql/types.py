@@ -105,8 +105,14 @@ class OrderEdge:
 
 @strawberry.type(description="A page of orders (business §3 pagination: offset, first, count).")
 class OrderList:
-    total_count: int = strawberry.field(description="How many orders match, over every page.")
+    total_count: int = strawberry.field(
+        description="How many orders match, over every page; a search counts up to 10,000 (totalCountCapped)."
+    )
     edges: list[OrderEdge] = strawberry.field(description="This page's orders.")
+    total_count_capped: bool = strawberry.field(
+        default=False,
+        description="True when a search matches more orders than totalCount (10,000): the list shows '10,000+'.",
+    )
 
 
 @strawberry.type(description="An address of an order, as the buyer gave it at checkout.")

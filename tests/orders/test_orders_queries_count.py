@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Company, User
-from orders.services import order_status_refresh
+from orders.services import order_search_text_backfill, order_status_refresh
 from tests.factories.orders import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
 from tests.orders.test_orders_read import DETAIL, LIST
 
@@ -25,6 +25,7 @@ def _orders(count: int, *, lines_each: int = 2) -> None:
     senior, admin = User.objects.get(email="senior@acme.test"), User.objects.get(email="admin@acme.test")
     for n in range(count):
         OrderFactory(placed_by=senior if n % 2 else admin, company=acme, lines=lines_each)
+    order_search_text_backfill()  # the factories write no search text (order_create does)
 
 
 @pytest.mark.parametrize("scope", ["MINE", "COMPANY"])
