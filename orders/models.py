@@ -226,12 +226,18 @@ class PurchasedProductName(models.Model):
     owner = models.CharField(max_length=40, help_text="The PurchasedProduct's, so the search reads one table.")
     sku = models.CharField(max_length=64, help_text="The PurchasedProduct's, so the search reads one table.")
     name = models.CharField(max_length=255)
+    compact_sku = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="REPLACE(UPPER(sku), '-', ''), by the database: the search without hyphens.",
+    )
     last_ordered_at = models.DateTimeField()
     quantity_ordered = models.BigIntegerField(default=0)
     order_count = models.PositiveIntegerField(default=0)
     latest_line_id = models.BigIntegerField(default=0)
 
     class Meta:
+        # On PostgreSQL the search reads trigram indexes of UPPER(name), UPPER(sku) and compact_sku (migration 0010).
         constraints = [models.UniqueConstraint(fields=["purchased", "name"], name="orders_purchased_name_unique")]
         indexes = [models.Index(fields=["owner"], name="orders_purch_name_owner")]
 

@@ -126,8 +126,11 @@ def _from_summary_names(*, owner: str, search: str) -> QuerySet:
     """A search: the summary's rows per name whose name or SKU matches, added up per group — the figures of the
     matching lines only, as the search over the lines gave them (a SKU is its group's, so a SKU match takes every
     name of the group; a name match only that name's lines)."""
-    found, annotations = _search_terms(search, compact_field="compact_sku")
-    names = PurchasedProductName.objects.filter(owner=owner).annotate(**annotations).filter(found)
+    found = Q(name__icontains=search) | Q(sku__icontains=search)
+    compact = re.sub(_SKU_SEPARATORS, "", search).upper()
+    if compact:
+        found |= Q(compact_sku__contains=compact)  # stored as REPLACE(UPPER(sku), '-', '')
+    names = PurchasedProductName.objects.filter(owner=owner).filter(found)
     return names.values(
         "purchased_id", "sku", product_id=F("purchased__product_id"), variant_id=F("purchased__variant_id"),
         raw_options=F("purchased__raw_options"), options=F("purchased__options"),

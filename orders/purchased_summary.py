@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from django.db import connection, models
 from django.db.models import DateTimeField, F, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import Greatest
+from django.db.models.functions import Greatest, Replace, Upper
 
 from orders.models import Order, OrderLine, OrderStatus, PurchasedProduct, PurchasedProductName
 
@@ -174,8 +174,9 @@ def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
         name_row.quantity_ordered = F("quantity_ordered") + quantity
         name_row.order_count = F("order_count") + 1
         name_row.latest_line_id = Greatest(F("latest_line_id"), Value(latest))
+        name_row.compact_sku = Replace(Upper(F("sku")), Value("-"), Value(""))
     PurchasedProductName.objects.bulk_update(
-        names, ["last_ordered_at", "quantity_ordered", "order_count", "latest_line_id"]
+        names, ["last_ordered_at", "quantity_ordered", "order_count", "latest_line_id", "compact_sku"]
     )
 
 
@@ -204,8 +205,9 @@ def _insert_sql(vendor: str, *, buyer: bool, where: str) -> tuple[str, str]:
     )
     names = (
         "INSERT INTO orders_purchasedproductname "  # noqa: S608 — names and constants only, no value
-        "(purchased_id, owner, sku, name, last_ordered_at, quantity_ordered, order_count, latest_line_id) "
-        "SELECT p.id, g.owner, g.sku, g.name, g.last_ordered_at, g.quantity, g.orders, g.latest FROM ("
+        "(purchased_id, owner, sku, compact_sku, name, last_ordered_at, quantity_ordered, order_count, latest_line_id) "
+        "SELECT p.id, g.owner, g.sku, REPLACE(UPPER(g.sku), '-', ''), g.name, g.last_ordered_at, g.quantity, g.orders, "
+        "g.latest FROM ("
         f"SELECT {owner} AS owner, {key} AS summary_key, l.sku AS sku, l.name AS name, "
         "MAX(o.created_at) AS last_ordered_at, SUM(l.quantity) AS quantity, COUNT(DISTINCT l.order_id) AS orders, "
         f"MAX(l.id) AS latest {source} GROUP BY {group_by}, l.name"
