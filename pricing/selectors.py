@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import (
     Case,
     DecimalField,
@@ -181,18 +182,20 @@ def _search_ranks(query: str) -> list[Q]:
 
     Ranks: 0, a whole code, CAS number or word is the query without its separators (" hs1042 "); 1, one of them
     starts so (" hs1042…"); 2, otherwise every query word starts a word of the product and its name starts with the
-    query as typed; 3, every query word starts a word of the product. An empty query finds every product, by name."""
+    query as typed; 3, every query word starts a word of the product. An empty query finds every product, by name.
+    The search text and the words are lower case (`search_normalise`): a case-sensitive LIKE, which PostgreSQL's
+    trigram index serves without upper-casing every text it checks (SQLite's LIKE ignores ASCII case anyway)."""
     words = search_words((query or "")[:MAX_QUERY_LENGTH])[:MAX_QUERY_WORDS]
     if not words:
         return [Q()]
     compact = "".join(words)
-    whole = Q(search_text__icontains=f" {compact} ")
-    start = Q(search_text__icontains=f" {compact}")
+    whole = Q(search_text__contains=f" {compact} ")
+    start = Q(search_text__contains=f" {compact}")
     if len(words) == 1:  # every word starts a word = the compact form starts one: ranks 2 and 3 are empty
         return [whole, start & ~whole]
     every_word = Q()
     for word in words:
-        every_word &= Q(search_text__icontains=f" {word}")
+        every_word &= Q(search_text__contains=f" {word}")
     name_start = Q(name__istartswith=query.strip()[:MAX_QUERY_LENGTH])
     return [whole, start & ~whole, every_word & name_start & ~start, every_word & ~start & ~name_start]
 
@@ -271,27 +274,59 @@ class SearchPage:
     options: dict[int, list[dict]]
 
 
+# A rank of the search with more products than this is walked in name order rather than read whole and sorted.
+SEARCH_SORT_CAP = 5000
+
+
+def _first_of_capped(matching: QuerySet[Product], *, after: tuple[str, int] | None, size: int) -> list[tuple]:
+    """(name, id, how many) of the first `size` products of `matching` in name order after `after`, of at most
+    SEARCH_SORT_CAP of them: "how many" reaches the cap when `matching` has more (then the first ones are not known).
+
+    The cap is a LIMIT on the matching products before they are sorted: a subquery in FROM, which the ORM does not
+    write, around the ORM's own SQL of the match; only Django's compiled SQL and fixed text go into the statement."""
+    inner, params = matching.order_by().values("name", "pk")[:SEARCH_SORT_CAP].query.sql_with_params()
+    keyset = ""
+    arguments: list = [*params]
+    if after is not None:
+        keyset = "WHERE t.name > %s OR (t.name = %s AND t.pk > %s)"
+        arguments += [after[0], after[0], after[1]]
+    sql = f"SELECT t.name, t.pk, COUNT(*) OVER () FROM ({inner}) t {keyset} ORDER BY t.name, t.pk LIMIT %s"  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*arguments, size])
+        return cursor.fetchall()
+
+
 def _search_page_rows(
     *, scope: QuerySet[Product], ranks: list[Q], customer_group_id: int | None, wanted: int
 ) -> list[dict]:
     """The first `wanted` priced products found (SEARCH_PRODUCT_COLUMNS rows), best matches first: `product_search`'s
     products and order, read so that a large catalog costs what the page needs (issue 38).
 
-    Rank by rank (`_search_ranks`), a batch of candidates in name order (an index walk or the search text's trigram
-    index, whichever the planner finds cheaper), and only then are the candidates priced (`priced_products`, by id:
-    a handful of index lookups, where the whole catalog's prices were read before). A batch holds twice the rows
-    still wanted and 16 more, so that unpriced candidates rarely need another; the next batch of a rank goes on after
-    the last candidate's name and id. The ranks after the one that fills the page are never read."""
+    Rank by rank (`_search_ranks`), a batch of candidates in name order: a rank of fewer than SEARCH_SORT_CAP
+    products is found whole (the search text's trigram index on PostgreSQL) and sorted, a larger one is walked in
+    name order (the (name, id) index), where its products are dense enough to fill a page soon; a walk would be slow
+    for a rank of a few hundred products named alike far down the alphabet ("Tris …"). Only then are the candidates
+    priced (`priced_products`, by id: a handful of index lookups, where the whole catalog's prices were read before).
+    A batch holds twice the rows still wanted and 16 more, so that unpriced candidates rarely need another; the next
+    batch of a rank goes on after the last candidate's name and id. The ranks after the one that fills the page are
+    never read."""
     rows: list[dict] = []
     for condition in ranks:
-        candidates = scope.filter(condition).order_by("name", "pk")
+        matching = scope.filter(condition)
+        walked = matching.order_by("name", "pk")
+        dense = False
         after: tuple[str, int] | None = None
         while len(rows) < wanted:
-            batch = candidates
-            if after is not None:
-                batch = batch.filter(Q(name__gt=after[0]) | Q(name=after[0], pk__gt=after[1]))
             size = 2 * (wanted - len(rows)) + 16
-            found = list(batch.values_list("name", "pk")[:size])
+            if dense:
+                after_last = Q() if after is None else Q(name__gt=after[0]) | Q(name=after[0], pk__gt=after[1])
+                found = list(walked.filter(after_last).values_list("name", "pk")[:size])
+            else:
+                read = _first_of_capped(matching, after=after, size=size)
+                if read and read[0][2] >= SEARCH_SORT_CAP:
+                    dense = True
+                    continue
+                found = [(name, pk) for name, pk, _ in read]
             if found:
                 ids = [pk for _, pk in found]
                 priced = priced_products(

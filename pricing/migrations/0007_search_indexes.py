@@ -1,7 +1,7 @@
 """productsSearch's indexes (issue 38): products by name and id, which a rank of the search walks in order until the
-page is full, and on PostgreSQL a pg_trgm GIN index over the search text as the search compares it
-(`UPPER(search_text) LIKE UPPER('% word%')`, Django's icontains), which finds a rare code, CAS number or word without
-reading every product. SQLite (`make run`) has no trigram index: its search reads the table, as before."""
+page is full, and on PostgreSQL a pg_trgm GIN index over the search text (`search_text LIKE '% word%'`: the text and the
+query's words are both lower case already, pricing.selectors.search_normalise), which finds a code, CAS number or
+word without reading every product. SQLite (`make run`) has no trigram index: its search reads the table, as before."""
 
 from django.db import migrations, models
 
@@ -13,7 +13,7 @@ def _trigram_index(apps, schema_editor):
         return
     schema_editor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
     schema_editor.execute(
-        f"CREATE INDEX IF NOT EXISTS {TRIGRAM_INDEX} ON pricing_product USING gin (UPPER(search_text) gin_trgm_ops)"
+        f"CREATE INDEX IF NOT EXISTS {TRIGRAM_INDEX} ON pricing_product USING gin (search_text gin_trgm_ops)"
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from accounts.services import b2b_token_issue
 from bench.loadkit.documents import overlay_document
+from pricing import selectors
 from pricing.selectors import product_search_page
 from tests.factories.accounts import CompanyFactory, MembershipFactory
 from tests.pricing.search_pinned_catalog import build_pinned_catalog
@@ -309,6 +310,17 @@ def _skus(query: str, group_id: int | None, *, limit: int, offset: int = 0) -> l
 
 def test_each_search_finds_the_pinned_products_in_the_pinned_order_whole_and_page_by_page(pinned_catalog):
     # One catalog for every query (building it is most of the test's time); the failures name their query.
+    assert _searches_not_as_pinned(pinned_catalog) == []
+
+
+def test_a_rank_walked_in_name_order_finds_what_a_rank_sorted_whole_finds(pinned_catalog, monkeypatch):
+    # Given a cap so low that every rank of more than 3 products is walked in name order (issue 38)
+    monkeypatch.setattr(selectors, "SEARCH_SORT_CAP", 4)
+
+    assert _searches_not_as_pinned(pinned_catalog) == []
+
+
+def _searches_not_as_pinned(pinned_catalog) -> list[tuple[str, str, str]]:
     wrong = []
     for query in QUERIES:
         for who, group_id in (("guest", None), ("group", pinned_catalog["group"].pk)):
@@ -322,8 +334,7 @@ def test_each_search_finds_the_pinned_products_in_the_pinned_order_whole_and_pag
                     wrong.append((query, who, f"pages of {size}"))
             if _skus(query, group_id, limit=3, offset=max(len(pinned) - 2, 0)) != pinned[len(pinned) - 2 :]:
                 wrong.append((query, who, "the last page"))
-
-    assert wrong == []
+    return wrong
 
 
 PRODUCT_SEARCH = overlay_document("PRODUCT_SEARCH")
