@@ -16,15 +16,16 @@ TRIGRAM_INDEXES = (
 def fill_and_index(apps, schema_editor):
     from orders.purchased_summary import purchased_products_rebuild
 
+    # The indexes first: PostgreSQL refuses CREATE INDEX on a table with deferred foreign-key checks pending, which
+    # the rebuild's writes leave until the transaction ends.
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        for name, expression in TRIGRAM_INDEXES:
+            schema_editor.execute(
+                f'CREATE INDEX IF NOT EXISTS "{name}" ON "orders_purchasedproductname" '
+                f"USING gin (({expression}) gin_trgm_ops)"
+            )
     purchased_products_rebuild(group_model=apps.get_model("orders", "PurchasedProduct"))
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    schema_editor.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-    for name, expression in TRIGRAM_INDEXES:
-        schema_editor.execute(
-            f'CREATE INDEX IF NOT EXISTS "{name}" ON "orders_purchasedproductname" '
-            f"USING gin (({expression}) gin_trgm_ops)"
-        )
 
 
 def drop_indexes(apps, schema_editor):
