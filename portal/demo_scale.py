@@ -973,6 +973,14 @@ def seed_scale(
         _QuotesAndLists(tables, size, rng, now).grow(catalog, people, orders)
         step(f"quotes and shopping lists: {tables.counts['quotes_quote']} quotes")
         tables.reset_sequences()
+        # What placing an order keeps beside it (orders.services.order_create): the orders' search texts and the
+        # purchased-products summary, made again from the lines the load wrote.
+        from orders.purchased_summary import purchased_products_rebuild
+        from orders.services import order_search_text_backfill
+
+        order_search_text_backfill()
+        purchased_products_rebuild()
+        step("orders' search texts and purchased-products summary")
     if analyze:
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql" and not connection.in_atomic_block:

@@ -120,15 +120,15 @@ SAMPLES_SQL = {
     ),
     # bench/loadkit/mix.py demo_price_items: the first variant of each available product, demo products first.
     "variants": (
-        "SELECT DISTINCT ON (v.product_id) v.product_id, v.id, v.sku FROM pricing_productvariant v "
-        "JOIN pricing_product p ON p.id = v.product_id WHERE p.is_visible AND p.availability = 'available' "
-        "ORDER BY v.product_id, v.id LIMIT %s"
+        "SELECT v.product_id, v.id, v.sku FROM pricing_productvariant v WHERE v.id IN (SELECT MIN(f.id) "
+        "FROM pricing_productvariant f JOIN pricing_product p ON p.id = f.product_id "
+        "WHERE p.is_visible AND p.availability = 'available' GROUP BY f.product_id) ORDER BY v.product_id LIMIT %s"
     ),
 }
 
 
 def read_samples(connection, *, buyer_email: str, skus: int = 20, price_items: int = 100) -> Samples:
-    """The samples, from a psycopg connection to the benchmarked database."""
+    """The samples, from a connection to the benchmarked database (psycopg's, or Django's)."""
     with connection.cursor() as cursor:
         cursor.execute(SAMPLES_SQL["po_number"], [buyer_email])
         row = cursor.fetchone()

@@ -100,18 +100,35 @@ def explain_generic(statement: Statement) -> dict:
     return plans[0]["Plan"]
 
 
-def _nodes(plan: dict) -> Iterator[dict]:
-    yield plan
+# Nodes that pass rows on as they come: a Limit above them stops the scan below as soon as it has its rows.
+STREAMING_NODES = frozenset({"Subquery Scan", "Result", "Gather"})
+
+
+def _scans(plan: dict, ancestors: tuple[dict, ...] = ()) -> Iterator[tuple[dict, tuple[dict, ...]]]:
+    yield plan, ancestors
     for child in plan.get("Plans", ()):
-        yield from _nodes(child)
+        yield from _scans(child, (*ancestors, plan))
+
+
+def _stopped_by_limit(ancestors: tuple[dict, ...]) -> bool:
+    for node in reversed(ancestors):
+        if node.get("Node Type") == "Limit":
+            return True
+        if node.get("Node Type") not in STREAMING_NODES:
+            return False
+    return False
 
 
 def sequential_scans(plan: dict, tables: Sequence[str] | frozenset[str] = LARGE_TABLES) -> list[str]:
-    """The tables among `tables` that the plan reads with a sequential scan (each as often as it does)."""
+    """The tables among `tables` that the plan reads with a sequential scan (each as often as it does) — but for a
+    scan a LIMIT stops as soon as it has its rows (a capped count, "10,000+": the planner expects the matching rows
+    to come soon, so it reads a bounded part of the table, not the whole history)."""
     return [
         node["Relation Name"]
-        for node in _nodes(plan)
-        if node.get("Node Type") == "Seq Scan" and node.get("Relation Name") in tables
+        for node, ancestors in _scans(plan)
+        if node.get("Node Type") == "Seq Scan"
+        and node.get("Relation Name") in tables
+        and not _stopped_by_limit(ancestors)
     ]
 
 
