@@ -64,7 +64,7 @@ class Order(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     search_text = models.TextField(
         blank=True, editable=False, help_text="What the orders search reads (issue 38): the number, the PO number and "
-        "the lines' names and SKUs, apart (orders.services.order_search_texts)."
+        "the lines' names and SKUs, apart, upper-cased by the database (orders.services.order_search_texts)."
     )  # fmt: skip
     search_skus = models.TextField(blank=True, editable=False, help_text="The lines' SKUs, apart.")
 

@@ -25,14 +25,15 @@ FIRST_ORDER_NUMBER = 100_000
 SEARCH_SEPARATOR = "\x1f"
 
 
-def order_search_texts(*, number: int, po_number: str, lines: Iterable[tuple[str, str]]) -> tuple[str, Replace]:
-    """Order.search_text and search_skus: the number, the PO number and each line's name and SKU (lines: (name,
-    sku) pairs); then the SKUs alone, upper-cased and without hyphens by the database (the search without hyphens
-    compares with REPLACE(UPPER(sku), '-', '') as it did), each part apart. The second is an expression to save."""
+def order_search_texts(*, number: int, po_number: str, lines: Iterable[tuple[str, str]]) -> tuple[Upper, Replace]:
+    """Order.search_text and search_skus, as expressions to save: the number, the PO number and each line's name and
+    SKU (lines: (name, sku) pairs), upper-cased by the database (the search compared UPPER(column) with UPPER(search));
+    then the SKUs alone, upper-cased and without hyphens (the search without hyphens compared REPLACE(UPPER(sku), '-',
+    '')), each part apart."""
     pairs = list(lines)
     parts = [str(number), po_number, *(part for name, sku in pairs for part in (name, sku))]
     skus = SEARCH_SEPARATOR.join(sku for _, sku in pairs)
-    return SEARCH_SEPARATOR.join(parts), Replace(Upper(Value(skus)), Value("-"), Value(""))
+    return Upper(Value(SEARCH_SEPARATOR.join(parts))), Replace(Upper(Value(skus)), Value("-"), Value(""))
 
 
 def order_search_text_backfill(
@@ -44,8 +45,8 @@ def order_search_text_backfill(
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
-                """UPDATE orders_order o SET search_text = o.number::text || %(sep)s || o.po_number
-                         || COALESCE(%(sep)s || l.parts, ''),
+                """UPDATE orders_order o SET search_text = UPPER(o.number::text || %(sep)s || o.po_number
+                         || COALESCE(%(sep)s || l.parts, '')),
                        search_skus = COALESCE(REPLACE(UPPER(l.skus), '-', ''), '')
                     FROM orders_order o2 LEFT JOIN (
                         SELECT order_id, string_agg(name || %(sep)s || sku, %(sep)s ORDER BY id) AS parts,
