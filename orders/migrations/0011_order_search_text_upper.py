@@ -1,7 +1,7 @@
 """Order.search_text upper-cased by the database when written (issue 38), so that the orders search compares it with
 UPPER(search) without upper-casing every row it reads; its trigram index (PostgreSQL only) is then of the column."""
 
-from django.db import migrations
+from django.db import migrations, models
 
 
 def upper_and_index(apps, schema_editor):
@@ -17,4 +17,16 @@ def upper_and_index(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [("orders", "0010_purchased_search_trigram")]
 
-    operations = [migrations.RunPython(upper_and_index, migrations.RunPython.noop)]
+    operations = [
+        migrations.AlterField(
+            model_name="order",
+            name="search_text",
+            field=models.TextField(
+                blank=True,
+                editable=False,
+                help_text="What the orders search reads (issue 38): the number, the PO number and the lines' names and "
+                "SKUs, apart, upper-cased by the database (orders.services.order_search_texts).",
+            ),
+        ),
+        migrations.RunPython(upper_and_index, migrations.RunPython.noop),
+    ]
