@@ -8,7 +8,8 @@ on the store grown by `seed_scale`, one client; then 20 clients over the orders 
 The databases (PostgreSQL, README's production settings: DEBUG off, kept connections, prepared statements):
   demo   a database of its own, migrated and seeded with `seed_demo` (~30 s); or --demo-db NAME, used as it is
          (migrated first).
-  large  --large-db NAME: used as it is (migrated first, so that the code's own migrations and backfills apply);
+  large  --large-db NAME: used as it is (migrated first, so that the code's own migrations and backfills apply, then
+         VACUUM ANALYZE when some ran);
          --template NAME (or BENCH_SCALE_TEMPLATE=NAME): a copy of that database, made in seconds
          (CREATE DATABASE … TEMPLATE, nobody may be connected to it), then migrated;
          neither: a copy of the demo database grown with `seed_scale --factor F` (a few minutes at factor 1).
@@ -131,6 +132,18 @@ class Databases:
         if result.returncode:
             raise RuntimeError(f"{' '.join(arguments)} on {name} failed:\n{(result.stderr or '')[-3000:]}")
 
+    def migrate(self, name: str) -> None:
+        """Apply the code's migrations; when some ran (a backfill rewrites whole tables), VACUUM ANALYZE, as
+        autovacuum would before long: the figures are those of a settled store, not of one just rewritten."""
+        command = [sys.executable, "manage.py", "migrate", "--check"]
+        pending = subprocess.run(command, cwd=REPO_ROOT, env=self.env(name), capture_output=True, check=False)
+        if pending.returncode == 0:
+            return
+        print(f"Migrating {name} (the migrations it lacks, then VACUUM ANALYZE)", flush=True)
+        self.manage(name, "migrate", "--no-input", "-v0")
+        with self.connect(name) as connection:
+            connection.execute("VACUUM (ANALYZE)")
+
     def create(self, name: str, template: str | None = None) -> None:
         with self.admin() as connection:
             suffix = f' TEMPLATE "{template}"' if template else ""
@@ -139,7 +152,7 @@ class Databases:
 
     def demo(self, given: str | None) -> str:
         if given:
-            self.manage(given, "migrate", "--no-input", "-v0")
+            self.migrate(given)
             return given
         name = f"bench_scale_demo_{os.getpid()}"
         self.create(name)
@@ -149,12 +162,12 @@ class Databases:
 
     def large(self, given: str | None, template: str | None, demo: str | None, factor: float) -> str:
         if given:
-            self.manage(given, "migrate", "--no-input", "-v0")
+            self.migrate(given)
             return given
         name = f"bench_scale_large_{os.getpid()}"
         if template:
             self.create(name, template=template)
-            self.manage(name, "migrate", "--no-input", "-v0")
+            self.migrate(name)
             return name
         if demo is None:
             demo = self.demo(None)
