@@ -1181,6 +1181,7 @@ export type OrdersQueryVariables = Exact<{
 export type OrdersQuery = {
   orders: {
     totalCount: number,
+    totalCountCapped: boolean,
     edges: Array<{
       node: {
         id: string,

@@ -55,6 +55,8 @@ export interface DataTableProps<Row, SortKey extends string = string> {
   rows: readonly Row[] | undefined;
   getRowKey(row: Row): string | number;
   totalCount: number;
+  /** More rows than `totalCount` match (ListPagination). */
+  totalCountCapped?: boolean;
   /** Zero-based. */
   page: number;
   pageSize: number;
@@ -181,6 +183,7 @@ export function DataTable<Row, SortKey extends string = string>(props: DataTable
   const pagination = body === 'rows' && (
     <Pagination
       totalCount={props.totalCount}
+      totalCountCapped={props.totalCountCapped}
       page={props.page}
       pageSize={props.pageSize}
       pageSizes={pageSizes}

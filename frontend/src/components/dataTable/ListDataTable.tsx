@@ -36,5 +36,5 @@ export function ListDataTable<Row, SortKey extends string>({ page, onPageChange,
 /** What a list page hands its table besides the rows: the count, page, sort, loading and the states shown instead. */
 export type ListTablePaging<SortKey extends string> = Pick<
   ListDataTableProps<unknown, SortKey>,
-  'totalCount' | 'page' | 'pageSize' | 'orderBy' | 'loading' | 'errorState' | 'emptyState' | 'onPageChange' | 'onPageSizeChange' | 'onOrderByChange'
+  'totalCount' | 'totalCountCapped' | 'page' | 'pageSize' | 'orderBy' | 'loading' | 'errorState' | 'emptyState' | 'onPageChange' | 'onPageSizeChange' | 'onOrderByChange'
 >;

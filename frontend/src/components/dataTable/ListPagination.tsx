@@ -6,6 +6,8 @@ import { dataTableMessages } from './messages';
 
 export interface ListPaginationProps {
   totalCount: number;
+  /** More rows than `totalCount` match (a search counted only so far): the label says "of more than …". */
+  totalCountCapped?: boolean;
   /** Zero-based. */
   page: number;
   pageSize: number;
@@ -18,7 +20,7 @@ export interface ListPaginationProps {
 }
 
 /** The pager under a list paged on the server: translated labels and numbers, first / last buttons but on a phone. */
-export function ListPagination({ totalCount, page, pageSize, pageSizes, onPageChange, onPageSizeChange, rowsPerPageLabel, className }: ListPaginationProps) {
+export function ListPagination({ totalCount, totalCountCapped = false, page, pageSize, pageSizes, onPageChange, onPageSizeChange, rowsPerPageLabel, className }: ListPaginationProps) {
   const t = useMessages(dataTableMessages);
   const language = useLanguage();
   const mobile = useMobileLayout();
@@ -35,7 +37,11 @@ export function ListPagination({ totalCount, page, pageSize, pageSizes, onPageCh
       onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
       labelRowsPerPage={rowsPerPageLabel ?? t('dataTable.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) =>
-        t('dataTable.displayedRows', { from: numbers.format(from), to: numbers.format(to), count: numbers.format(count) })
+        t(totalCountCapped ? 'dataTable.displayedRowsCapped' : 'dataTable.displayedRows', {
+          from: numbers.format(from),
+          to: numbers.format(to),
+          count: numbers.format(count),
+        })
       }
       getItemAriaLabel={(type) => t(`dataTable.${type}Page`)}
       showFirstButton={!mobile}

@@ -44,6 +44,8 @@ export interface OrdersVariables {
 
 export interface OrdersPage {
   totalCount: number;
+  /** A search counts up to 10,000 orders: true when more match (the list says "more than 10,000"; issue 38). */
+  totalCountCapped: boolean;
   orders: OrderListItem[];
 }
 
@@ -71,6 +73,7 @@ export const ORDERS = graphqlOperation<OrdersQuery, OrdersQueryVariables>(/* Gra
       orderBy: $orderBy
     ) {
       totalCount
+      totalCountCapped
       edges {
         node {
           id
@@ -104,7 +107,11 @@ export function useOrders(variables: OrdersVariables) {
     queryFn: async ({ signal }): Promise<OrdersPage> => {
       // The page shows a failure in place, with a retry: no toast on top of it.
       const { orders } = await client.request(ORDERS, variables, { signal, suppressErrorToast: true });
-      return { totalCount: orders.totalCount, orders: orders.edges.map((edge) => edge.node) };
+      return {
+        totalCount: orders.totalCount,
+        totalCountCapped: orders.totalCountCapped,
+        orders: orders.edges.map((edge) => edge.node),
+      };
     },
     placeholderData: keepPreviousData,
   });

@@ -124,6 +124,7 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
         label={title}
         orders={list.data?.orders}
         totalCount={list.data?.totalCount ?? 0}
+        totalCountCapped={list.data?.totalCountCapped ?? false}
         page={state.page}
         pageSize={state.pageSize}
         orderBy={state.orderBy}
@@ -134,7 +135,11 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
         onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
         onOrderByChange={(orderBy) => update({ orderBy, page: 1 })}
       />
-      <ResultCountStatus>{settled && !list.isFetching ? t('orders.resultCount', { count: list.data?.totalCount ?? 0 }) : ''}</ResultCountStatus>
+      <ResultCountStatus>
+        {settled && !list.isFetching
+          ? t(list.data?.totalCountCapped ? 'orders.resultCountCapped' : 'orders.resultCount', { count: list.data?.totalCount ?? 0 })
+          : ''}
+      </ResultCountStatus>
     </ListPage>
   );
 }

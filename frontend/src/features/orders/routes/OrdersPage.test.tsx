@@ -30,8 +30,8 @@ const CANCELLED = order({
   placedBy: { id: 9, name: 'Jules Junior', email: 'junior@acme.test' },
 });
 
-const ordersResult = (orders: OrderListItem[], totalCount = orders.length): GraphQLResult => ({
-  data: { orders: { totalCount, edges: orders.map((node) => ({ node })) } },
+const ordersResult = (orders: OrderListItem[], totalCount = orders.length, totalCountCapped = false): GraphQLResult => ({
+  data: { orders: { totalCount, totalCountCapped, edges: orders.map((node) => ({ node })) } },
 });
 
 const PLACERS: GraphQLResult = {
@@ -103,6 +103,15 @@ describe('My orders (issue 17)', () => {
     await settle();
     expect(ordersCalls(server)).toEqual([{ ...MINE, offset: 10 }, { ...MINE, search: 'hs-1055' }]);
     expect(view.location()).toBe('/orders?search=hs-1055');
+  });
+
+  it('says "more than 10,000" when a search matches more orders than the server counts (issue 38)', async () => {
+    await openList('/orders?search=ethanol', ordersResult([order()], 10_000, true));
+    await screen.findByRole('rowheader', { name: '100042' });
+    expect(screen.getByText('1–10 of more than 10,000')).toBeInTheDocument();
+    expect(screen.getByText('More than 10,000 orders').closest('[role="status"]')).not.toBeNull();
+    // The pager still pages through the counted ones.
+    expect(screen.getByRole('button', { name: /next page/i })).toBeEnabled();
   });
 
   it('filters by status and by the date range, and refuses a range that ends before it starts', async () => {
