@@ -9,7 +9,20 @@ import re
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import BigIntegerField, Count, F, Max, Q, QuerySet, Sum, Value
+from django.db.models import (
+    BigIntegerField,
+    Count,
+    F,
+    IntegerField,
+    JSONField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.db.models.functions import Cast, Lower, Replace, Upper
 
 from accounts.selectors import actor_of
@@ -131,17 +144,30 @@ def _from_summary_names(*, owner: str, search: str) -> QuerySet:
     if compact:
         found |= Q(compact_sku__contains=compact)  # stored as REPLACE(UPPER(sku), '-', '')
     names = PurchasedProductName.objects.filter(owner=owner).filter(found)
-    return names.values(
-        "purchased_id", "sku", product_id=F("purchased__product_id"), variant_id=F("purchased__variant_id"),
-        raw_options=F("purchased__raw_options"), options=F("purchased__options"),
-    ).annotate(
-        product_name=Max("name"),
-        product_name_sort=Lower(Max("name")),
-        last_ordered_at=Max("last_ordered_at"),
-        quantity_ordered=Cast(Sum("quantity_ordered"), BigIntegerField()),
-        order_count=Cast(Sum("order_count"), BigIntegerField()),
-        latest_line_id=Max("latest_line_id"),
-    )  # fmt: skip
+    group = PurchasedProduct.objects.filter(pk=OuterRef("purchased_id"))
+
+    def of_group(field: str, output_field) -> Subquery:
+        # Read for the rows of the page only (PostgreSQL computes them after the sort and the limit), not joined to
+        # every matching row before grouping.
+        return Subquery(group.values(field)[:1], output_field=output_field)
+
+    return (
+        names.values("purchased_id", "sku")
+        .annotate(
+            product_name=Max("name"),
+            product_name_sort=Lower(Max("name")),
+            last_ordered_at=Max("last_ordered_at"),
+            quantity_ordered=Cast(Sum("quantity_ordered"), BigIntegerField()),
+            order_count=Cast(Sum("order_count"), BigIntegerField()),
+            latest_line_id=Max("latest_line_id"),
+        )
+        .annotate(
+            product_id=of_group("product_id", IntegerField()),
+            variant_id=of_group("variant_id", IntegerField()),
+            raw_options=of_group("raw_options", JSONField()),
+            options=of_group("options", JSONField()),
+        )
+    )
 
 
 def purchased_product_list(*, actor: PortalActor, filters: PurchasedFilters) -> QuerySet:
