@@ -275,7 +275,7 @@ class SearchPage:
 
 
 # A rank of the search with more products than this is walked in name order rather than read whole and sorted.
-SEARCH_SORT_CAP = 5000
+SEARCH_SORT_CAP = 2000
 
 
 def _first_of_capped(matching: QuerySet[Product], *, after: tuple[str, int] | None, size: int) -> list[tuple]:
