@@ -19,6 +19,10 @@ pytestmark = pytest.mark.django_db
 # company joined; the overdue status and pending payments annotated), the page's orders, its customers (issue 38: not
 # joined, so that a sort without an index keeps only the page's rows while it reads the company's invoices).
 LIST_QUERIES = 5
+# Sorted by status or order number (issue 38), the page's ids are read first, part by part, then its rows: the page
+# query becomes one query of ids per part (the four status groups; invoices of an order and of none) and the rows.
+LIST_QUERIES_BY_SORT = {"status": LIST_QUERIES + 4, "-status": LIST_QUERIES + 4,
+                        "orderNumber": LIST_QUERIES + 2, "-orderNumber": LIST_QUERIES + 2}  # fmt: skip
 # The token with the grants, the invoice (with order, customer, company), its lines, its payments (with receipts).
 DETAIL_QUERIES = 4
 # The token with the grants, the count, the page (each line with its receipt and invoice).
@@ -61,6 +65,25 @@ def test_the_list_takes_the_same_queries_for_2_or_14_invoices(demo_store, graphq
     edges = large["data"]["invoices"]["edges"]
     assert (len(small["data"]["invoices"]["edges"]), len(edges)) == (2, 14)
     assert {len(edge["node"]["trackingNumbers"]) for edge in edges} == {1, 4}
+    assert {edge["node"]["pendingPaymentCount"] for edge in edges} == {1}
+
+
+@pytest.mark.parametrize("order_by", sorted(LIST_QUERIES_BY_SORT))
+def test_the_list_by_status_or_order_number_takes_the_same_queries_for_2_or_14_invoices(
+    demo_store, graphql, login, django_assert_num_queries, order_by
+):
+    token = login("admin@acme.test")
+    variables = {"orderBy": order_by, "first": 100, "search": "INV-T"}
+
+    _invoices(2, lines_each=1, tracking_each=1)
+    with django_assert_num_queries(LIST_QUERIES_BY_SORT[order_by]):
+        small = graphql(LIST, variables, token=token)
+    _invoices(12, lines_each=3, tracking_each=4)
+    with django_assert_num_queries(LIST_QUERIES_BY_SORT[order_by]):
+        large = graphql(LIST, variables, token=token)
+
+    edges = large["data"]["invoices"]["edges"]
+    assert (len(small["data"]["invoices"]["edges"]), len(edges)) == (2, 14)
     assert {edge["node"]["pendingPaymentCount"] for edge in edges} == {1}
 
 
