@@ -109,6 +109,8 @@ class Invoice(models.Model):
             models.Index(fields=["company", "issued_on"], name="invoices_company_issued"),
             # issue 38: the list sorted by due date reads the company's invoices in that order (a few rows per page).
             models.Index(fields=["company", "due_date"], name="invoices_company_due"),
+            # issue 38: the list sorted by status reads each status group of the company newest first.
+            models.Index(fields=["company", "status", "-id"], name="invoices_company_status_id"),
         ]
 
     def __str__(self) -> str:
