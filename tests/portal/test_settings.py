@@ -30,7 +30,7 @@ def _database_settings(env: dict) -> dict:
         "d = settings.DATABASES['default']; "
         "o = d.get('OPTIONS', {}); "
         "print(json.dumps([d.get('CONN_MAX_AGE'), d.get('CONN_HEALTH_CHECKS'), o.get('server_side_binding'), "
-        "o.get('prepare_threshold'), d['ENGINE']]))"
+        "o.get('prepare_threshold'), o.get('options'), d['ENGINE']]))"
     )
     environment = {**os.environ, "SECRET_KEY": "x" * 50, **env}
     output = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
@@ -40,17 +40,19 @@ def _database_settings(env: dict) -> dict:
 SHOP = "postgres://u@db:5432/shop"
 # Django's own backend, its kept connections checked by CONN_HEALTH_CHECKS (issue 37).
 DJANGO_PG = "django.db.backends.postgresql"
+# Prepared statements planned for their own parameters on every execution (issue 38 Must 4).
+CUSTOM_PLANS = "-c plan_cache_mode=force_custom_plan"
 
 
 @pytest.mark.parametrize(
     ("env", "expected"),
     [
-        ({"DATABASE_URL": SHOP}, [60, True, True, 5, DJANGO_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "300"}, [300, True, True, 5, DJANGO_PG]),
-        ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None, None, None, DJANGO_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "0"}, [0, True, None, None, DJANGO_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_PREPARED_STATEMENTS": "false"}, [60, True, None, None, DJANGO_PG]),
-        ({"DATABASE_URL": SHOP, "DATABASE_PREPARE_THRESHOLD": "2"}, [60, True, True, 2, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP}, [60, True, True, 5, CUSTOM_PLANS, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "300"}, [300, True, True, 5, CUSTOM_PLANS, DJANGO_PG]),
+        ({"DATABASE_URL": "postgres://u@db:5432/shop?conn_max_age=0"}, [0, None, None, None, None, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_CONN_MAX_AGE": "0"}, [0, True, None, None, None, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARED_STATEMENTS": "false"}, [60, True, None, None, None, DJANGO_PG]),
+        ({"DATABASE_URL": SHOP, "DATABASE_PREPARE_THRESHOLD": "2"}, [60, True, True, 2, CUSTOM_PLANS, DJANGO_PG]),
     ],
     ids=["default", "from-env", "off-in-url", "off-in-env", "no-prepared-statements", "threshold"],
 )
