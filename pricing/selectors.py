@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import (
     Case,
@@ -284,7 +285,10 @@ def _first_of_capped(matching: QuerySet[Product], *, after: tuple[str, int] | No
 
     The cap is a LIMIT on the matching products before they are sorted: a subquery in FROM, which the ORM does not
     write, around the ORM's own SQL of the match; only Django's compiled SQL and fixed text go into the statement."""
-    inner, params = matching.order_by().values("name", "pk")[:SEARCH_SORT_CAP].query.sql_with_params()
+    try:
+        inner, params = matching.order_by().values("name", "pk")[:SEARCH_SORT_CAP].query.sql_with_params()
+    except EmptyResultSet:  # a match that can find nothing (`productIds: []`): Django writes no SQL for it
+        return []
     keyset = ""
     arguments: list = [*params]
     if after is not None:

@@ -5,7 +5,7 @@ first: the list pages' first page with their default sort and size (frontend/src
 components/dataTable/DataTable.tsx DATA_TABLE_PAGE_SIZES[0] = 10; shopping lists 50), the search box's 8 results
 (lib/productSearch.ts, components/productSearch), the quick order pad's skuLookup of 20 SKUs, and priceProducts of
 100 demo variants (bench/loadkit/mix.py's selection: the overlay sends none of its own). The buyer is the demo's
-admin@acme.test: Acme Labs is the large customer of the grown store (portal/demo_scale.py).
+admin@acme.test: Acme Labs is the large customer of the grown store (storefront/demo_scale.py).
 """
 
 from __future__ import annotations

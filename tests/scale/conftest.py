@@ -22,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bench.loadkit.mix import BUYER_EMAIL, DEMO_PASSWORD, LOGIN_DOCUMENT
 from bench.loadkit.scale_ops import Operation, Samples, load_mix, operations, read_samples
-from portal.demo_scale import ScaleSize, seed_scale
+from storefront.demo_scale import ScaleSize, seed_scale
 
 # Mid-size, in two steps: a small store on which each operation's query count is recorded (its list pages full:
 # Acme Labs gets more shopping lists than a page of 50), then grown to a tenth of issue 38's orders and catalog

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from accounts.models import Company
 from orders.models import Order, OrderLine
-from portal.demo_scale import ScaleSize, seed_scale
+from storefront.demo_scale import ScaleSize, seed_scale
 from pricing.models import Product
 from quotes.models import Quote
 from shoppinglists.models import ShoppingListItem

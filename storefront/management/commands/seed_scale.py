@@ -2,7 +2,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from portal.demo_scale import ScaleSize, scale_already_grown, seed_scale
+from storefront.demo_scale import ScaleSize, scale_already_grown, seed_scale
 
 
 class Command(BaseCommand):
