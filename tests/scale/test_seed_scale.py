@@ -10,10 +10,10 @@ from django.db import transaction
 
 from accounts.models import Company
 from orders.models import Order, OrderLine
-from storefront.demo_scale import ScaleSize, seed_scale
 from pricing.models import Product
 from quotes.models import Quote
 from shoppinglists.models import ShoppingListItem
+from storefront.demo_scale import ScaleSize, seed_scale
 from tests.scale.conftest import seed_demo_catalog_and_accounts
 
 TINY = ScaleSize.of(0.002)  # 1 clone of each demo product, 10 companies, 400 orders, 40 quotes, 4 lists
