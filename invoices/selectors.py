@@ -30,7 +30,6 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
@@ -280,9 +279,7 @@ def invoice_list(
     return invoices_filtered(invoices.select_related("company").prefetch_related("order", "customer"), filters)
 
 
-def _page_parts(
-    invoices: QuerySet[ApiInvoice], filters: InvoiceFilters, company_id: int | None
-) -> list[QuerySet[ApiInvoice]] | None:
+def _page_parts(invoices: QuerySet[ApiInvoice], filters: InvoiceFilters) -> list[QuerySet[ApiInvoice]] | None:
     """The sorts no index serves whole (issue 38), as parts that follow one another in the page's order, each sorted
     by what an index gives: by status, the API's four status groups (the overdue one depends on today), each newest
     first; by order number, the invoices of an order (walked along the orders' number index) and those of none
@@ -301,12 +298,9 @@ def _page_parts(
             groups.reverse()
         return [invoices.filter(group).order_by("-pk") for group in groups]
     if key == "orderNumber":
+        # Planned for this company's own size on every execution (portal.settings: force_custom_plan), PostgreSQL
+        # walks the orders' number index for a large company instead of sorting its invoices under the join.
         with_order = invoices.filter(order__number__isnull=False)
-        if company_id is not None:
-            # The company again, as a literal: a prepared statement's generic plan estimates `company_id = $1` at an
-            # average company's few invoices and sorts all of Acme's under the join (870 ms); with the literal it
-            # knows this company's number and walks the orders' number index for a large one, as a custom plan does.
-            with_order = with_order.filter(company_id=RawSQL(str(int(company_id)), ()))  # noqa: S611 (an int)
         with_order = with_order.order_by("-order__number" if descending else "order__number", "-pk")
         without_order = invoices.filter(order__isnull=True).order_by("-pk")
         nulls_first = descending == connection.features.nulls_order_largest
@@ -315,13 +309,12 @@ def _page_parts(
 
 
 def invoice_page(
-    invoices: QuerySet[ApiInvoice], filters: InvoiceFilters, *, actor: Actor, offset: int, first: int
+    invoices: QuerySet[ApiInvoice], filters: InvoiceFilters, *, offset: int, first: int
 ) -> list[ApiInvoice]:
     """The page of `invoice_list` from `offset`. By status or order number the page's ids are read first, part by part
     (`_page_parts`: at most offset + first ids of each, a few index entries, where one query sorted every invoice of
     the company by a CASE or under a join with every order), then their rows; the order is that of the one query."""
-    company = actor.b2b_company
-    parts = _page_parts(invoices, filters, company.pk if company else None) if filters.order_by else None
+    parts = _page_parts(invoices, filters) if filters.order_by else None
     if parts is None:
         return list(invoices[offset : offset + first])
     ids: list[int] = []

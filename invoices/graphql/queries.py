@@ -88,7 +88,7 @@ class Query:
             max_text=selectors.MAX_SEARCH_LENGTH,
         )  # fmt: skip
         total = invoices.count()
-        page = selectors.invoice_page(invoices, filters, actor=actor, offset=offset, first=first) if first else []
+        page = selectors.invoice_page(invoices, filters, offset=offset, first=first) if first else []
         return InvoiceList(
             total_count=total, edges=[InvoiceEdge(node=InvoiceNode(invoice=invoice, actor=actor)) for invoice in page]
         )
