@@ -338,6 +338,12 @@ def run_load(server: Server, token: str, clients: int, seconds: float, stop: thr
         f"  {result.rps:.1f} requests/s, p95 {p95_ms:,.0f} ms, {result.errors} errors of {len(result.samples)} "
         f"(goals: >= {GOAL_LOAD_RPS} requests/s, p95 <= {GOAL_LOAD_P95_MS} ms, 0 errors) -> {verdict(ok)}"
     )
+    answered = len(result.samples) or 1
+    parts = [f"load generator {result.client_cpu_s * 1000 / answered:.1f}"]
+    if result.server_cpu_s is not None:
+        parts.insert(0, f"gunicorn {result.server_cpu_s * 1000 / answered:.1f}")
+    parts += [f"{name} {seconds * 1000 / answered:.1f}" for name, seconds in result.services_cpu_s.items()]
+    print(f"  CPU ms a request: {', '.join(parts)}")
     for label in result.labels():
         count = sum(1 for s in result.samples if s.label == label)
         print(f"      {label:<34} {count:6d} req  p95 {ms(result.percentile(95, label)):>9}")

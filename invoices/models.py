@@ -117,6 +117,22 @@ class Invoice(models.Model):
         return f"Invoice {self.number}"
 
 
+class InvoiceTally(models.Model):
+    """How many invoices a company and a customer have (issue 38): the invoices list's total without a filter is a sum
+    of these rows, not a count over the company's whole history. Kept by database triggers on the invoices table in
+    each writer's transaction (portal/tallies.py, migration 0006): never written by the application."""
+
+    company_key = models.BigIntegerField(help_text="The company's id.")
+    customer_key = models.BigIntegerField(help_text="The id of who placed the order; 0 for none.")
+    count = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["company_key", "customer_key"], name="invoices_tally_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.company_key}/{self.customer_key}: {self.count}"
+
+
 class ApiInvoiceFields(TypedDict):
     """What invoices.selectors.with_api_fields adds to each invoice it reads, in the query (never stored)."""
 

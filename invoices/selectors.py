@@ -44,6 +44,7 @@ from invoices.models import (
     InvoicePaymentRequestLine,
     InvoiceSource,
     InvoiceStatus,
+    InvoiceTally,
     PaymentRequestStatus,
     Receipt,
     ReceiptLine,
@@ -78,6 +79,22 @@ def invoices_visible_to(*, actor: Actor, code: str) -> QuerySet[Invoice]:
     if level < permissions.COMPANY:
         invoices = invoices.filter(customer=actor.user)
     return invoices
+
+
+def invoice_count(invoices: QuerySet, *, actor: Actor, filters: InvoiceFilters | None, code: str) -> int:
+    """How many invoices `invoices` (the actor's `invoices_visible_to` with `code`, filtered by `filters`) holds.
+    Unfiltered it is the invoices' tally (InvoiceTally: a row or a few, however many invoices the company has); with a
+    filter, counted."""
+    if filters is not None and filters != InvoiceFilters(order_by=filters.order_by):
+        return invoices.count()
+    level = permissions.invoice_scope_level(actor, code)
+    company = actor.b2b_company
+    if level == 0 or company is None:
+        return invoices.count()
+    tally = InvoiceTally.objects.filter(company_key=company.pk)
+    if level < permissions.COMPANY:
+        tally = tally.filter(customer_key=actor.user.pk if actor.user is not None else 0)
+    return tally.aggregate(total=Sum("count"))["total"] or 0
 
 
 def invoice_access_check(actor: Actor, code: str) -> None:
@@ -536,7 +553,7 @@ def legacy_invoice_rows(*, actor: Actor) -> tuple[list[ApiInvoice], int]:
     number first, at most MAX_LEGACY_ROWS of them (the screen sorts on the client); and how many there are."""
     invoice_access_check(actor, permissions.GET_INVOICES)
     invoices = with_api_fields(invoices_visible_to(actor=actor, code=permissions.GET_INVOICES)).select_related("order")
-    total = invoices.count()
+    total = invoice_count(invoices, actor=actor, filters=None, code=permissions.GET_INVOICES)
     return list(invoices.order_by("-number", "-pk")[:MAX_LEGACY_ROWS]), total
 
 

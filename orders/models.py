@@ -243,3 +243,22 @@ class PurchasedProductName(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner}: {self.sku} {self.name}"
+
+
+class OrderTally(models.Model):
+    """How many orders a company, a placer and a status have (issue 38): the lists' totals without a search or a date
+    are sums of these rows, not counts over a company's whole history. Kept by database triggers on the orders table
+    in each writer's transaction (portal/tallies.py, migration 0012): never written by the application."""
+
+    company_key = models.BigIntegerField(help_text="The company's id; 0 for an order of no company.")
+    placer_key = models.BigIntegerField(help_text="The id of who placed it; 0 for none.")
+    status = models.CharField(max_length=30)
+    count = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["company_key", "placer_key", "status"], name="orders_tally_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.company_key}/{self.placer_key}/{self.status}: {self.count}"

@@ -19,7 +19,7 @@ from accounts.countries import postal_address_from
 from accounts.models import Company
 from accounts.permissions import Code
 from accounts.selectors import Actor
-from orders.models import Order, OrderLine, OrderStatus, PaymentMethod, Shipment, ShipmentLine
+from orders.models import Order, OrderLine, OrderStatus, OrderTally, PaymentMethod, Shipment, ShipmentLine
 from orders.services import SEARCH_SEPARATOR
 from portal.errors import NotFound, field_error
 from pricing.models import Product
@@ -275,14 +275,28 @@ def order_list(*, actor: Actor, filters: OrderFilters, scope: str = OrderScope.M
 SEARCH_COUNT_CAP = 10_000  # issue 38: a search counts this far, not over the company's whole history
 
 
-def order_count(orders: QuerySet[Order], *, searched: bool) -> tuple[int, bool]:
-    """The total of an order_list and whether it is capped: a list without a search is counted (an index of the
-    company's orders); a search counts up to SEARCH_COUNT_CAP matches — (SEARCH_COUNT_CAP, True) when more match."""
+def order_count(
+    orders: QuerySet[Order], *, actor: Actor, filters: OrderFilters, scope: str = OrderScope.MINE
+) -> tuple[int, bool]:
+    """The total of an order_list (the same actor, filters and scope) and whether it is capped. By scope, placer and
+    status alone it is the orders' tally (OrderTally: a few rows, however many orders the company has); with a date
+    it is counted (an index of the company's orders); a search counts up to SEARCH_COUNT_CAP matches —
+    (SEARCH_COUNT_CAP, True) when more match."""
     counted = orders.order_by().values("pk")
-    if not searched:
+    if (filters.search or "").strip():
+        total = counted[: SEARCH_COUNT_CAP + 1].count()
+        return min(total, SEARCH_COUNT_CAP), total > SEARCH_COUNT_CAP
+    if filters.date_from or filters.date_to:
         return counted.count(), False
-    total = counted[: SEARCH_COUNT_CAP + 1].count()
-    return min(total, SEARCH_COUNT_CAP), total > SEARCH_COUNT_CAP
+    company = actor.b2b_company
+    tally = OrderTally.objects.filter(company_key=company.pk if company is not None else 0)
+    if scope == OrderScope.MINE:
+        tally = tally.filter(placer_key=actor.user.pk if actor.user is not None else 0)
+    elif filters.created_by is not None:
+        tally = tally.filter(placer_key=filters.created_by)
+    if filters.status:
+        tally = tally.filter(status=filters.status)
+    return tally.aggregate(total=Sum("count"))["total"] or 0, False
 
 
 def order_placer_ids(company: Company) -> QuerySet:

@@ -87,7 +87,7 @@ class Query:
             first, offset, max_first=MAX_PAGE_SIZE, noun="invoices", texts={"search": search},
             max_text=selectors.MAX_SEARCH_LENGTH,
         )  # fmt: skip
-        total = invoices.count()
+        total = selectors.invoice_count(invoices, actor=actor, filters=filters, code=permissions.GET_INVOICES)
         page = selectors.invoice_page(invoices, filters, offset=offset, first=first) if first else []
         return InvoiceList(
             total_count=total, edges=[InvoiceEdge(node=InvoiceNode(invoice=invoice, actor=actor)) for invoice in page]

@@ -75,7 +75,7 @@ class Query:
             first, offset, max_first=MAX_PAGE_SIZE, noun="orders", texts={"search": search},
             max_text=selectors.MAX_SEARCH_LENGTH,
         )  # fmt: skip
-        total, capped = selectors.order_count(orders, searched=bool(filters.search.strip()))
+        total, capped = selectors.order_count(orders, actor=info.context.actor, filters=filters, scope=scope_value)
         page = list(orders[offset : offset + first]) if first else []
         return OrderList(
             total_count=total,

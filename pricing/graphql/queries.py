@@ -88,14 +88,19 @@ class Query:
             "offset": offset,
         }
 
+        customer_group_id = calculation.customer_group_for(actor)
+
         def answer() -> list[dict]:
-            page = selectors.product_search_page(customer_group_id=calculation.customer_group_for(actor), **arguments)
+            page = selectors.product_search_page(customer_group_id=customer_group_id, **arguments)
             return search_answer(page, actor=actor, currency_code=currency_code)
 
-        # A guest's answer is everyone's without a token: cached (pricing/search_cache.py).
-        is_guest = actor.user is None and actor.company is None
-        products = (
-            search_cache.guest_search(**arguments, currency_code=currency_code, build=answer) if is_guest else answer()
+        # The same for every caller of the group with the same hidden prices: cached (pricing/search_cache.py).
+        products = search_cache.cached_search(
+            **arguments,
+            currency_code=currency_code,
+            customer_group_id=customer_group_id,
+            prices_hidden=calculation.prices_hidden_for(actor),
+            build=answer,
         )
         # The option texts in the caller's language (issue 36 item 13), on the caller's own copy of the answer.
         products = search_answer_translated(products, option_texts())

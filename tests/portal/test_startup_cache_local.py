@@ -30,7 +30,7 @@ from portal.startup_cache import (
     request_scope_started,
     store_data_changed,
 )
-from pricing.search_cache import GUEST_SEARCH_TIMEOUT
+from pricing.search_cache import SEARCH_TIMEOUT
 from tests.factories.pricing import ProductFactory, VariantFactory
 from tests.portal.test_cache_backend import _redis_url
 
@@ -246,15 +246,15 @@ def test_store_data_changed_outside_a_request_is_seen_by_the_next_read(demo_stor
 
 def test_an_entry_is_not_served_from_memory_after_its_expiry(demo_store, clock, redis_commands):
     search = builds(["page"])
-    catalog_cached("guest-search:x", search, timeout=GUEST_SEARCH_TIMEOUT)
-    clock[0] += GUEST_SEARCH_TIMEOUT - 1
+    catalog_cached("guest-search:x", search, timeout=SEARCH_TIMEOUT)
+    clock[0] += SEARCH_TIMEOUT - 1
     redis_commands.clear()
-    catalog_cached("guest-search:x", search, timeout=GUEST_SEARCH_TIMEOUT)
+    catalog_cached("guest-search:x", search, timeout=SEARCH_TIMEOUT)
     assert (len(search.calls), redis_commands) == (1, [mget(GENERATION_KEY, CATALOG_GENERATION_KEY)])
 
     clock[0] += 1
 
-    catalog_cached("guest-search:x", search, timeout=GUEST_SEARCH_TIMEOUT)
+    catalog_cached("guest-search:x", search, timeout=SEARCH_TIMEOUT)
     assert len(search.calls) == 2
 
 
@@ -313,7 +313,7 @@ def test_a_guest_search_held_in_memory_is_not_changed_by_the_requests_that_read_
         "http://127.0.0.1/static/storefront/products/water-1l.svg",
     ]
     entries = startup_cache._local._items
-    ((_generations, (held,), _expiry),) = [entries[key] for key in entries if ":catalog:guest-search:" in key]
+    ((_generations, (held,), _expiry),) = [entries[key] for key in entries if ":catalog:search:" in key]
     assert (held["imageUrl"], held["variants"][0]["imageUrl"]) == (
         "storefront/products/water.svg",
         "storefront/products/water-1l.svg",

@@ -1,6 +1,6 @@
-"""A guest's productsSearch answer is cached (pricing/search_cache.py, issue 21), and every change of what it shows is
-seen on the next request: each write — through the models' signals or the services that send none — leaves the
-guest's next answer equal to one computed afresh, and different from the one before it."""
+"""A productsSearch answer is cached (pricing/search_cache.py, issue 21; per customer group since issue 38), and
+every change of what it shows is seen on the next request: each write — through the models' signals or the services
+that send none — leaves the guest's next answer equal to one computed afresh, and different from the one before it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 
-from portal.models import Currency, TaxClassRate
+from accounts.models import Company
+from portal.models import Currency, StorefrontConfig, TaxClassRate
 from pricing.models import InventoryTracking, OptionType, Product, ProductVariant
 from pricing.services import (
     product_search_text_refresh,
@@ -282,21 +283,32 @@ def test_a_guests_second_search_takes_no_query_and_other_arguments_are_other_ent
     assert in_euros != first and page_two == first[1:2]
 
 
-def test_signed_in_callers_are_not_served_the_guests_answer(shop, graphql, login, django_assert_num_queries):
+def test_signed_in_callers_share_their_groups_answer_and_no_other(shop, graphql, login, django_assert_num_queries):
+    """Issue 38: a buyer's search is cached per customer group and hidden prices — every buyer of the group shares
+    it, a guest, another group and a pending company with prices hidden each get their own."""
     guest = _guest(graphql, SEARCH)
-    token = login("senior@acme.test")  # Acme's group pays 85%
-    graphql(EVERY_FIELD, SEARCH, token=token)
+    senior, admin = login("senior@acme.test"), login("admin@acme.test")  # Acme's group pays 85%
+    graphql(EVERY_FIELD, SEARCH, token=senior)
 
-    # token with the role's permissions; products (the candidates of each rank read: a whole word, then a word's
-    # start; those priced for the group), variants, options; products with their variants and group records, and
-    # their tiers (one round trip)
-    with django_assert_num_queries(7):
-        body = graphql(EVERY_FIELD, SEARCH, token=token)
+    # The token with the role's permissions: the answer is the group's, cached by the first buyer's search.
+    with django_assert_num_queries(1):
+        body = graphql(EVERY_FIELD, SEARCH, token=admin)
 
-    def first_price(products: list[dict]) -> str:
+    def first_price(products: list[dict]) -> str | None:
         return next(p for p in products if p["sku"] == "HS-1001")["variants"][0]["calculatedPrice"]
 
     assert (first_price(guest), first_price(body["data"]["productsSearch"])) == ("38.00", "32.30")
+    assert _guest(graphql, SEARCH) == guest
+
+    acme = Company.objects.get(name="Acme Labs")
+    acme.customer_group = None
+    acme.save()  # moved out of its group: the guests' prices on its next search
+    assert first_price(graphql(EVERY_FIELD, SEARCH, token=senior)["data"]["productsSearch"]) == "38.00"
+
+    StorefrontConfig.objects.filter(key="block_pending_account_seeing_products_pricing").update(value="1")
+    pending = graphql(EVERY_FIELD, SEARCH, token=login("admin@pendingbio.test"))["data"]["productsSearch"]
+    assert first_price(pending) is None
+    assert first_price(_guest(graphql, SEARCH)) == "38.00"
 
 
 def test_the_cached_answer_takes_each_requests_own_host_for_its_urls(shop, client):
