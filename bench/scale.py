@@ -326,9 +326,14 @@ def print_table(
 def run_load(server: Server, token: str, clients: int, seconds: float, stop: threading.Event) -> bool:
     mix = requests_of(load_mix(), token)
     loadgen.run_phase(HOST, server.port, mix, clients=clients, seconds=3, stop=stop)  # warm-up, not counted
+    services = {
+        name: pid for name, pid in (("PostgreSQL", loadgen.service_root("postgres")),
+                                    ("Redis", loadgen.service_root("redis-server"))) if pid
+    }  # fmt: skip
     result = loadgen.run_phase(
-        HOST, server.port, mix, clients=clients, seconds=seconds, server_pids=server.pids(), stop=stop
-    )
+        HOST, server.port, mix, clients=clients, seconds=seconds, server_pids=server.pids(), services=services,
+        stop=stop,
+    )  # fmt: skip
     p95_ms = result.percentile(95) * 1000
     ok = result.rps >= GOAL_LOAD_RPS and p95_ms <= GOAL_LOAD_P95_MS and result.errors == 0
     busy = f"; machine {result.machine_busy * 100:.0f}% busy" if result.machine_busy is not None else ""

@@ -8,12 +8,11 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.core.exceptions import EmptyResultSet
-from django.db import connection
 from django.db.models import (
     Case,
     DecimalField,
     Exists,
+    F,
     IntegerField,
     OuterRef,
     Prefetch,
@@ -279,25 +278,10 @@ class SearchPage:
 SEARCH_SORT_CAP = 2000
 
 
-def _first_of_capped(matching: QuerySet[Product], *, after: tuple[str, int] | None, size: int) -> list[tuple]:
-    """(name, id, how many) of the first `size` products of `matching` in name order after `after`, of at most
-    SEARCH_SORT_CAP of them: "how many" reaches the cap when `matching` has more (then the first ones are not known).
-
-    The cap is a LIMIT on the matching products before they are sorted: a subquery in FROM, which the ORM does not
-    write, around the ORM's own SQL of the match; only Django's compiled SQL and fixed text go into the statement."""
-    try:
-        inner, params = matching.order_by().values("name", "pk")[:SEARCH_SORT_CAP].query.sql_with_params()
-    except EmptyResultSet:  # a match that can find nothing (`productIds: []`): Django writes no SQL for it
-        return []
-    keyset = ""
-    arguments: list = [*params]
-    if after is not None:
-        keyset = "WHERE t.name > %s OR (t.name = %s AND t.pk > %s)"
-        arguments += [after[0], after[0], after[1]]
-    sql = f"SELECT t.name, t.pk, COUNT(*) OVER () FROM ({inner}) t {keyset} ORDER BY t.name, t.pk LIMIT %s"  # noqa: S608
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*arguments, size])
-        return cursor.fetchall()
+def _rank_is_dense(matching: QuerySet[Product]) -> bool:
+    """Whether `matching` holds SEARCH_SORT_CAP products or more: counted up to the cap (a LIMIT in a subquery), so
+    that a rank of half the catalog is not counted whole."""
+    return matching.order_by()[:SEARCH_SORT_CAP].count() >= SEARCH_SORT_CAP
 
 
 def _search_page_rows(
@@ -307,8 +291,9 @@ def _search_page_rows(
     products and order, read so that a large catalog costs what the page needs (issue 38).
 
     Rank by rank (`_search_ranks`), a batch of candidates in name order: a rank of fewer than SEARCH_SORT_CAP
-    products is found whole (the search text's trigram index on PostgreSQL) and sorted, a larger one is walked in
-    name order (the (name, id) index), where its products are dense enough to fill a page soon; a walk would be slow
+    products (counted up to the cap first) is found whole (the search text's trigram index on PostgreSQL) and sorted,
+    a larger one is walked in name order (the (name, id) index), where its products are dense enough to fill a page
+    soon; a walk would be slow
     for a rank of a few hundred products named alike far down the alphabet ("Tris …"). Only then are the candidates
     priced (`priced_products`, by id: a handful of index lookups, where the whole catalog's prices were read before).
     A batch holds twice the rows still wanted and 16 more, so that unpriced candidates rarely need another; the next
@@ -317,20 +302,18 @@ def _search_page_rows(
     rows: list[dict] = []
     for condition in ranks:
         matching = scope.filter(condition)
-        walked = matching.order_by("name", "pk")
-        dense = False
+        # A dense rank is walked along the (name, id) index; a sparse one is found whole (the trigram index) and
+        # sorted: NULLS FIRST, the same order for a name that is never null, is one the index does not give, so
+        # PostgreSQL does not walk it for a rank whose few products lie far down the alphabet.
+        if _rank_is_dense(matching):
+            ordered = matching.order_by("name", "pk")
+        else:
+            ordered = matching.order_by(F("name").asc(nulls_first=True), "pk")
         after: tuple[str, int] | None = None
         while len(rows) < wanted:
             size = 2 * (wanted - len(rows)) + 16
-            if dense:
-                after_last = Q() if after is None else Q(name__gt=after[0]) | Q(name=after[0], pk__gt=after[1])
-                found = list(walked.filter(after_last).values_list("name", "pk")[:size])
-            else:
-                read = _first_of_capped(matching, after=after, size=size)
-                if read and read[0][2] >= SEARCH_SORT_CAP:
-                    dense = True
-                    continue
-                found = [(name, pk) for name, pk, _ in read]
+            after_last = Q() if after is None else Q(name__gt=after[0]) | Q(name=after[0], pk__gt=after[1])
+            found = list(ordered.filter(after_last).values_list("name", "pk")[:size])
             if found:
                 ids = [pk for _, pk in found]
                 priced = priced_products(

@@ -181,7 +181,9 @@ class _Tables:
             return [], ()
         names: list[str] = []
         values = []
-        for field in model._meta.concrete_fields:
+        for field in model._meta.get_fields():  # the Model _meta API: a concrete field other than many-to-many
+            if not field.concrete or field.many_to_many:  # has a column of this table
+                continue
             if field.column is None or field.column in columns or field.null or field.primary_key:
                 continue
             value = field.get_default()

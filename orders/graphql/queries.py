@@ -28,7 +28,8 @@ class Query:
         "order number, the PO number, a line's product name or SKU (with or without hyphens); status is one of the "
         "order statuses; dateFrom/dateTo bound the day it was placed (inclusive, the store's time zone); createdBy "
         "(a user id, from createdByUser) filters the company's orders by who placed them. A search counts up to "
-        f"{selectors.SEARCH_COUNT_CAP:,} orders: totalCountCapped says when more match (show '10,000+').",
+        f"{selectors.SEARCH_COUNT_CAP:,} orders: totalCountCapped says when more match (show "
+        f"'{selectors.SEARCH_COUNT_CAP:,}+').",
     )
     def orders(
         self,

@@ -106,12 +106,14 @@ class OrderEdge:
 @strawberry.type(description="A page of orders (business §3 pagination: offset, first, count).")
 class OrderList:
     total_count: int = strawberry.field(
-        description="How many orders match, over every page; a search counts up to 10,000 (totalCountCapped)."
+        description="How many orders match, over every page; a search counts up to "
+        f"{selectors.SEARCH_COUNT_CAP:,} (totalCountCapped)."
     )
     edges: list[OrderEdge] = strawberry.field(description="This page's orders.")
     total_count_capped: bool = strawberry.field(
         default=False,
-        description="True when a search matches more orders than totalCount (10,000): the list shows '10,000+'.",
+        description=f"True when a search matches more orders than totalCount ({selectors.SEARCH_COUNT_CAP:,}): the "
+        f"list shows '{selectors.SEARCH_COUNT_CAP:,}+'.",
     )
 
 

@@ -224,9 +224,9 @@ def _catalog_page(count: int) -> None:
     ("count", "first", "queries"),
     # a page larger than what is found: the best rank is read to its end, then the next one (issue 38: a rank is
     # read only while the page is not full)
-    [(5, 100, 10), (50, 100, 10),
+    [(5, 100, 12), (50, 100, 12),
      # a page the best rank fills, of 12 or 60 found
-     (12, 8, 9), (60, 8, 9)],
+     (12, 8, 10), (60, 8, 10)],
 )  # fmt: skip
 def test_a_page_of_results_takes_the_same_queries_whatever_the_number_of_products(
     store, graphql, django_assert_num_queries, count, first, queries
@@ -235,8 +235,9 @@ def test_a_page_of_results_takes_the_same_queries_whatever_the_number_of_product
     buyer = MembershipFactory(company=CompanyFactory(customer_group=PriceListRecordFactory().price_list.customer_group))
     token = token_for(buyer.user)
 
-    # token with the role's permissions; the candidates of the best rank in name order, those of them priced for the
-    # group (with their columns), the next rank's candidates when the page is not full; variants with their option
+    # token with the role's permissions; the best rank's size (counted up to SEARCH_SORT_CAP), its candidates in name
+    # order, those of them priced for the group (with their columns), the next rank's size and candidates when the
+    # page is not full; variants with their option
     # values, options with their values; currency, tax zone, rates; products with their variants and group records,
     # and their tiers (engine, one round trip)
     with django_assert_num_queries(queries):

@@ -44,7 +44,7 @@ export interface OrdersVariables {
 
 export interface OrdersPage {
   totalCount: number;
-  /** A search counts up to 10,000 orders: true when more match (the list says "more than 10,000"; issue 38). */
+  /** A search counts up to 1,000 orders: true when more match (the list says "more than 1,000"; issue 38). */
   totalCountCapped: boolean;
   orders: OrderListItem[];
 }
