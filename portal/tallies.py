@@ -7,11 +7,12 @@ Triggers on the source table keep it, whatever writes the rows — the ORM, a qu
 COPY, a data migration — in the writer's own transaction: a row inserted adds 1 to its keys' tally row (created at
 0), a row deleted takes 1 off, an update that changes a key moves 1 from the old keys to the new (an update that changes
 none writes nothing), a TRUNCATE empties the tally. So the tally is exactly what `COUNT(*) … GROUP BY keys` would
-give, at every snapshot. PostgreSQL and SQLite alike (the same upsert, `INSERT … ON CONFLICT DO UPDATE`).
+give, at every snapshot. PostgreSQL and SQLite alike (`INSERT … ON CONFLICT DO UPDATE`; on PostgreSQL once per
+statement, from its transition tables, on SQLite once per row).
 
 Writers of the same keys queue on their tally row until they commit, as they would on a counter column: an order's
-placement already takes its company's lock (orders.services). An update moving a row writes the two tally rows in key
-order, so that two updates moving rows opposite ways take them in the same order.
+placement already takes its company's lock (orders.services). On PostgreSQL a statement writes the tally rows it
+changes once each, in key order, so that two statements moving rows opposite ways take them in the same order.
 
 A migration installs a tally with `install(schema_editor, spec)` after creating its table (and backfills it from the
 rows there are, with the source table locked by the triggers' creation), `uninstall` drops it. The spec is plain
@@ -54,24 +55,43 @@ def _keys_changed(spec: TallySpec, operator: str) -> str:
     return " OR ".join(f"OLD.{column} {operator} NEW.{column}" for _, column, _ in spec.keys)
 
 
+def _grouped_upsert(spec: TallySpec, parts: list[tuple[str, int]]) -> str:
+    """One upsert of the net change each key combination gets from the statement's rows: +1 for each row of the new
+    transition table, -1 for each of the old; combinations whose change is nil (an update that moved nothing) are
+    not written, and the rest are written in key order."""
+    columns = ", ".join(tally_column for tally_column, _, _ in spec.keys)
+    selects = " UNION ALL ".join(
+        f"SELECT {', '.join(_key_value(table, column, text) for _, column, text in spec.keys)}, {delta} "  # noqa: S608
+        f"FROM {table}"
+        for table, delta in parts
+    )
+    return (
+        f"INSERT INTO {spec.tally} ({columns}, count) "  # noqa: S608
+        f"SELECT {columns}, SUM(delta) FROM ({selects}) AS changes ({columns}, delta) "
+        f"GROUP BY {columns} HAVING SUM(delta) <> 0 ORDER BY {columns} "
+        f"ON CONFLICT ({columns}) DO UPDATE SET count = {spec.tally}.count + excluded.count;"
+    )
+
+
 def _postgresql(spec: TallySpec) -> list[str]:
+    """Statement-level triggers with transition tables: a statement writing many rows (COPY, a bulk insert, a
+    queryset update) writes each tally row once, not once per row — updating one row many times in a transaction
+    leaves a chain of versions each update walks. A statement-level UPDATE trigger cannot name its columns, so every
+    update runs the (cheap) grouped statement, which writes nothing when no key moved."""
     function = f"{spec.name}_tally"
-    old_keys = ", ".join(_key_value("OLD", column, text) for _, column, text in spec.keys)
-    new_keys = ", ".join(_key_value("NEW", column, text) for _, column, text in spec.keys)
-    old_first = f"ROW({old_keys}) < ROW({new_keys})"  # the tally rows are written in key order
-    columns = ", ".join(column for _, column, _ in spec.keys)
     return [
         f"CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "  # noqa: S608
-        f"IF TG_OP = 'TRUNCATE' THEN DELETE FROM {spec.tally}; RETURN NULL; END IF; "
-        f"IF TG_OP = 'INSERT' THEN {_upsert(spec, 'NEW', 1)} RETURN NULL; END IF; "
-        f"IF TG_OP = 'DELETE' THEN {_upsert(spec, 'OLD', -1)} RETURN NULL; END IF; "
-        f"IF {old_first} THEN {_upsert(spec, 'OLD', -1)} {_upsert(spec, 'NEW', 1)} "
-        f"ELSE {_upsert(spec, 'NEW', 1)} {_upsert(spec, 'OLD', -1)} END IF; "
+        f"IF TG_OP = 'TRUNCATE' THEN DELETE FROM {spec.tally}; "
+        f"ELSIF TG_OP = 'INSERT' THEN {_grouped_upsert(spec, [('new_rows', 1)])} "
+        f"ELSIF TG_OP = 'DELETE' THEN {_grouped_upsert(spec, [('old_rows', -1)])} "
+        f"ELSE {_grouped_upsert(spec, [('new_rows', 1), ('old_rows', -1)])} END IF; "
         "RETURN NULL; END $$",
-        f"CREATE TRIGGER {spec.name}_tally_insert_delete AFTER INSERT OR DELETE ON {spec.source} "
-        f"FOR EACH ROW EXECUTE FUNCTION {function}()",
-        f"CREATE TRIGGER {spec.name}_tally_update AFTER UPDATE OF {columns} ON {spec.source} "
-        f"FOR EACH ROW WHEN ({_keys_changed(spec, 'IS DISTINCT FROM')}) EXECUTE FUNCTION {function}()",
+        f"CREATE TRIGGER {spec.name}_tally_insert AFTER INSERT ON {spec.source} "
+        f"REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        f"CREATE TRIGGER {spec.name}_tally_delete AFTER DELETE ON {spec.source} "
+        f"REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
+        f"CREATE TRIGGER {spec.name}_tally_update AFTER UPDATE ON {spec.source} "
+        f"REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
         f"CREATE TRIGGER {spec.name}_tally_truncate AFTER TRUNCATE ON {spec.source} "
         f"FOR EACH STATEMENT EXECUTE FUNCTION {function}()",
     ]
@@ -116,7 +136,7 @@ def install(schema_editor, spec: TallySpec) -> None:
 def uninstall(schema_editor, spec: TallySpec) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        for suffix in ("insert_delete", "update", "truncate"):
+        for suffix in ("insert", "delete", "update", "truncate"):
             schema_editor.execute(f"DROP TRIGGER IF EXISTS {spec.name}_tally_{suffix} ON {spec.source}")
         schema_editor.execute(f"DROP FUNCTION IF EXISTS {spec.name}_tally()")
     elif vendor == "sqlite":

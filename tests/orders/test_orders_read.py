@@ -10,6 +10,7 @@ import pytest
 from django.core.files.base import ContentFile
 
 from accounts.models import Company, RolePermission, User
+from orders import selectors
 from orders.models import Lot, Order, OrderLine, OrderStatus, PaymentMethod
 from orders.services import SEARCH_SEPARATOR, order_search_text_backfill, order_status_refresh
 from tests.factories.orders import LotFactory, OrderFactory, ShipmentFactory, ShipmentLineFactory
@@ -23,7 +24,7 @@ query Orders($scope: OrderScope, $first: Int, $offset: Int, $search: String, $st
              $createdBy: Int, $orderBy: String) {
   orders(scope: $scope, first: $first, offset: $offset, search: $search, status: $status, dateFrom: $from,
          dateTo: $to, createdBy: $createdBy, orderBy: $orderBy) {
-    totalCount
+    totalCount totalCountCapped
     edges { node { id number poNumber status statusLabel placedBy { id name email } createdAt currencyCode
                    grandTotal itemCount lineCount } } } }
 """
@@ -154,6 +155,27 @@ def test_each_caller_lists_only_the_orders_of_their_scope(orders, graphql, sign_
     if isinstance(expected, list):
         assert _numbers(body) == _expected(orders, expected)
         assert body["data"]["orders"]["totalCount"] == len(expected)
+    else:
+        assert body["data"] is None
+        assert error_code(body) == expected
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("scope", ["MINE", "COMPANY"])
+def test_a_searchs_capped_total_counts_only_the_callers_scope(orders, graphql, sign_in, monkeypatch, caller, scope):
+    """Issue 38: a search's total stops at the cap (here 2) and says so — counted within the caller's scope only, and
+    refused as the list is."""
+    monkeypatch.setattr(selectors, "SEARCH_COUNT_CAP", 2)
+    order_search_text_backfill()
+    token = sign_in(caller)
+    expected = (MINE if scope == "MINE" else COMPANY)[caller]
+
+    body = graphql(LIST, {"scope": scope, "orderBy": "-createdAt", "first": 100, "search": "1"}, token=token)
+
+    if isinstance(expected, list):
+        page = body["data"]["orders"]
+        assert _numbers(body) == _expected(orders, expected)  # every order number holds a 1
+        assert (page["totalCount"], page["totalCountCapped"]) == (min(len(expected), 2), len(expected) > 2)
     else:
         assert body["data"] is None
         assert error_code(body) == expected

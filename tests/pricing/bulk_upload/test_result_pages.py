@@ -69,3 +69,17 @@ def test_productupload_gives_a_page_of_each_list_by_default(catalog, graphql, lo
     assert (result["validCount"], result["errorCount"]) == (2, 4_996)
     assert (len(result["validProduct"]), len(result["errorProduct"])) == (2, selectors.RESULT_PAGE)
     assert [row["row"] for row in result["errorProduct"]] == list(range(5, 5 + selectors.RESULT_PAGE))
+
+
+@pytest.mark.parametrize(("caller", "status"), [("junior", 200), ("admin", 200), ("other_company_admin", 404),
+                                                ("b2c", 404), ("anonymous", 404)])  # fmt: skip
+def test_a_page_of_one_list_stays_in_the_company(catalog, sign_in, client, caller, status):
+    key = data_of(post_upload(client, "sku,qty\nHS-1001-500ML,1\nHS-NOPE,1\n", token=sign_in("senior"), channelId=1))[
+        "uploadId"
+    ]
+
+    for rows in ("valid", "errors"):
+        response = fetch(client, f"{UPLOAD_URL}/{key}?rows={rows}", token=sign_in(caller))
+        assert response.status_code == status, (rows, response.content[:200])
+        if status == 404:
+            assert rest_refusal(response, 404) == {"message": "Upload not found.", "extensions": {"code": "NOT_FOUND"}}
