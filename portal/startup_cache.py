@@ -370,6 +370,10 @@ def store_feature_flags(*, memo: RequestMemo | None = None) -> dict[str, bool]:
     return _cached("feature-flags", build, memo, selectors.DEFAULT_CHANNEL_ID)
 
 
+def _keys_sorted(value: Any) -> Any:
+    return dict(sorted(value.items())) if isinstance(value, dict) else value
+
+
 def storefront_config_entries(
     *, channel_id: int, keys: list[str] | None = None, memo: RequestMemo | None = None
 ) -> list[dict[str, Any]]:
@@ -382,8 +386,10 @@ def storefront_config_entries(
 
     def build() -> list[dict[str, Any]]:
         channel = selectors.channel_get(channel_id=channel_id)
+        # The settings' keys alphabetically: PostgreSQL's jsonb keeps them by length, SQLite as written, and the answer
+        # is the same on both.
         return [
-            {"key": entry.key, "value": entry.value, "extra_fields": entry.extra_fields}
+            {"key": entry.key, "value": entry.value, "extra_fields": _keys_sorted(entry.extra_fields)}
             for entry in selectors.storefront_config_list(channel=channel, keys=keys)
         ]
 
