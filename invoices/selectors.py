@@ -71,31 +71,50 @@ def today() -> datetime.date:
 # --- who sees what -------------------------------------------------------------------------------------------------
 
 
-def invoices_visible_to(*, actor: Actor, code: str) -> QuerySet[Invoice]:
-    """The invoices the actor reaches with a permission code: at level 2 every invoice of the company they work in,
-    at level 1 the invoices of the orders they placed in it; none without the code (invoices.permissions)."""
+@dataclass(frozen=True)
+class InvoiceScope:
+    """Whose invoices an actor reaches with a permission code: the company's (level 2), or only those of the orders
+    `customer` placed in it (level 1)."""
+
+    company_id: int
+    customer_id: int | None
+
+
+def invoice_scope(actor: Actor, code: str) -> InvoiceScope | None:
+    """The actor's scope for `code` (invoices.permissions); None without the code or a company: no invoice."""
     level = permissions.invoice_scope_level(actor, code)
-    if level == 0:
-        return Invoice.objects.none()
-    invoices = Invoice.objects.filter(company=actor.b2b_company)
+    company = actor.b2b_company
+    if level == 0 or company is None:
+        return None
     if level < permissions.COMPANY:
-        invoices = invoices.filter(customer=actor.user)
+        if actor.user is None:  # a level without a user (a guest's is 0): no invoice of anyone's
+            return None
+        return InvoiceScope(company_id=company.pk, customer_id=actor.user.pk)
+    return InvoiceScope(company_id=company.pk, customer_id=None)
+
+
+def invoices_visible_to(*, actor: Actor, code: str) -> QuerySet[Invoice]:
+    """The invoices the actor reaches with a permission code (`invoice_scope`): at level 2 every invoice of the
+    company they work in, at level 1 the invoices of the orders they placed in it; none without the code."""
+    scope = invoice_scope(actor, code)
+    if scope is None:
+        return Invoice.objects.none()
+    invoices = Invoice.objects.filter(company_id=scope.company_id)
+    if scope.customer_id is not None:
+        invoices = invoices.filter(customer_id=scope.customer_id)
     return invoices
 
 
 def invoice_count(invoices: QuerySet, *, actor: Actor, filters: InvoiceFilters | None, code: str) -> int:
     """How many invoices `invoices` (the actor's `invoices_visible_to` with `code`, filtered by `filters`) holds.
-    Unfiltered it is the invoices' tally (InvoiceTally: a row or a few, however many invoices the company has); with a
-    filter, counted."""
-    if filters is not None and filters != InvoiceFilters(order_by=filters.order_by):
+    Unfiltered it is the sum of the invoices' tally over the same scope (InvoiceTally: a row or a few, however many
+    invoices the company has); with a filter, counted."""
+    scope = invoice_scope(actor, code)
+    if scope is None or (filters is not None and filters != InvoiceFilters(order_by=filters.order_by)):
         return invoices.count()
-    level = permissions.invoice_scope_level(actor, code)
-    company = actor.b2b_company
-    if level == 0 or company is None:
-        return invoices.count()
-    tally = InvoiceTally.objects.filter(company_key=company.pk)
-    if level < permissions.COMPANY:
-        tally = tally.filter(customer_key=actor.user.pk if actor.user is not None else 0)
+    tally = InvoiceTally.objects.filter(company_key=scope.company_id)
+    if scope.customer_id is not None:
+        tally = tally.filter(customer_key=scope.customer_id)
     return tally.aggregate(total=Sum("count"))["total"] or 0
 
 

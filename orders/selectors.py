@@ -238,24 +238,42 @@ def _line_totals(field: str, aggregate) -> Coalesce:
 ORDER_LIST_DEFERRED = ("search_text", "search_skus", "billing_address", "shipping_address", "customer_message")
 
 
-def order_list(*, actor: Actor, filters: OrderFilters, scope: str = OrderScope.MINE) -> QuerySet[Order]:
-    """`orders`: MINE — the orders the caller placed in the company they work in (get_orders, level 1 or more; B2C:
-    their own); COMPANY — every order of that company (get_orders level 2 and a company). Filtered, sorted, with
-    each order's item and line counts; the caller pages it. PermissionDenied when the scope is not the caller's."""
+@dataclass(frozen=True)
+class OrderOwners:
+    """Whose orders a list holds: a company's (None: orders of no company — a B2C customer's, a super admin's own),
+    and of them those one user placed (None: anyone's)."""
+
+    company_id: int | None
+    placer_id: int | None
+
+
+def order_owners(*, actor: Actor, filters: OrderFilters, scope: str) -> OrderOwners:
+    """The owners of the orders a list of `scope` shows the actor — the one place the lists' scope is decided (the
+    list and its total read it). PermissionDenied when the scope is not the caller's."""
     level = order_scope_level(actor, GET_ORDERS)
     company = actor.b2b_company
     if scope == OrderScope.COMPANY:
         if level < 2 or company is None:
             raise PermissionDenied
-        orders = Order.objects.filter(company=company)
-        if filters.created_by is not None:
-            orders = orders.filter(placed_by_id=filters.created_by)
-    elif scope == OrderScope.MINE:
-        if level < 1:
+        return OrderOwners(company_id=company.pk, placer_id=filters.created_by)
+    if scope == OrderScope.MINE:
+        if level < 1 or actor.user is None:
             raise PermissionDenied
-        orders = Order.objects.filter(placed_by=actor.user, company=company)
+        return OrderOwners(company_id=company.pk if company is not None else None, placer_id=actor.user.pk)
+    raise field_error("scope", "Choose MINE or COMPANY.", code="invalid_choice")
+
+
+def order_list(*, actor: Actor, filters: OrderFilters, scope: str = OrderScope.MINE) -> QuerySet[Order]:
+    """`orders`: MINE — the orders the caller placed in the company they work in (get_orders, level 1 or more; B2C:
+    their own); COMPANY — every order of that company (get_orders level 2 and a company). Filtered, sorted, with
+    each order's item and line counts; the caller pages it. PermissionDenied when the scope is not the caller's."""
+    owners = order_owners(actor=actor, filters=filters, scope=scope)
+    if owners.company_id is None:
+        orders = Order.objects.filter(company__isnull=True)
     else:
-        raise field_error("scope", "Choose MINE or COMPANY.", code="invalid_choice")
+        orders = Order.objects.filter(company_id=owners.company_id)
+    if owners.placer_id is not None:
+        orders = orders.filter(placed_by_id=owners.placer_id)
     if not filters.order_by:
         raise field_error("orderBy", ORDER_BY_REQUIRED_MESSAGE, code="required")
     ordering = _ordering(filters.order_by)
@@ -294,12 +312,10 @@ def order_count(
         return min(total, SEARCH_COUNT_CAP), total > SEARCH_COUNT_CAP
     if filters.date_from or filters.date_to:
         return counted.count(), False
-    company = actor.b2b_company
-    tally = OrderTally.objects.filter(company_key=company.pk if company is not None else 0)
-    if scope == OrderScope.MINE:
-        tally = tally.filter(placer_key=actor.user.pk if actor.user is not None else 0)
-    elif filters.created_by is not None:
-        tally = tally.filter(placer_key=filters.created_by)
+    owners = order_owners(actor=actor, filters=filters, scope=scope)
+    tally = OrderTally.objects.filter(company_key=owners.company_id or 0)
+    if owners.placer_id is not None:
+        tally = tally.filter(placer_key=owners.placer_id)
     if filters.status:
         tally = tally.filter(status=filters.status)
     return tally.aggregate(total=Sum("count"))["total"] or 0, False
