@@ -123,6 +123,19 @@ describe('start-up (shell §4, ARCHITECTURE §6)', () => {
     expect(queryClient.getQueryData(CUSTOMER_INFO_QUERY_KEY)).toMatchObject({ userInfo: { role: 0 } });
   });
 
+  it('a take-over landing after the user signed in on the page keeps the session that sign-in began', async () => {
+    const requests = holdRequests({ CustomerInfo: customerResult() }, { storefrontSignedIn: true });
+    const { promise } = start('/login');
+    await flush();
+    // The user signs in with the form while the take-over is still on its way.
+    setB2BToken('signed-in-with-the-form');
+    await requests.releaseAll();
+    await promise;
+
+    expect(getB2BToken()).toBe('signed-in-with-the-form');
+    expect(requests.server.callsTo('CustomerInfo')).toHaveLength(0);
+  });
+
   it('puts each part under its own query’s key, and a reopening within the stale time asks nothing again', async () => {
     setB2BToken('tok');
     const server = mockGraphQL({ CustomerInfo: customerResult() });

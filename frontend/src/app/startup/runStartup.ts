@@ -98,6 +98,9 @@ export async function runStartup(context: StartupContext): Promise<StartupResult
       if (signingOut) return;
       const takenOver = await exchangeStorefrontSession(authContext);
       if (!takenOver) return;
+      // A sign-in that finished while the take-over was on its way (a slow start-up, a quick user) keeps its session:
+      // the late take-over must not replace the token that sign-in stored.
+      if (getB2BToken()) return;
       try {
         const customer = await fetchCustomerInfo(client, { token: takenOver, suppressErrorToast: true });
         // Whatever page this is: the route gate says where a user whom it does not let in goes (issue 36).
