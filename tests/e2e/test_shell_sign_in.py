@@ -188,12 +188,16 @@ def test_a_wrong_password_and_a_blocked_account_are_explained(page, portal):
 def test_a_revoked_token_at_start_up_leads_to_sign_in_without_the_tip(page, portal):
     portal.sign_in("senior@acme.test")
     expect(page).to_have_url(re.compile(r"#/orders$"))
+    # The page's own requests have their answers (the list's count is shown): none is left to meet the revoked token
+    # and clear it before the reload, which would then start without a token and take the shop's session over.
+    expect(page.get_by_role("status").filter(has_text=re.compile(r"^\d+ orders?$"))).to_be_visible()
 
     def token_the_page_holds_refused() -> bool:
         # Every token is revoked, also one the page may have been given since the last look (the tail of sign-in, on
         # a loaded machine), until the token the page holds is the one the server refuses: the reload must meet it.
         B2BToken.objects.update(revoked_at=timezone.now())
         token = page.evaluate("sessionStorage.getItem('sf-B2BToken')")
+        assert token, "the page lost its token before the reload"
         return page.evaluate(TOKEN_STATUS, token) == 40101
 
     until_state(token_the_page_holds_refused, "the token the page holds refused")
