@@ -237,10 +237,7 @@ def run_load(port: int, server: Server, bare: list[loadgen.Request], mix: list[l
     loadgen.run_phase(HOST, port, bare, clients=server.workers * 2, seconds=2, stop=stop)
     loadgen.run_phase(HOST, port, mix, clients=server.workers * 2, seconds=3, stop=stop)
 
-    services = {
-        name: pid for name, pid in (("PostgreSQL", loadgen.service_root("postgres")),
-                                    ("Redis", loadgen.service_root("redis-server"))) if pid
-    }  # fmt: skip
+    services = loadgen.service_pids()
     # What the shared PostgreSQL and Redis servers use without our load (other databases), per second.
     before = {name: loadgen.tree_cpu_seconds(pid) for name, pid in services.items()}
     time.sleep(IDLE_SECONDS)

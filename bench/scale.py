@@ -326,10 +326,7 @@ def print_table(
 def run_load(server: Server, token: str, clients: int, seconds: float, stop: threading.Event) -> bool:
     mix = requests_of(load_mix(), token)
     loadgen.run_phase(HOST, server.port, mix, clients=clients, seconds=3, stop=stop)  # warm-up, not counted
-    services = {
-        name: pid for name, pid in (("PostgreSQL", loadgen.service_root("postgres")),
-                                    ("Redis", loadgen.service_root("redis-server"))) if pid
-    }  # fmt: skip
+    services = loadgen.service_pids()
     result = loadgen.run_phase(
         HOST, server.port, mix, clients=clients, seconds=seconds, server_pids=server.pids(), services=services,
         stop=stop,

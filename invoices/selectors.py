@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.db.models import (
     BooleanField,
     Case,
@@ -21,6 +20,7 @@ from django.db.models import (
     DecimalField,
     F,
     IntegerField,
+    OrderBy,
     OuterRef,
     Prefetch,
     Q,
@@ -229,15 +229,17 @@ class InvoiceFilters:
     order_by: str = ""
 
 
-def _ordering(order_by: str) -> list[str]:
+def _ordering(order_by: str) -> list[OrderBy | str]:
     descending = order_by.startswith("-")
     fields = INVOICE_ORDERINGS.get(order_by.removeprefix("-"))
     if fields is None:
         raise field_error(
             "orderBy", f"Sort by one of: {', '.join(INVOICE_ORDERINGS)} (prefix - to reverse).", code="invalid_choice"
         )
-    prefix = "-" if descending else ""
-    return [f"{prefix}{name}" for name in fields] + ["-pk"]
+    # Nulls (an ERP invoice of no order) sort as the largest values on every database, as PostgreSQL sorts them
+    # by default (its indexes serve the same order); SQLite would put them first.
+    columns = [F(name).desc(nulls_first=True) if descending else F(name).asc(nulls_last=True) for name in fields]
+    return [*columns, "-pk"]
 
 
 def filters_checked(filters: InvoiceFilters, *, order_by_required: bool = True) -> InvoiceFilters:
@@ -298,7 +300,7 @@ def invoices_filtered(invoices: QuerySet[ApiInvoice], filters: InvoiceFilters) -
         invoices = invoices.annotate(order_number_text=Cast("order__number", output_field=CharField())).filter(
             _search_filter(search)
         )
-    ordering = _ordering(filters.order_by) if filters.order_by else ["-number", "-pk"]
+    ordering: list[OrderBy | str] = _ordering(filters.order_by) if filters.order_by else ["-number", "-pk"]
     return invoices.order_by(*ordering)
 
 
@@ -353,8 +355,8 @@ def _page_parts(invoices: QuerySet[ApiInvoice], filters: InvoiceFilters) -> list
         with_order = invoices.filter(order__number__isnull=False)
         with_order = with_order.order_by("-order__number" if descending else "order__number", "-pk")
         without_order = invoices.filter(order__isnull=True).order_by("-pk")
-        nulls_first = descending == connection.features.nulls_order_largest
-        return [without_order, with_order] if nulls_first else [with_order, without_order]
+        # Invoices of no order sort as the largest numbers (`_ordering`): after the others ascending, first descending.
+        return [without_order, with_order] if descending else [with_order, without_order]
     return None
 
 

@@ -23,6 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.exceptions import ImproperlyConfigured
+from django.db import migrations
+
 
 @dataclass(frozen=True)
 class TallySpec:
@@ -127,7 +130,7 @@ def install(schema_editor, spec: TallySpec) -> None:
     elif vendor == "sqlite":
         statements = _sqlite(spec)
     else:
-        raise NotImplementedError(f"Row tallies are written for PostgreSQL and SQLite, not {vendor}.")
+        raise ImproperlyConfigured(f"Row tallies are written for PostgreSQL and SQLite, not {vendor}.")
     for statement in statements:
         schema_editor.execute(statement)
     schema_editor.execute(_backfill(spec))
@@ -143,3 +146,15 @@ def uninstall(schema_editor, spec: TallySpec) -> None:
         for suffix in ("insert", "delete", "update"):
             schema_editor.execute(f"DROP TRIGGER IF EXISTS {spec.name}_tally_{suffix}")
     schema_editor.execute(f"DELETE FROM {spec.tally}")  # noqa: S608
+
+
+def operation(spec: TallySpec) -> migrations.RunPython:
+    """The migration operation that installs the tally of `spec` (and, reversed, drops it)."""
+
+    def forwards(apps, schema_editor) -> None:
+        install(schema_editor, spec)
+
+    def backwards(apps, schema_editor) -> None:
+        uninstall(schema_editor, spec)
+
+    return migrations.RunPython(forwards, backwards)

@@ -235,6 +235,13 @@ def service_root(name: str) -> int | None:
     return None
 
 
+def service_pids() -> dict[str, int]:
+    """The PostgreSQL and Redis servers on this machine (their root processes), by name: the services whose CPU a
+    load phase reports."""
+    roots = (("PostgreSQL", service_root("postgres")), ("Redis", service_root("redis-server")))
+    return {name: pid for name, pid in roots if pid}
+
+
 def machine_cpu() -> tuple[int, int] | None:
     """(all jiffies, busy jiffies) of the machine since boot, from /proc/stat."""
     try:

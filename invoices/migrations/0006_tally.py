@@ -13,14 +13,6 @@ INVOICES = tallies.TallySpec(
 )
 
 
-def install(apps, schema_editor):
-    tallies.install(schema_editor, INVOICES)
-
-
-def uninstall(apps, schema_editor):
-    tallies.uninstall(schema_editor, INVOICES)
-
-
 class Migration(migrations.Migration):
     dependencies = [("invoices", "0005_company_status_id_index")]
 
@@ -39,5 +31,5 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
-        migrations.RunPython(install, uninstall),
+        tallies.operation(INVOICES),
     ]

@@ -13,14 +13,6 @@ ORDERS = tallies.TallySpec(
 )
 
 
-def install(apps, schema_editor):
-    tallies.install(schema_editor, ORDERS)
-
-
-def uninstall(apps, schema_editor):
-    tallies.uninstall(schema_editor, ORDERS)
-
-
 class Migration(migrations.Migration):
     dependencies = [("orders", "0011_order_search_text_upper")]
 
@@ -40,5 +32,5 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
-        migrations.RunPython(install, uninstall),
+        tallies.operation(ORDERS),
     ]
