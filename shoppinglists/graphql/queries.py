@@ -77,7 +77,7 @@ def _lists(
     page = list(lists[offset : offset + first]) if first else []
     context = ListContext(actor=actor, lists=page)
     return ShoppingListList(
-        total_count=total, edges=[ShoppingListEdge(node=ShoppingList(row=row, context=context)) for row in page]
+        total_count=total, edges=[ShoppingListEdge(node=ShoppingList.of(row, context)) for row in page]
     )
 
 

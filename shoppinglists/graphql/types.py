@@ -9,7 +9,7 @@ import datetime
 import json
 from decimal import Decimal
 from functools import cached_property
-from typing import Annotated
+from typing import Annotated, Self
 
 import strawberry
 
@@ -267,49 +267,87 @@ class ShoppingList:
     row: strawberry.Private[ShoppingListModel]
     context: strawberry.Private[ListContext]
 
-    @strawberry.field(description="The list's id (the route /shoppingList/{id}).")
-    def id(self) -> int:
-        return self.row.pk
+    # The row's own values and what the caller may do with it are plain values, filled by `of` (issue 38): a field
+    # without a resolver costs strawberry no Info and no resolver call, and a lists page holds 50 rows of them.
+    # None of them reads the database. The fields below that may (who made it, the item count, the channel's name,
+    # totals and ordering rights) stay resolvers: read only when asked.
+    id: int = strawberry.field(description="The list's id (the route /shoppingList/{id}).")
+    name: str = strawberry.field(description="The list's name (at most 200 characters).")
+    description: str = strawberry.field(description="The list's description (at most 1,000 characters).")
+    status: int = strawberry.field(description=STATUS_DESCRIPTION)
+    status_label: str = strawberry.field(description="The status in English (translate by status).")
+    reason: str | None = strawberry.field(description="Why the approver rejected it; null when it has no reason.")
+    approved_flag: bool = strawberry.field(
+        description="Whether the list is approved (a junior buyer may order only from such a list)."
+    )
+    is_owner: bool = strawberry.field(description="Whether the caller made the list.")
+    company_id: int | None = strawberry.field(
+        description="The company whose list it is; null for an individual customer's own list."
+    )
+    channel_id: int = strawberry.field(description="The channel it was made on.")
+    created_at: datetime.datetime = strawberry.field(description="When it was made.")
+    updated_at: datetime.datetime = strawberry.field(description="Its last activity: any change to it or its products.")
+    reviewed_at: datetime.datetime | None = strawberry.field(
+        description="When it was last approved or rejected; null when never."
+    )
+    # What the caller may do with it now (the server checks every one again).
+    can_edit: bool = strawberry.field(
+        description="The caller may rename it and change its description (update_shopping_list at its level)."
+    )
+    can_add_items: bool = strawberry.field(
+        description="The caller may add products (create_shopping_list_item at its level)."
+    )
+    can_edit_items: bool = strawberry.field(
+        description="The caller may change products' quantities, options and notes (update_shopping_list_item)."
+    )
+    can_delete_items: bool = strawberry.field(
+        description="The caller may remove products (delete_shopping_list_item at its level)."
+    )
+    can_delete: bool = strawberry.field(description="The caller may delete it (delete_shopping_list at its level).")
+    can_duplicate: bool = strawberry.field(description="The caller may duplicate it (duplicate_shopping_list).")
+    can_submit: bool = strawberry.field(
+        description="The caller may submit it for approval now: a draft or rejected company list, and "
+        "submit_shopping_list_for_approval at its level."
+    )
+    can_approve: bool = strawberry.field(
+        description="The caller may approve or reject it now: ready for approval, and approve_draft_shopping_list at "
+        "its level."
+    )
 
-    @strawberry.field(description="The list's name (at most 200 characters).")
-    def name(self) -> str:
-        return self.row.name
-
-    @strawberry.field(description="The list's description (at most 1,000 characters).")
-    def description(self) -> str:
-        return self.row.description
-
-    @strawberry.field(description=STATUS_DESCRIPTION)
-    def status(self) -> int:
-        return int(self.row.status)
-
-    @strawberry.field(description="The status in English (translate by status).")
-    def status_label(self) -> str:
-        return selectors.status_label(self.row.status)
-
-    @strawberry.field(description="Why the approver rejected it; null when it has no reason.")
-    def reason(self) -> str | None:
-        return self.row.reason or None
-
-    @strawberry.field(description="Whether the list is approved (a junior buyer may order only from such a list).")
-    def approved_flag(self) -> bool:
-        return self.row.status == ShoppingListStatus.APPROVED
-
-    @strawberry.field(description="Whether the caller made the list.")
-    def is_owner(self) -> bool:
-        return permissions.is_own(self.context.actor, self.row)
+    @classmethod
+    def of(cls, row: ShoppingListModel, context: ListContext) -> Self:
+        """The list as the caller sees it: its values and the caller's rights on it, computed once."""
+        actor = context.actor
+        return cls(
+            row=row,
+            context=context,
+            id=row.pk,
+            name=row.name,
+            description=row.description,
+            status=int(row.status),
+            status_label=selectors.status_label(row.status),
+            reason=row.reason or None,
+            approved_flag=row.status == ShoppingListStatus.APPROVED,
+            is_owner=permissions.is_own(actor, row),
+            company_id=row.company_id,
+            channel_id=row.channel_id,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            reviewed_at=row.reviewed_at,
+            can_edit=permissions.can_change(actor, row, permissions.UPDATE_SHOPPING_LIST),
+            can_add_items=permissions.can_change(actor, row, permissions.CREATE_SHOPPING_LIST_ITEM),
+            can_edit_items=permissions.can_change(actor, row, permissions.UPDATE_SHOPPING_LIST_ITEM),
+            can_delete_items=permissions.can_change(actor, row, permissions.DELETE_SHOPPING_LIST_ITEM),
+            can_delete=permissions.can_change(actor, row, permissions.DELETE_SHOPPING_LIST),
+            can_duplicate=actor.can(permissions.DUPLICATE_SHOPPING_LIST)
+            and permissions.can_change(actor, row, permissions.GET_SHOPPING_LIST_DETAIL),
+            can_submit=permissions.can_submit(actor, row),
+            can_approve=permissions.can_review(actor, row),
+        )
 
     @strawberry.field(description="Who made it; null when that account is gone.")
     def customer_info(self) -> ShoppingListCustomerInfo | None:
         return _customer_info(self.row.created_by)
-
-    @strawberry.field(description="The company whose list it is; null for an individual customer's own list.")
-    def company_id(self) -> int | None:
-        return self.row.company_id
-
-    @strawberry.field(description="The channel it was made on.")
-    def channel_id(self) -> int:
-        return self.row.channel_id
 
     @strawberry.field(description="The channel's name.")
     def channel_name(self) -> str:
@@ -318,18 +356,6 @@ class ShoppingList:
     @strawberry.field(description="How many different products it holds.")
     def item_count(self) -> int:
         return selectors.list_item_count(self.row)
-
-    @strawberry.field(description="When it was made.")
-    def created_at(self) -> datetime.datetime:
-        return self.row.created_at
-
-    @strawberry.field(description="Its last activity: any change to it or its products.")
-    def updated_at(self) -> datetime.datetime:
-        return self.row.updated_at
-
-    @strawberry.field(description="When it was last approved or rejected; null when never.")
-    def reviewed_at(self) -> datetime.datetime | None:
-        return self.row.reviewed_at
 
     @strawberry.field(description="Who last approved or rejected it; null when never, or when that account is gone.")
     def reviewed_by(self) -> ShoppingListCustomerInfo | None:
@@ -371,52 +397,6 @@ class ShoppingList:
     @strawberry.field(description="What the quantity breaks save on the whole list, excluding tax.")
     def total_discount(self) -> Decimal | None:
         return self.context.pricing.totals(self.row.pk).total_discount
-
-    # What the caller may do with it now (the server checks every one again).
-
-    @strawberry.field(
-        description="The caller may rename it and change its description (update_shopping_list at its level)."
-    )
-    def can_edit(self) -> bool:
-        return permissions.can_change(self.context.actor, self.row, permissions.UPDATE_SHOPPING_LIST)
-
-    @strawberry.field(description="The caller may add products (create_shopping_list_item at its level).")
-    def can_add_items(self) -> bool:
-        return permissions.can_change(self.context.actor, self.row, permissions.CREATE_SHOPPING_LIST_ITEM)
-
-    @strawberry.field(
-        description="The caller may change products' quantities, options and notes (update_shopping_list_item)."
-    )
-    def can_edit_items(self) -> bool:
-        return permissions.can_change(self.context.actor, self.row, permissions.UPDATE_SHOPPING_LIST_ITEM)
-
-    @strawberry.field(description="The caller may remove products (delete_shopping_list_item at its level).")
-    def can_delete_items(self) -> bool:
-        return permissions.can_change(self.context.actor, self.row, permissions.DELETE_SHOPPING_LIST_ITEM)
-
-    @strawberry.field(description="The caller may delete it (delete_shopping_list at its level).")
-    def can_delete(self) -> bool:
-        return permissions.can_change(self.context.actor, self.row, permissions.DELETE_SHOPPING_LIST)
-
-    @strawberry.field(description="The caller may duplicate it (duplicate_shopping_list).")
-    def can_duplicate(self) -> bool:
-        return self.context.actor.can(permissions.DUPLICATE_SHOPPING_LIST) and permissions.can_change(
-            self.context.actor, self.row, permissions.GET_SHOPPING_LIST_DETAIL
-        )
-
-    @strawberry.field(
-        description="The caller may submit it for approval now: a draft or rejected company list, and "
-        "submit_shopping_list_for_approval at its level."
-    )
-    def can_submit(self) -> bool:
-        return permissions.can_submit(self.context.actor, self.row)
-
-    @strawberry.field(
-        description="The caller may approve or reject it now: ready for approval, and approve_draft_shopping_list at "
-        "its level."
-    )
-    def can_approve(self) -> bool:
-        return permissions.can_review(self.context.actor, self.row)
 
     @strawberry.field(
         description="The caller may put its products into the cart: purchase rights (purchase_enable, or a junior "
@@ -486,7 +466,7 @@ class ShoppingListList:
 
 
 def detail_of(shopping_list: ShoppingListModel, actor: Actor) -> ShoppingListDetail:
-    return ShoppingListDetail(row=shopping_list, context=ListContext(actor=actor, lists=[shopping_list]))
+    return ShoppingListDetail.of(shopping_list, ListContext(actor=actor, lists=[shopping_list]))
 
 
 # --- mutation inputs and answers ---------------------------------------------------------------------------------
