@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "invoices",
     "tracking",
     "storefront",
+    "punchout",
 ]
 
 MIDDLEWARE = [
@@ -213,6 +214,8 @@ CELERY_BEAT_SCHEDULE = {
     # Long jobs whose worker died (JOB_STALE_SECONDS without a heartbeat) are marked interrupted even when nobody polls.
     "bulk-uploads-interrupt-stale": {"task": "pricing.tasks.bulk_uploads_interrupt_stale", "schedule": 60.0},
     "invoice-exports-interrupt-stale": {"task": "invoices.tasks.invoice_exports_interrupt_stale", "schedule": 60.0},
+    # The log of documents exchanged with procurement systems is kept 90 days (issue 39).
+    "punchout-documents-purge": {"task": "punchout.tasks.punchout_documents_purge", "schedule": 24 * 3600.0},
 }
 
 # A storefront on another origin loads the overlay and calls the API (bearer token, no cookies). Its sign-in goes

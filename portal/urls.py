@@ -41,6 +41,8 @@ urlpatterns = [
     path("", include("quotes.urls")),
     path("", include("pricing.urls")),
     path("", include("storefront.urls")),
+    # Issue 39: procurement systems' cXML and OCI doors.
+    path("", include("punchout.urls")),
 ]
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -186,6 +186,7 @@ class ProductAdmin(admin.ModelAdmin):
         (None, {"fields": ["name", "sku", "slug", "brand", "categories", "description", "image", "is_visible"]}),
         ("Chemistry", {"fields": ["cas_number", "synonyms"]}),
         ("Price and tax", {"fields": ["base_price", "tax_class"]}),
+        ("Procurement systems", {"fields": ["unspsc", "unit_of_measure"]}),
         (
             "Availability and stock",
             {

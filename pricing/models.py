@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import PurePath
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 
 from accounts.models import Company, CustomerGroup
@@ -98,6 +98,15 @@ class Product(models.Model):
         blank=True, editable=False, help_text="Normalised name, catalog numbers, CAS number and synonyms."
     )
     image = models.CharField(max_length=255, blank=True, help_text="Image URL or static path.")
+    # What a procurement system files a line under (issue 39: punchout carts and purchase orders).
+    unspsc = models.CharField(
+        "UNSPSC code", max_length=8, blank=True, validators=[RegexValidator(r"^\d{8}$", "Eight digits.")],
+        help_text="The UN/SPSC commodity code, e.g. 41121500; empty: the lab-equipment segment 41000000.",
+    )  # fmt: skip
+    unit_of_measure = models.CharField(
+        max_length=3, default="EA", validators=[RegexValidator(r"^[A-Z0-9]{2,3}$", "A UN/ECE Rec 20 code.")],
+        help_text="The unit a quantity counts (UN/ECE Recommendation 20: EA each, PK pack, BX box, KGM, LTR …).",
+    )  # fmt: skip
     safety_data_sheet = models.FileField(
         storage=private_storage,
         upload_to=safety_data_sheet_upload_to,

@@ -20,6 +20,7 @@ from pricing import selectors as catalog
 from pricing.options import QUANTITY_MESSAGE, validate_options
 from storefront import services
 from storefront.catalog_views import _int, product_page, selected_values, variant_for
+from storefront.checkout_handoff import checkout_handoff
 from storefront.forms import BILLING_OTHER, BILLING_PREFIX, CheckoutForm, saved_address_values, states_by_country
 from storefront.models import Cart
 from storefront.permissions import purchase_refusal, storefront_actor
@@ -100,6 +101,7 @@ def cart(request):
             "cart_id": cart_obj.pk if cart_obj else "",
             "purchase_refusal": refusal,
             "prices_hidden": prices_hidden_for(actor),
+            "handoff": checkout_handoff(request),
         },
     )
 
@@ -198,6 +200,10 @@ def checkout(request):
     refusal = purchase_refusal(actor)
     if refusal:
         messages.error(request, refusal)
+        return redirect("storefront:cart")
+    handoff = checkout_handoff(request)
+    if handoff is not None:  # issue 39: the procurement system places the order; the cart goes back to it
+        messages.info(request, f"Your cart is sent back with “{handoff.label}”: your organisation places the order.")
         return redirect("storefront:cart")
     cart_obj = current_cart(request)
     summary = cart_summary(cart=cart_obj, actor=actor)

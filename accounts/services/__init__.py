@@ -100,6 +100,8 @@ from accounts.services.sign_in import (
 from accounts.services.users import (
     CompanyUserChanges,
     CompanyUserData,
+    MemberUnavailable,
+    company_member_provision,
     company_user_create,
     company_user_delete,
     company_user_invitation_resend,
@@ -109,6 +111,8 @@ from accounts.services.users import (
 from accounts.validators import PHONE_PATTERN
 
 __all__ = [
+    "MemberUnavailable",
+    "company_member_provision",
     "PHONE_PATTERN",
     "SIGN_IN_PER_ACCOUNT_ADDRESS",
     "SIGN_IN_PER_ADDRESS",

@@ -380,3 +380,44 @@ def company_user_invitation_resend(*, actor: Actor, user_id: int) -> User:
     )
     _invitation_on_commit(event.pk)
     return user
+
+
+# --- members that another system signs in (issue 39) --------------------------------------------------------------
+
+
+class MemberUnavailable(Exception):
+    """The address belongs to an account that may not buy for the company (another company's user, an individual
+    customer, staff, a super admin, a closed account, a company user whose company is not this one)."""
+
+
+@transaction.atomic
+def company_member_provision(
+    *, company: Company, email: str, first_name: str, last_name: str, role: int, source: str
+) -> User:
+    """The company's member with this e-mail address, created on first use by a system the company trusts to say who
+    its buyer is (a procurement system's punchout, `source`): a new account has no usable password (it signs in
+    only through that system, or once its owner resets one) and takes `role`. An existing account is used only when
+    it is already an active member of the company: anyone else's is refused (MemberUnavailable), never taken over."""
+    user = User.objects.select_for_update().filter(email__iexact=email).first()
+    if user is not None:
+        membership = membership_of(user)
+        if membership is None or membership.company_id != company.pk or not user.is_active or user.is_super_admin:
+            raise MemberUnavailable(email)
+        return user
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(
+                email=email, password=None, first_name=first_name[:150], last_name=last_name[:150]
+            )
+            membership = CompanyMembership.objects.create(user=user, company=company, role=role)
+    except IntegrityError:  # the same address was created a moment ago: the caller may try again
+        raise MemberUnavailable(email) from None
+    audit_record(
+        action=AuditAction.COMPANY_USER_ADDED,
+        summary=f"{user.email} added as {membership.role_name} on first sign-in from {source}",
+        user=None,
+        company=company,
+        target=user,
+        changes={"role": role, "source": source},
+    )
+    return user

@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("orders",),
     ("quotes", "shoppinglists", "invoices"),
     ("storefront",),
+    ("punchout",),
 )
 # "tracking stands alone": the carrier engine uses only the shell (portal: its errors and permission classes) and no
 # domain app, and any domain app may use it (orders shows its shipments' tracking links). So it sits between portal

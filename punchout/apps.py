@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PunchoutConfig(AppConfig):
+    name = "punchout"
+    verbose_name = "PunchOut (procurement systems)"
