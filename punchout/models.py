@@ -191,3 +191,23 @@ class PunchoutTransferLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.quantity} × {self.sku}"
+
+
+class PunchoutPurchaseOrder(models.Model):
+    """A purchase order (cXML OrderRequest) received and placed as an order; its payloadID and PO number are received
+    once per connection (a repeat is answered 409)."""
+
+    connection = models.ForeignKey(PunchoutConnection, on_delete=models.CASCADE, related_name="purchase_orders")
+    payload_id = models.CharField(max_length=250)
+    po_number = models.CharField(max_length=60)
+    order = models.OneToOneField("orders.Order", on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["connection", "payload_id"], name="punchout_po_payload_unique"),
+            models.UniqueConstraint(fields=["connection", "po_number"], name="punchout_po_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"PO {self.po_number}"

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.selectors import actor_for_user
 from accounts.services import storefront_session_binding, storefront_session_tokens_revoke
-from punchout import cxml, selectors, services, transfer
+from punchout import cxml, purchase_orders, selectors, services, transfer
 from punchout.errors import PunchoutRefused
 from punchout.models import DocumentDirection, PunchoutConnection, PunchoutOperation, PunchoutProtocol, PunchoutSession
 from punchout.safexml import MAX_DOCUMENT_BYTES, DocumentRefused, document_parse
@@ -70,7 +70,7 @@ def _parties_match(connection: PunchoutConnection, envelope: cxml.Envelope) -> b
 @csrf_exempt  # server to server: the request carries its credential in the document
 @require_POST
 def cxml_endpoint(request: HttpRequest) -> HttpResponse:
-    """`POST /punchout/cxml/`: a procurement system's cXML request (PunchOutSetupRequest)."""
+    """`POST /punchout/cxml/`: a procurement system's cXML request (PunchOutSetupRequest, OrderRequest)."""
     try:
         body = _body(request)
         envelope = cxml.envelope_read(document_parse(body))
@@ -101,6 +101,15 @@ def cxml_endpoint(request: HttpRequest) -> HttpResponse:
         connection, envelope
     ):
         return answer(401, "Unknown sender or wrong shared secret.")
+    if kind == "OrderRequest":
+        try:
+            purchase_order = purchase_orders.purchase_order_read(envelope.request)
+            order = purchase_orders.punchout_order_create(
+                connection=connection, order=purchase_order, payload_id=envelope.payload_id
+            )
+        except DocumentRefused as refused:
+            return answer(refused.status, refused.text)
+        return answer(200, f"Order #{order.number} placed.")
     if kind != "PunchOutSetupRequest":
         return answer(400, f"{kind} is not accepted at this address.")
     try:

@@ -166,6 +166,22 @@ def _option_labels(line: CartLine, options: dict[int, ProductOption], values: di
     return labels
 
 
+def unit_price_and_tax(result: calculation.PriceResult) -> tuple[Decimal, Decimal]:
+    """A line's unit price without tax and its unit tax, as an order keeps them; (0, 0) for a product sold on request
+    (issue 13: never priced from the catalog)."""
+    if result.price_on_request:
+        return Decimal(0), Decimal(0)
+    price = result.calculated_price
+    return price.tax_exclusive, price.tax_inclusive - price.tax_exclusive
+
+
+def shipping_for(*, subtotal: Decimal, currency: Currency) -> Decimal:
+    """The store's shipping: flat, free from an order of 500 in the default currency (converted at its rate)."""
+    rate = currency.exchange_rate or Decimal(1)
+    free_from = (FREE_SHIPPING_FROM * rate).quantize(Decimal("0.01"))
+    return Decimal(0) if subtotal >= free_from else (FLAT_SHIPPING * rate).quantize(Decimal("0.01"))
+
+
 def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
     """The cart with live prices for the caller's customer group, tax and shipping, and any line's problem."""
     currency = currency_for(cart.currency_code if cart else None)
@@ -199,13 +215,10 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
     # that is not the quote's, or not in its quantity, cannot be ordered from this cart.
     quoted = quote_cart_prices(quote_id=cart.quote_id) if cart.quote_id else None
     for line, result in zip(lines, results, strict=True):
-        price = result.calculated_price
-        unit_price, unit_tax = price.tax_exclusive, price.tax_inclusive - price.tax_exclusive
+        unit_price, unit_tax = unit_price_and_tax(result)
         # Issue 13: the stock check keeps a price-on-request product out of carts; one that became so after it was
         # added is never priced from the catalog here (the stock check's problem keeps it from being ordered).
         price_on_request = result.price_on_request
-        if price_on_request:
-            unit_price, unit_tax = Decimal(0), Decimal(0)
         problem: str | None = stock_problem(line.product, line.variant, line.quantity, quoted=quoted is not None)
         if quoted is not None:
             match = quoted.get((line.variant_id, options_key(line.options)))
@@ -237,11 +250,7 @@ def cart_summary(*, cart: Cart | None, actor: Actor) -> CartSummary:
         summary.lines.append(priced)
     summary.subtotal = sum((line.total for line in summary.lines), Decimal(0))
     summary.tax = sum((line.unit_tax * line.quantity for line in summary.lines), Decimal(0))
-    default_rate = currency.exchange_rate or Decimal(1)
-    free_from = (FREE_SHIPPING_FROM * default_rate).quantize(Decimal("0.01"))
-    summary.shipping = (
-        Decimal(0) if summary.subtotal >= free_from else (FLAT_SHIPPING * default_rate).quantize(Decimal("0.01"))
-    )
+    summary.shipping = shipping_for(subtotal=summary.subtotal, currency=currency)
     if cart.quote is not None and cart.quote.shipping_total is not None:
         summary.shipping = cart.quote.shipping_total  # the supplier quoted the shipping
     return summary

@@ -11,6 +11,7 @@ from invoices.services.payment import invoice_payment_request_abandon
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData, order_create
 from portal.errors import field_error
+from portal.models import Currency
 from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.errors import PricingErrorCode
 from pricing.models import Product, ProductVariant
@@ -187,18 +188,10 @@ def checkout_place_order(
         )
     if payment_method not in dict(payment_methods_for(actor)):
         raise field_error("payment_method", "Choose a payment method.", code="invalid_choice")
-    company = actor.b2b_company
-    credit_charged = Decimal(0)
-    if payment_method == PaymentMethod.PURCHASE_ORDER and company is not None:
-        credit_charged = company_credit_charge(
-            company_id=company.pk, amount=summary.total / (summary.currency.exchange_rate or 1)
-        )
-    order = order_create(
-        company=company,
-        placed_by=actor.user,
-        customer_email=email,
-        currency_code=summary.currency.code,
-        exchange_rate=summary.currency.exchange_rate,
+    order = order_place(
+        actor=actor,
+        email=email,
+        currency=summary.currency,
         lines=[
             OrderLineData(
                 product_id=line.product_id,
@@ -215,28 +208,74 @@ def checkout_place_order(
         ],
         shipping_total=summary.shipping,
         payment_method=payment_method,
-        credit_charged=credit_charged.quantize(Decimal("0.01")),
         po_number=po_number,
         billing_address=billing_address if billing_address is not None else address,
         shipping_address=address,
         customer_message=customer_message,
         cost_centre=cost_centre,
+        quote_id=cart.quote_id,
     )
     cost_centre_remember(actor=actor, code=cost_centre)
-    stock_consume(lines=[(line.product_id, line.variant_id, line.quantity) for line in summary.lines])
-    if cart.quote_id is not None:
-        quote = quote_mark_ordered(actor=actor, quote_id=cart.quote_id, order=order)
+    cart.delete()
+    return order
+
+
+@transaction.atomic
+def order_place(
+    *,
+    actor: Actor,
+    email: str,
+    currency: Currency,
+    lines: list[OrderLineData],
+    shipping_total: Decimal,
+    payment_method: str,
+    po_number: str,
+    billing_address: dict,
+    shipping_address: dict,
+    customer_message: str = "",
+    cost_centre: str = "",
+    quote_id: int | None = None,
+    source: str = "",
+) -> Order:
+    """Place priced lines as the actor's order: the company's credit charged for a purchase order, the stock taken,
+    a quote's order recorded on it, the company's audit log told. Every way an order is placed ends here (the
+    storefront's checkout, a procurement system's purchase order): the callers priced and checked the lines."""
+    company = actor.b2b_company
+    credit_charged = Decimal(0)
+    if payment_method == PaymentMethod.PURCHASE_ORDER and company is not None:
+        subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal(0))
+        tax = sum((line.unit_tax * line.quantity for line in lines), Decimal(0))
+        credit_charged = company_credit_charge(
+            company_id=company.pk, amount=(subtotal + tax + shipping_total) / (currency.exchange_rate or 1)
+        )
+    order = order_create(
+        company=company,
+        placed_by=actor.user,
+        customer_email=email,
+        currency_code=currency.code,
+        exchange_rate=currency.exchange_rate,
+        lines=lines,
+        shipping_total=shipping_total,
+        payment_method=payment_method,
+        credit_charged=credit_charged.quantize(Decimal("0.01")),
+        po_number=po_number,
+        billing_address=billing_address,
+        shipping_address=shipping_address,
+        customer_message=customer_message,
+        cost_centre=cost_centre,
+    )
+    stock_consume(lines=[(line.product_id, line.variant_id, line.quantity) for line in lines if line.product_id])
+    quote = quote_mark_ordered(actor=actor, quote_id=quote_id, order=order) if quote_id is not None else None
     if company is not None:
         # The company's audit log: who ordered what on its account (and under which masquerade session).
-        source = f" from quote {quote.number}" if cart.quote_id is not None else ""
+        origin = f" from quote {quote.number}" if quote is not None else f" {source}" if source else ""
         audit_record(
             action=ORDER_PLACED_ACTION,
-            summary=f"Order #{order.number} placed{source}: {order.grand_total} {order.currency_code}",
+            summary=f"Order #{order.number} placed{origin}: {order.grand_total} {order.currency_code}",
             actor=actor,
             target=order,
             changes={"paymentMethod": payment_method, "poNumber": po_number, "costCentre": cost_centre},
         )
-    cart.delete()
     return order
 
 

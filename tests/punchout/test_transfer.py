@@ -170,3 +170,102 @@ def test_another_company_never_sees_this_session(client, connection):
     response = client.post("/punchout/transfer/", follow=True)
     assert "Your PunchOut session has ended" in response.content.decode()
     assert not PunchoutTransferLine.objects.exists()
+
+
+ORDER_REQUEST = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.060/cXML.dtd">
+<cXML payloadID="{payload}" timestamp="2026-12-05T11:00:00+00:00" xml:lang="en-US">
+  <Header>
+    <From><Credential domain="NetworkID"><Identity>AN-UNIV-1</Identity></Credential></From>
+    <To><Credential domain="DUNS"><Identity>HELIX-1</Identity></Credential></To>
+    <Sender><Credential domain="NetworkID"><Identity>AN-UNIV-1</Identity><SharedSecret>{secret}</SharedSecret>
+      </Credential><UserAgent>Test procurement</UserAgent></Sender>
+  </Header>
+  <Request deploymentMode="production"><OrderRequest>
+    <OrderRequestHeader orderID="{po}" orderDate="2026-12-05T11:00:00+00:00" type="new">
+      <Total><Money currency="USD">300.00</Money></Total>
+      <ShipTo><Address addressID="LAB-3"><Name xml:lang="en">University Chemistry, Lab 3</Name>
+        <PostalAddress><DeliverTo>Dana Reyes</DeliverTo><Street>12 College Road</Street><City>Boston</City>
+          <State>MA</State><PostalCode>02115</PostalCode><Country isoCountryCode="US">United States</Country>
+        </PostalAddress></Address></ShipTo>
+      <Contact role="endUser"><Name xml:lang="en">Lab Buyer</Name><Email>lab.buyer@univ.example.edu</Email></Contact>
+      <Comments xml:lang="en">Deliver to the loading dock.</Comments>
+      <Extrinsic name="CostCenter">GR-2026-114</Extrinsic>
+    </OrderRequestHeader>
+    {items}
+  </OrderRequest></Request>
+</cXML>"""
+
+
+def _item(number: int, quantity: int, part: str, aux: str, price: str) -> str:
+    aux_element = f"<SupplierPartAuxiliaryID>{aux}</SupplierPartAuxiliaryID>" if aux else ""
+    return f"""<ItemOut quantity="{quantity}" lineNumber="{number}"><ItemID><SupplierPartID>{part}</SupplierPartID>
+      {aux_element}</ItemID><ItemDetail><UnitPrice><Money currency="USD">{price}</Money></UnitPrice>
+      <Description xml:lang="en">x</Description><UnitOfMeasure>EA</UnitOfMeasure></ItemDetail></ItemOut>"""
+
+
+def _order_request(client, *, payload: str, po: str, items: str):
+    body = ORDER_REQUEST.format(payload=payload, secret=SECRET, po=po, items=items)
+    return client.post("/punchout/cxml/", body, content_type="text/xml")
+
+
+def _status(response) -> tuple[str, str]:
+    status = fromstring(response.content.split(b"\n", 2)[2]).find("Response/Status")
+    return status.get("code"), (status.text or "")
+
+
+@pytest.fixture
+def transferred(client, connection) -> PunchoutSession:
+    session = _start(client, payload="p-10")
+    _add_ethanol(client, sku="HS-1001-500ML", qty=2, certificate=True)
+    client.post("/punchout/transfer/")
+    return session
+
+
+def test_a_purchase_order_of_the_transferred_lines_becomes_the_order_at_their_prices(client, transferred):
+    from orders.models import Order
+
+    key = f"{transferred.pk}-1"
+    response = _order_request(
+        client, payload="po-1", po="PO-778812",
+        items=_item(1, 3, "HS-1001-500ML", key, "118.36") + _item(2, 1, "HS-1001-100ML", "", "32.30"),
+    )  # fmt: skip
+    assert response.status_code == 200, response.content
+    order = Order.objects.get()
+    assert _status(response) == ("200", f"Order #{order.number} placed.")
+    assert (order.po_number, order.cost_centre, order.company_id, order.placed_by_id) == (
+        "PO-778812", "GR-2026-114", transferred.company_id, transferred.user_id,
+    )  # fmt: skip
+    assert list(order.lines.values_list("sku", "quantity", "unit_price", "raw_options")) == [
+        ("HS-1001-500ML", 3, Decimal("118.36"), PunchoutTransferLine.objects.get(key=key).options),
+        ("HS-1001-100ML", 1, Decimal("32.30"), []),  # from a static catalog: the engine's price for Acme
+    ]
+    assert order.shipping_address["address_line1"] == "12 College Road"
+    assert order.customer_message == "Deliver to the loading dock."
+    # The same payloadID or PO number again: 409, no second order.
+    again = _order_request(client, payload="po-1", po="PO-778813", items=_item(1, 1, "HS-1001-500ML", key, "118.36"))
+    assert again.status_code == 409 and Order.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        (lambda key: _item(1, 3, "HS-1001-500ML", key, "110.00"), "the unit price 110.00 USD is not the 118.36 agreed"),
+        (lambda key: _item(1, 3, "HS-1001-100ML", key, "118.36"), "was transferred as HS-1001-500ML"),
+        (lambda key: _item(1, 3, "HS-1001-500ML", "999-9", "118.36"), "no cart line 999-9 was transferred"),
+        (lambda key: _item(1, 0, "HS-1001-500ML", key, "118.36"), "the quantity is a whole number"),
+        (lambda key: _item(1, 1, "HS-1001-100ML", "", "30.00"), "the unit price 30.00 USD is not the 32.30 agreed"),
+        (lambda key: _item(1, 1, "NO-SUCH-SKU", "", "1.00"), "not a catalog number of this catalog"),
+    ],
+)
+def test_a_purchase_order_that_does_not_match_is_refused_and_stores_nothing(client, transferred, item, message):
+    from orders.models import Order
+
+    response = _order_request(client, payload="po-2", po="PO-1", items=item(f"{transferred.pk}-1"))
+    assert response.status_code == 400
+    code, text = _status(response)
+    assert code == "400" and message in text, text
+    assert not Order.objects.exists()
+    from punchout.models import PunchoutPurchaseOrder
+
+    assert not PunchoutPurchaseOrder.objects.exists()
