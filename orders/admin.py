@@ -241,6 +241,8 @@ class ShipmentAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         services.order_status_refresh(order=form.instance.order)
+        if not change:  # a new shipment, its lines saved: told once (issue 39: the procurement system's ship notice)
+            services.shipment_recorded(shipment=form.instance)
 
     def delete_model(self, request, obj):
         order = obj.order

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -243,6 +243,22 @@ def shipment_lines_check(*, order: Order, shipment_id: int | None, lines: Sequen
         raise field_errors(errors)
 
 
+# Apps to the right of orders that follow shipments (issue 39: a procurement system's ship notice) contribute a
+# listener from their AppConfig.ready(): orders may not import them (ARCHITECTURE §3).
+_shipment_listeners: list[Callable[[Shipment], None]] = []
+
+
+def shipment_listener_register(listener: Callable[[Shipment], None]) -> None:
+    if listener not in _shipment_listeners:
+        _shipment_listeners.append(listener)
+
+
+def shipment_recorded(*, shipment: Shipment) -> None:
+    """Staff recorded a shipment with its lines (in the same transaction): each listener is told once."""
+    for listener in _shipment_listeners:
+        listener(shipment)
+
+
 @transaction.atomic
 def shipment_create(
     *,
@@ -265,6 +281,7 @@ def shipment_create(
         for line in lines
     )
     order_status_refresh(order=order)
+    shipment_recorded(shipment=shipment)
     return shipment
 
 

@@ -75,6 +75,15 @@ def post_json(
     return response
 
 
+def post_document(
+    url: str, body: bytes, *, content_type: str, timeout: float | tuple[float, float] | None = None
+) -> requests.Response:
+    """POST a document as it is (XML, a form); the response, read. Raises as `post_json` does."""
+    response = session().post(url, data=body, headers={"Content-Type": content_type}, timeout=timeout)
+    response.raise_for_status()
+    return response
+
+
 def is_retryable(exc: requests.RequestException) -> bool:
     """Worth another attempt later: no connection, a timeout, an answer cut short, or one that says "not now" (408,
     425, 429, 5xx). Any other 4xx (a wrong token, a body the other side refuses) would be answered the same way

@@ -104,8 +104,10 @@ class Product(models.Model):
         help_text="The UN/SPSC commodity code, e.g. 41121500; empty: the lab-equipment segment 41000000.",
     )  # fmt: skip
     unit_of_measure = models.CharField(
-        max_length=3, default="EA", validators=[RegexValidator(r"^[A-Z0-9]{2,3}$", "A UN/ECE Rec 20 code.")],
-        help_text="The unit a quantity counts (UN/ECE Recommendation 20: EA each, PK pack, BX box, KGM, LTR …).",
+        max_length=3, default="EA", blank=True,
+        validators=[RegexValidator(r"^[A-Z0-9]{2,3}$", "A UN/ECE Rec 20 code.")],
+        help_text="The unit a quantity counts (UN/ECE Recommendation 20: EA each, PK pack, BX box, KGM, LTR …); "
+        "empty: EA.",
     )  # fmt: skip
     safety_data_sheet = models.FileField(
         storage=private_storage,

@@ -5,9 +5,17 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db import transaction
 
 from punchout import selectors, services
-from punchout.models import PunchoutConnection, PunchoutDocument, PunchoutSession
+from punchout.models import (
+    OutboundState,
+    PunchoutConnection,
+    PunchoutDocument,
+    PunchoutOutbound,
+    PunchoutPurchaseOrder,
+    PunchoutSession,
+)
 
 
 class PunchoutConnectionForm(forms.ModelForm):
@@ -121,3 +129,29 @@ class PunchoutDocumentAdmin(ReadOnlyAdmin):
     list_filter = ("direction", "kind", "status_code")
     search_fields = ("payload_id", "connection__name")
     list_select_related = ("connection",)
+
+
+@admin.register(PunchoutPurchaseOrder)
+class PunchoutPurchaseOrderAdmin(ReadOnlyAdmin):
+    list_display = ("po_number", "connection", "order", "created_at")
+    search_fields = ("po_number", "payload_id", "order__number")
+    list_select_related = ("connection", "order")
+
+
+@admin.register(PunchoutOutbound)
+class PunchoutOutboundAdmin(ReadOnlyAdmin):
+    """The documents owed to procurement systems: a failed one says why; "Send again" queues it once more."""
+
+    list_display = ("created_at", "purchase_order", "kind", "object_id", "state", "attempts", "sent_at", "last_error")
+    list_filter = ("kind", "state")
+    list_select_related = ("purchase_order",)
+    actions = ["send_again"]
+
+    @admin.action(description="Send again")
+    def send_again(self, request, queryset):
+        from punchout.tasks import punchout_outbound_send
+
+        ids = list(queryset.filter(state=OutboundState.FAILED).values_list("pk", flat=True))
+        queryset.filter(pk__in=ids).update(state=OutboundState.PENDING, last_error="")
+        transaction.on_commit(lambda: [punchout_outbound_send.delay(outbound_id) for outbound_id in ids])
+        self.message_user(request, f"{len(ids)} document(s) queued again.")

@@ -201,6 +201,9 @@ class PunchoutPurchaseOrder(models.Model):
     payload_id = models.CharField(max_length=250)
     po_number = models.CharField(max_length=60)
     order = models.OneToOneField("orders.Order", on_delete=models.CASCADE, related_name="+")
+    line_numbers = models.JSONField(
+        default=list, blank=True, help_text="The purchase order's lineNumber of each order line, in the order's order."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -211,3 +214,40 @@ class PunchoutPurchaseOrder(models.Model):
 
     def __str__(self) -> str:
         return f"PO {self.po_number}"
+
+
+class OutboundKind(models.TextChoices):
+    CONFIRMATION = "confirmation", "Order confirmation (ConfirmationRequest)"
+    SHIP_NOTICE = "ship_notice", "Ship notice (ShipNoticeRequest)"
+    INVOICE = "invoice", "Invoice (InvoiceDetailRequest)"
+
+
+class OutboundState(models.TextChoices):
+    PENDING = "pending", "Waiting"
+    SENDING = "sending", "Sending"
+    SENT = "sent", "Sent"
+    FAILED = "failed", "Failed"
+
+
+class PunchoutOutbound(models.Model):
+    """A document owed to a procurement system about a purchase order: its confirmation, a shipment's ship notice, an
+    invoice. A Celery task claims it, posts it, retries with backoff and logs each attempt; a worker killed while
+    sending leaves it "sending" with the time it was claimed, taken again once that is stale."""
+
+    purchase_order = models.ForeignKey(PunchoutPurchaseOrder, on_delete=models.CASCADE, related_name="outbound")
+    kind = models.CharField(max_length=12, choices=OutboundKind.choices)
+    object_id = models.PositiveBigIntegerField(help_text="The order, shipment or invoice the document is about.")
+    state = models.CharField(max_length=7, choices=OutboundState.choices, default=OutboundState.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["purchase_order", "kind", "object_id"], name="punchout_outbound_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.object_id}: {self.get_state_display()}"

@@ -22,8 +22,9 @@ from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing import calculation
 from pricing.models import Product, ProductVariant
 from pricing.options import stock_problem
+from punchout import outbound
 from punchout.errors import PunchoutRefused
-from punchout.models import PunchoutConnection, PunchoutPurchaseOrder, PunchoutTransferLine
+from punchout.models import OutboundKind, PunchoutConnection, PunchoutPurchaseOrder, PunchoutTransferLine
 from punchout.safexml import text_of
 from punchout.services import cost_centre_of
 from storefront import services as storefront_services
@@ -237,8 +238,12 @@ def punchout_order_create(*, connection: PunchoutConnection, order: PurchaseOrde
                 customer_message=order.comments, cost_centre=cost_centre_of(connection, order.fields),
                 quote_id=quote_id, source=f"by purchase order from {connection.get_system_display()}",
             )  # fmt: skip
-            PunchoutPurchaseOrder.objects.create(
-                connection=connection, payload_id=payload_id, po_number=order.po_number, order=placed
+            received_order = PunchoutPurchaseOrder.objects.create(
+                connection=connection, payload_id=payload_id, po_number=order.po_number, order=placed,
+                line_numbers=[line.line_number for line in order.lines],
+            )  # fmt: skip
+            outbound.outbound_enqueue(
+                purchase_order=received_order, kind=OutboundKind.CONFIRMATION, object_id=placed.pk
             )
     except ValidationError as exc:  # the company's credit, stock taken meanwhile
         raise PunchoutRefused(400, " ".join(exc.messages)) from None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import cast
 
@@ -205,7 +205,19 @@ def invoice_issue_from_order(
         company=order.company,
         target=invoice,
     )
+    for listener in _issued_listeners:
+        listener(invoice)
     return invoice
+
+
+# Apps to the right of invoices that follow issued invoices (issue 39: a procurement system's invoice document)
+# contribute a listener from their AppConfig.ready(): invoices may not import them (ARCHITECTURE §3).
+_issued_listeners: list[Callable[[Invoice], None]] = []
+
+
+def invoice_issued_listener_register(listener: Callable[[Invoice], None]) -> None:
+    if listener not in _issued_listeners:
+        _issued_listeners.append(listener)
 
 
 def _money(value, name: str, errors: dict[str, list[ValidationError]]) -> Decimal:

@@ -14,8 +14,10 @@ class Migration(migrations.Migration):
             model_name="product",
             name="unit_of_measure",
             field=models.CharField(
+                blank=True,
                 default="EA",
-                help_text="The unit a quantity counts (UN/ECE Recommendation 20: EA each, PK pack, BX box, KGM, LTR …).",
+                help_text="The unit a quantity counts (UN/ECE Recommendation 20: EA each, PK pack, BX box, KGM, LTR …); "
+                "empty: EA.",
                 max_length=3,
                 validators=[django.core.validators.RegexValidator("^[A-Z0-9]{2,3}$", "A UN/ECE Rec 20 code.")],
             ),
