@@ -101,7 +101,7 @@ def punchout_session_open(
     buyer found or created (403 when they may not buy), a payloadID received before refused (409). Returns the
     session and its one-time StartPage token (only its hash is kept)."""
     if not selectors.return_url_allowed(connection, setup.return_url):
-        raise PunchoutRefused(400, "The BrowserFormPost URL is not one of the connection's return addresses.")
+        raise PunchoutRefused(400, "The return address (BrowserFormPost URL, HOOK_URL) is not one of the connection's.")
     if payload_id and PunchoutSession.objects.filter(connection=connection, payload_id=payload_id).exists():
         raise PunchoutRefused(409, "A request with this payloadID was received before.")
     user = _buyer(connection, email=setup.email, first_name=setup.first_name, last_name=setup.last_name)

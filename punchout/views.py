@@ -145,8 +145,12 @@ def _signed_in(request: HttpRequest, session: PunchoutSession) -> HttpResponse:
     return response
 
 
-def _invalid(request: HttpRequest, reason: str, status: int) -> HttpResponse:
-    context = base_context(request) | {"reason": reason}
+LINK_INVALID = "This PunchOut link is no longer valid"
+CATALOG_REFUSED = "The catalog could not be opened"
+
+
+def _invalid(request: HttpRequest, reason: str, status: int, heading: str = CATALOG_REFUSED) -> HttpResponse:
+    context = base_context(request) | {"reason": reason, "heading": heading}
     return render(request, "punchout/start_invalid.html", context, status=status)
 
 
@@ -156,7 +160,7 @@ def start_page(request: HttpRequest, token: str) -> HttpResponse:
     """`GET /punchout/start/{token}/`: the StartPage of a setup response, once, within ten minutes."""
     session = services.punchout_session_start(token=token)
     if session is None:
-        return _invalid(request, "It was used already, or it is more than ten minutes old.", 410)
+        return _invalid(request, "It was used already, or it is more than ten minutes old.", 410, LINK_INVALID)
     return _signed_in(request, session)
 
 

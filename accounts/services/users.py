@@ -401,7 +401,8 @@ def company_member_provision(
     user = User.objects.select_for_update().filter(email__iexact=email).first()
     if user is not None:
         membership = membership_of(user)
-        if membership is None or membership.company_id != company.pk or not user.is_active or user.is_super_admin:
+        privileged = user.is_super_admin or user.is_staff or user.is_superuser  # Django admin is never reached this way
+        if membership is None or membership.company_id != company.pk or not user.is_active or privileged:
             raise MemberUnavailable(email)
         return user
     try:

@@ -6,156 +6,430 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('accounts', '0010_remove_caller_change_notifications'),
-        ('orders', '0012_tally'),
-        ('pricing', '0008_product_unspsc_unit'),
-        ('quotes', '0005_line_search_trigram_index'),
-        ('storefront', '0005_invoice_cart_cost_centre'),
+        ("accounts", "0010_remove_caller_change_notifications"),
+        ("orders", "0012_tally"),
+        ("pricing", "0008_product_unspsc_unit"),
+        ("quotes", "0005_line_search_trigram_index"),
+        ("storefront", "0005_invoice_cart_cost_centre"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PunchoutConnection',
+            name="PunchoutConnection",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(help_text='For the staff, e.g. “University of Leeds — Ariba”.', max_length=200)),
-                ('system', models.CharField(choices=[('ariba', 'SAP Ariba'), ('coupa', 'Coupa'), ('jaggaer', 'Jaggaer'), ('oracle', 'Oracle iProcurement'), ('sap', 'SAP SRM / S/4HANA'), ('other', 'Procurement system')], default='other', max_length=10)),
-                ('protocol', models.CharField(choices=[('cxml', 'cXML 1.2'), ('oci4', 'OCI 4.0'), ('oci5', 'OCI 5.0')], default='cxml', max_length=5)),
-                ('is_active', models.BooleanField(default=True)),
-                ('from_domain', models.CharField(blank=True, help_text='cXML From Credential domain, e.g. NetworkId.', max_length=100)),
-                ('from_identity', models.CharField(blank=True, help_text='cXML From Identity, e.g. AN01000000001.', max_length=200)),
-                ('to_domain', models.CharField(blank=True, help_text="cXML To Credential domain (the supplier's).", max_length=100)),
-                ('to_identity', models.CharField(blank=True, help_text="cXML To Identity (the supplier's).", max_length=200)),
-                ('sender_domain', models.CharField(blank=True, help_text='cXML Sender Credential domain.', max_length=100)),
-                ('sender_identity', models.CharField(help_text='cXML Sender Identity; for OCI the USERNAME the procurement system sends.', max_length=200)),
-                ('secret_hash', models.CharField(blank=True, editable=False, help_text='The shared secret (cXML SharedSecret, OCI PASSWORD), salted and hashed: never shown again.', max_length=200)),
-                ('return_origins', models.TextField(blank=True, help_text='Where the cart may be sent back: one origin a line (https://host[:port]). A BrowserFormPost URL or HOOK_URL elsewhere is refused.')),
-                ('user_mode', models.CharField(choices=[('fixed', "Always the connection's user"), ('email', "The buyer's e-mail address (created on first use)")], default='email', max_length=5)),
-                ('new_user_role', models.IntegerField(choices=[(0, 'Admin'), (1, 'Senior buyer'), (2, 'Junior buyer')], default=2, help_text='The role of a user created on first use (by e-mail).')),
-                ('cost_centre_fields', models.CharField(blank=True, default='CostCenter, CostCentre, GrantCode', help_text="Extrinsic (cXML) or form (OCI) fields whose value is the buyer's cost centre or grant code, in order of preference, comma-separated. It goes on the order and its invoices.", max_length=500)),
-                ('documents_url', models.URLField(blank=True, help_text="The procurement system's cXML endpoint for documents.")),
-                ('documents_secret', models.CharField(blank=True, help_text='The SharedSecret our documents carry (kept readable: it is sent; never shown in the logs).', max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('company', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='punchout_connections', to='accounts.company')),
-                ('fixed_user', models.ForeignKey(blank=True, help_text="The company's user every session signs in as (“Always the connection's user”).", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "name",
+                    models.CharField(help_text="For the staff, e.g. “University of Leeds — Ariba”.", max_length=200),
+                ),
+                (
+                    "system",
+                    models.CharField(
+                        choices=[
+                            ("ariba", "SAP Ariba"),
+                            ("coupa", "Coupa"),
+                            ("jaggaer", "Jaggaer"),
+                            ("oracle", "Oracle iProcurement"),
+                            ("sap", "SAP SRM / S/4HANA"),
+                            ("other", "Procurement system"),
+                        ],
+                        default="other",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "protocol",
+                    models.CharField(
+                        choices=[("cxml", "cXML 1.2"), ("oci4", "OCI 4.0"), ("oci5", "OCI 5.0")],
+                        default="cxml",
+                        max_length=5,
+                    ),
+                ),
+                ("is_active", models.BooleanField(default=True)),
+                (
+                    "from_domain",
+                    models.CharField(
+                        blank=True, help_text="cXML From Credential domain, e.g. NetworkId.", max_length=100
+                    ),
+                ),
+                (
+                    "from_identity",
+                    models.CharField(blank=True, help_text="cXML From Identity, e.g. AN01000000001.", max_length=200),
+                ),
+                (
+                    "to_domain",
+                    models.CharField(
+                        blank=True, help_text="cXML To Credential domain (the supplier's).", max_length=100
+                    ),
+                ),
+                (
+                    "to_identity",
+                    models.CharField(blank=True, help_text="cXML To Identity (the supplier's).", max_length=200),
+                ),
+                (
+                    "sender_domain",
+                    models.CharField(blank=True, help_text="cXML Sender Credential domain.", max_length=100),
+                ),
+                (
+                    "sender_identity",
+                    models.CharField(
+                        help_text="cXML Sender Identity; for OCI the USERNAME the procurement system sends.",
+                        max_length=200,
+                    ),
+                ),
+                (
+                    "secret_hash",
+                    models.CharField(
+                        blank=True,
+                        editable=False,
+                        help_text="The shared secret (cXML SharedSecret, OCI PASSWORD), salted and hashed: never shown again.",
+                        max_length=200,
+                    ),
+                ),
+                (
+                    "return_origins",
+                    models.TextField(
+                        blank=True,
+                        help_text="Where the cart may be sent back: one origin a line (https://host[:port]). A BrowserFormPost URL or HOOK_URL elsewhere is refused.",
+                    ),
+                ),
+                (
+                    "user_mode",
+                    models.CharField(
+                        choices=[
+                            ("fixed", "Always the connection's user"),
+                            ("email", "The buyer's e-mail address (created on first use)"),
+                        ],
+                        default="email",
+                        max_length=5,
+                    ),
+                ),
+                (
+                    "new_user_role",
+                    models.IntegerField(
+                        choices=[(0, "Admin"), (1, "Senior buyer"), (2, "Junior buyer")],
+                        default=2,
+                        help_text="The role of a user created on first use (by e-mail).",
+                    ),
+                ),
+                (
+                    "cost_centre_fields",
+                    models.CharField(
+                        blank=True,
+                        default="CostCenter, CostCentre, GrantCode",
+                        help_text="Extrinsic (cXML) or form (OCI) fields whose value is the buyer's cost centre or grant code, in order of preference, comma-separated. It goes on the order and its invoices.",
+                        max_length=500,
+                    ),
+                ),
+                (
+                    "documents_url",
+                    models.URLField(blank=True, help_text="The procurement system's cXML endpoint for documents."),
+                ),
+                (
+                    "documents_secret",
+                    models.CharField(
+                        blank=True,
+                        help_text="The SharedSecret our documents carry (kept readable: it is sent; never shown in the logs).",
+                        max_length=200,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "company",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="punchout_connections",
+                        to="accounts.company",
+                    ),
+                ),
+                (
+                    "fixed_user",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The company's user every session signs in as (“Always the connection's user”).",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PunchoutPurchaseOrder',
+            name="PunchoutPurchaseOrder",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('payload_id', models.CharField(max_length=250)),
-                ('po_number', models.CharField(max_length=60)),
-                ('line_numbers', models.JSONField(blank=True, default=list, help_text="The purchase order's lineNumber of each order line, in the order's order.")),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('connection', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='purchase_orders', to='punchout.punchoutconnection')),
-                ('order', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='orders.order')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("payload_id", models.CharField(max_length=250)),
+                ("po_number", models.CharField(max_length=60)),
+                (
+                    "line_numbers",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="The purchase order's lineNumber of each order line, in the order's order.",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "connection",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="purchase_orders",
+                        to="punchout.punchoutconnection",
+                    ),
+                ),
+                (
+                    "order",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="orders.order"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PunchoutOutbound',
+            name="PunchoutOutbound",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('confirmation', 'Order confirmation (ConfirmationRequest)'), ('ship_notice', 'Ship notice (ShipNoticeRequest)'), ('invoice', 'Invoice (InvoiceDetailRequest)')], max_length=12)),
-                ('object_id', models.PositiveBigIntegerField(help_text='The order, shipment or invoice the document is about.')),
-                ('state', models.CharField(choices=[('pending', 'Waiting'), ('sending', 'Sending'), ('sent', 'Sent'), ('failed', 'Failed')], default='pending', max_length=7)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.CharField(blank=True, max_length=500)),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('purchase_order', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='outbound', to='punchout.punchoutpurchaseorder')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("confirmation", "Order confirmation (ConfirmationRequest)"),
+                            ("ship_notice", "Ship notice (ShipNoticeRequest)"),
+                            ("invoice", "Invoice (InvoiceDetailRequest)"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "object_id",
+                    models.PositiveBigIntegerField(help_text="The order, shipment or invoice the document is about."),
+                ),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting"),
+                            ("sending", "Sending"),
+                            ("sent", "Sent"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=7,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.CharField(blank=True, max_length=500)),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "purchase_order",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="outbound",
+                        to="punchout.punchoutpurchaseorder",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PunchoutSession',
+            name="PunchoutSession",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('operation', models.CharField(choices=[('create', 'Create'), ('edit', 'Edit'), ('inspect', 'Inspect')], default='create', max_length=7)),
-                ('buyer_cookie', models.CharField(blank=True, max_length=500)),
-                ('return_url', models.URLField(max_length=2000)),
-                ('payload_id', models.CharField(blank=True, help_text="The setup request's payloadID (cXML).", max_length=250)),
-                ('cost_centre', models.CharField(blank=True, max_length=60)),
-                ('items_in', models.JSONField(blank=True, default=list)),
-                ('start_token_hash', models.CharField(blank=True, editable=False, max_length=64, null=True, unique=True)),
-                ('start_expires_at', models.DateTimeField()),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('transferred_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('cart', models.ForeignKey(blank=True, help_text='The cart the session fills (made when the buyer arrives).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='storefront.cart')),
-                ('company', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='accounts.company')),
-                ('connection', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sessions', to='punchout.punchoutconnection')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "operation",
+                    models.CharField(
+                        choices=[("create", "Create"), ("edit", "Edit"), ("inspect", "Inspect")],
+                        default="create",
+                        max_length=7,
+                    ),
+                ),
+                ("buyer_cookie", models.CharField(blank=True, max_length=500)),
+                ("return_url", models.URLField(max_length=2000)),
+                (
+                    "payload_id",
+                    models.CharField(blank=True, help_text="The setup request's payloadID (cXML).", max_length=250),
+                ),
+                ("cost_centre", models.CharField(blank=True, max_length=60)),
+                ("items_in", models.JSONField(blank=True, default=list)),
+                (
+                    "start_token_hash",
+                    models.CharField(blank=True, editable=False, max_length=64, null=True, unique=True),
+                ),
+                ("start_expires_at", models.DateTimeField()),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("transferred_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "cart",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The cart the session fills (made when the buyer arrives).",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="storefront.cart",
+                    ),
+                ),
+                (
+                    "company",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="accounts.company"
+                    ),
+                ),
+                (
+                    "connection",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sessions",
+                        to="punchout.punchoutconnection",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PunchoutDocument',
+            name="PunchoutDocument",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('direction', models.CharField(choices=[('in', 'Received'), ('out', 'Sent')], max_length=3)),
-                ('kind', models.CharField(help_text='e.g. PunchOutSetupRequest, OCI setup, PunchOutOrderMessage.', max_length=60)),
-                ('payload_id', models.CharField(blank=True, max_length=250)),
-                ('status_code', models.PositiveSmallIntegerField(help_text="The answer's status (cXML Status code or HTTP).")),
-                ('status_text', models.CharField(blank=True, max_length=500)),
-                ('body', models.TextField(blank=True, help_text='The document, secrets replaced by ****.')),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('connection', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='documents', to='punchout.punchoutconnection')),
-                ('session', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='punchout.punchoutsession')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("direction", models.CharField(choices=[("in", "Received"), ("out", "Sent")], max_length=3)),
+                (
+                    "kind",
+                    models.CharField(
+                        help_text="e.g. PunchOutSetupRequest, OCI setup, PunchOutOrderMessage.", max_length=60
+                    ),
+                ),
+                ("payload_id", models.CharField(blank=True, max_length=250)),
+                (
+                    "status_code",
+                    models.PositiveSmallIntegerField(help_text="The answer's status (cXML Status code or HTTP)."),
+                ),
+                ("status_text", models.CharField(blank=True, max_length=500)),
+                ("body", models.TextField(blank=True, help_text="The document, secrets replaced by ****.")),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "connection",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="documents",
+                        to="punchout.punchoutconnection",
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="punchout.punchoutsession",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='PunchoutTransferLine',
+            name="PunchoutTransferLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('key', models.CharField(max_length=40, unique=True)),
-                ('options', models.JSONField(blank=True, default=list, help_text='[[option_id, value], …] as the cart line held them.')),
-                ('sku', models.CharField(max_length=64)),
-                ('name', models.CharField(max_length=500)),
-                ('quantity', models.PositiveIntegerField()),
-                ('unit_price', models.DecimalField(decimal_places=2, max_digits=12)),
-                ('unit_tax', models.DecimalField(decimal_places=2, max_digits=12)),
-                ('currency_code', models.CharField(max_length=3)),
-                ('product', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='pricing.product')),
-                ('quote', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='quotes.quote')),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='transfer_lines', to='punchout.punchoutsession')),
-                ('variant', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='pricing.productvariant')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveIntegerField()),
+                ("key", models.CharField(max_length=40, unique=True)),
+                (
+                    "options",
+                    models.JSONField(
+                        blank=True, default=list, help_text="[[option_id, value], …] as the cart line held them."
+                    ),
+                ),
+                ("sku", models.CharField(max_length=64)),
+                ("name", models.CharField(max_length=500)),
+                ("quantity", models.PositiveIntegerField()),
+                ("unit_price", models.DecimalField(decimal_places=2, max_digits=12)),
+                ("unit_tax", models.DecimalField(decimal_places=2, max_digits=12)),
+                ("currency_code", models.CharField(max_length=3)),
+                (
+                    "product",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="pricing.product"
+                    ),
+                ),
+                (
+                    "quote",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="quotes.quote",
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="transfer_lines",
+                        to="punchout.punchoutsession",
+                    ),
+                ),
+                (
+                    "variant",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="pricing.productvariant",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['session', 'position'],
+                "ordering": ["session", "position"],
             },
         ),
         migrations.AddConstraint(
-            model_name='punchoutconnection',
-            constraint=models.UniqueConstraint(fields=('sender_domain', 'sender_identity', 'protocol'), name='punchout_connection_sender_unique'),
+            model_name="punchoutconnection",
+            constraint=models.UniqueConstraint(
+                fields=("sender_domain", "sender_identity", "protocol"), name="punchout_connection_sender_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='punchoutpurchaseorder',
-            constraint=models.UniqueConstraint(fields=('connection', 'payload_id'), name='punchout_po_payload_unique'),
+            model_name="punchoutpurchaseorder",
+            constraint=models.UniqueConstraint(fields=("connection", "payload_id"), name="punchout_po_payload_unique"),
         ),
         migrations.AddConstraint(
-            model_name='punchoutpurchaseorder',
-            constraint=models.UniqueConstraint(fields=('connection', 'po_number'), name='punchout_po_number_unique'),
+            model_name="punchoutpurchaseorder",
+            constraint=models.UniqueConstraint(fields=("connection", "po_number"), name="punchout_po_number_unique"),
         ),
         migrations.AddConstraint(
-            model_name='punchoutoutbound',
-            constraint=models.UniqueConstraint(fields=('purchase_order', 'kind', 'object_id'), name='punchout_outbound_once'),
+            model_name="punchoutoutbound",
+            constraint=models.UniqueConstraint(
+                fields=("purchase_order", "kind", "object_id"), name="punchout_outbound_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='punchoutsession',
-            constraint=models.UniqueConstraint(condition=models.Q(('payload_id', ''), _negated=True), fields=('connection', 'payload_id'), name='punchout_session_payload_unique'),
+            model_name="punchoutsession",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("payload_id", ""), _negated=True),
+                fields=("connection", "payload_id"),
+                name="punchout_session_payload_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='punchouttransferline',
-            constraint=models.UniqueConstraint(fields=('session', 'position'), name='punchout_transfer_line_position_unique'),
+            model_name="punchouttransferline",
+            constraint=models.UniqueConstraint(
+                fields=("session", "position"), name="punchout_transfer_line_position_unique"
+            ),
         ),
     ]
