@@ -121,6 +121,20 @@ def purchased_products_add(*, order: Order, lines: Iterable[OrderLine]) -> None:
         _add(owner, groups, order.created_at)
 
 
+def _rows_set(model, rows: list, fields: list[str]) -> None:
+    """Write each row's `fields` (plain values) in one statement run for every row (DB-API executemany: one batch)."""
+    if not rows:
+        return
+    # Standard SQL's quoted identifiers (PostgreSQL and SQLite alike); the names are the models' own.
+    table = f'"{model._meta.db_table}"'
+    columns = ", ".join(f'"{model._meta.get_field(name).column}" = %s' for name in fields)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET {columns} WHERE id = %s",  # noqa: S608 — names from the models, values as parameters
+            [[getattr(row, name) for name in fields] + [row.pk] for row in rows],
+        )
+
+
 def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
     at = Value(placed_at, output_field=DateTimeField())
     # Rows that do not exist yet start at nothing; then every row is increased the same way.
@@ -141,17 +155,33 @@ def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
         ],
         ignore_conflicts=True,
     )
-    rows = list(PurchasedProduct.objects.filter(owner=owner, key__in=list(groups)).only("pk", "key"))
+    # The increments differ by row. Django's bulk_update writes them as one CASE per column whose WHEN per row costs
+    # ~0.3-0.6 ms to build (1.3 s for a 100-line order). So what is the same for every row is one plain UPDATE, and
+    # what differs is computed here from the values read under the owner's lock (_lock: no other writer between the
+    # read and the write) and written with one executemany (_rows_set). Names stay the database's GREATEST (its
+    # collation decides, as in the rebuild) where two names meet.
+    rows = list(
+        PurchasedProduct.objects.filter(owner=owner, key__in=list(groups)).only(
+            "pk", "key", "name", "quantity_ordered", "latest_line_id"
+        )
+    )
+    contested = []
     for row in rows:
         group = groups[row.key]
-        row.name = Greatest(F("name"), *(Value(name) for name in group.names))
-        row.last_ordered_at = Greatest(F("last_ordered_at"), at)
-        row.quantity_ordered = F("quantity_ordered") + group.quantity
-        row.order_count = F("order_count") + 1
-        row.latest_line_id = Greatest(F("latest_line_id"), Value(group.latest_line_id))
-    PurchasedProduct.objects.bulk_update(
-        rows, ["name", "last_ordered_at", "quantity_ordered", "order_count", "latest_line_id"]
+        row.quantity_ordered += group.quantity
+        row.latest_line_id = max(row.latest_line_id or 0, group.latest_line_id)
+        if not row.name and len(group.names) == 1:
+            row.name = next(iter(group.names))  # a new row: the one name is the greatest
+        elif set(group.names) != {row.name}:
+            contested.append(row)
+    _rows_set(PurchasedProduct, rows, ["quantity_ordered", "latest_line_id", "name"])
+    PurchasedProduct.objects.filter(pk__in=[row.pk for row in rows]).update(
+        last_ordered_at=Greatest(F("last_ordered_at"), at), order_count=F("order_count") + 1
     )
+    for row in contested:
+        PurchasedProduct.objects.filter(pk=row.pk).update(
+            name=Greatest(F("name"), *(Value(name) for name in groups[row.key].names))
+        )
     by_key = {row.key: row.pk for row in rows}
     PurchasedProductName.objects.bulk_create(
         [
@@ -166,17 +196,21 @@ def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
     wanted = Q()
     for key, group in groups.items():
         wanted |= Q(purchased_id=by_key[key], name__in=list(group.names))
-    names = list(PurchasedProductName.objects.filter(wanted).only("pk", "purchased_id", "name"))
+    names = list(
+        PurchasedProductName.objects.filter(wanted).only(
+            "pk", "purchased_id", "name", "quantity_ordered", "latest_line_id"
+        )
+    )
     key_of = {pk: key for key, pk in by_key.items()}
     for name_row in names:
         quantity, latest = groups[key_of[name_row.purchased_id]].names[name_row.name]
-        name_row.last_ordered_at = Greatest(F("last_ordered_at"), at)
-        name_row.quantity_ordered = F("quantity_ordered") + quantity
-        name_row.order_count = F("order_count") + 1
-        name_row.latest_line_id = Greatest(F("latest_line_id"), Value(latest))
-        name_row.compact_sku = Replace(Upper(F("sku")), Value("-"), Value(""))
-    PurchasedProductName.objects.bulk_update(
-        names, ["last_ordered_at", "quantity_ordered", "order_count", "latest_line_id", "compact_sku"]
+        name_row.quantity_ordered += quantity
+        name_row.latest_line_id = max(name_row.latest_line_id or 0, latest)
+    _rows_set(PurchasedProductName, names, ["quantity_ordered", "latest_line_id"])
+    PurchasedProductName.objects.filter(pk__in=[row.pk for row in names]).update(
+        last_ordered_at=Greatest(F("last_ordered_at"), at),
+        order_count=F("order_count") + 1,
+        compact_sku=Replace(Upper(F("sku")), Value("-"), Value("")),
     )
 
 
