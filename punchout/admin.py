@@ -63,7 +63,7 @@ class PunchoutConnectionForm(forms.ModelForm):
             membership = getattr(user, "membership", None) if user is not None else None
             if membership is None or company is None or membership.company_id != company.pk:
                 self.add_error("fixed_user", "Choose a user of the connection's company.")
-            elif user.is_staff or user.is_superuser or user.is_super_admin:
+            elif user is not None and (user.is_staff or user.is_superuser or user.is_super_admin):
                 self.add_error("fixed_user", "Choose a buyer: staff and super admins never sign in from a punchout.")
         return cleaned
 

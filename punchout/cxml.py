@@ -13,7 +13,9 @@ from xml.etree.ElementTree import Element, SubElement, tostring
 from punchout.safexml import DocumentRefused, text_of
 
 CXML_VERSION = "1.2.060"
-DOCTYPE = '<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.060/cXML.dtd">'
+DTD_BASE = f"http://xml.cxml.org/schemas/cXML/{CXML_VERSION}"
+# cXML's DTDs: the core (setup, order, order message), Fulfill (confirmations, ship notices), InvoiceDetail.
+CORE_DTD, FULFILL_DTD, INVOICE_DTD = "cXML.dtd", "Fulfill.dtd", "InvoiceDetail.dtd"
 MAX_CREDENTIALS = 10
 MAX_EXTRINSICS = 100
 MAX_ITEMS = 1000  # storefront MAX_CART_LINES is lower; an edit of a bigger requisition is refused, not cut
@@ -151,10 +153,11 @@ def _timestamp() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
 
 
-def document_bytes(root: Element) -> bytes:
+def document_bytes(root: Element, dtd: str = CORE_DTD) -> bytes:
+    doctype = f'<!DOCTYPE cXML SYSTEM "{DTD_BASE}/{dtd}">'
     return (
         b'<?xml version="1.0" encoding="UTF-8"?>\n'
-        + DOCTYPE.encode()
+        + doctype.encode()
         + b"\n"
         + tostring(root, encoding="unicode").encode()
     )

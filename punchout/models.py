@@ -84,8 +84,10 @@ class PunchoutConnection(models.Model):
 
     class Meta:
         constraints = [
+            # One network (SAP Ariba's) sends for many buyers: the From credential tells its connections apart.
             models.UniqueConstraint(
-                fields=["sender_domain", "sender_identity", "protocol"], name="punchout_connection_sender_unique"
+                fields=["sender_domain", "sender_identity", "from_domain", "from_identity", "protocol"],
+                name="punchout_connection_sender_unique",
             )
         ]
 

@@ -131,7 +131,7 @@ def confirmation_document(received: PunchoutPurchaseOrder, host: str) -> bytes:
         {"type": "accept", "noticeDate": timezone.now().isoformat(), "confirmID": str(order.number)},
     )  # fmt: skip
     _order_reference(confirmation, received)
-    return cxml.document_bytes(root)
+    return cxml.document_bytes(root, cxml.FULFILL_DTD)
 
 
 def ship_notice_document(received: PunchoutPurchaseOrder, shipment: Shipment, host: str) -> bytes:
@@ -158,7 +158,7 @@ def ship_notice_document(received: PunchoutPurchaseOrder, shipment: Shipment, ho
         SubElement(item, "UnitOfMeasure").text = product.unit_of_measure if product else "EA"
         if line.lot is not None:
             SubElement(SubElement(item, "Batch"), "SupplierBatchID").text = line.lot.number
-    return cxml.document_bytes(root)
+    return cxml.document_bytes(root, cxml.FULFILL_DTD)
 
 
 def invoice_document(received: PunchoutPurchaseOrder, invoice: Invoice, host: str) -> bytes:
@@ -172,10 +172,9 @@ def invoice_document(received: PunchoutPurchaseOrder, invoice: Invoice, host: st
     )  # fmt: skip
     SubElement(header, "InvoiceDetailHeaderIndicator")
     SubElement(header, "InvoiceDetailLineIndicator")
-    SubElement(
-        SubElement(header, "PaymentTerm", {"payInNumberOfDays": str((invoice.due_date - invoice.issued_on).days)}),
-        "Discount",
-    )
+    # PaymentTerm (Discount?, Extrinsic*): an empty Discount is not valid cXML (it holds DiscountPercent or
+    # DiscountAmount), and a procurement system that validates the document refuses it.
+    SubElement(header, "PaymentTerm", {"payInNumberOfDays": str((invoice.due_date - invoice.issued_on).days)})
     if invoice.cost_centre:
         SubElement(header, "Extrinsic", {"name": "CostCenter"}).text = invoice.cost_centre
     order_element = SubElement(detail, "InvoiceDetailOrder")
@@ -200,7 +199,7 @@ def invoice_document(received: PunchoutPurchaseOrder, invoice: Invoice, host: st
     _money(summary, "ShippingAmount", invoice.shipping_total, currency)
     _money(summary, "NetAmount", invoice.original_balance, currency)
     _money(summary, "DueAmount", invoice.open_balance, currency)
-    return cxml.document_bytes(root)
+    return cxml.document_bytes(root, cxml.INVOICE_DTD)
 
 
 def outbound_document(outbound: PunchoutOutbound, host: str) -> tuple[str, bytes] | None:

@@ -26,18 +26,23 @@ def secret_matches(connection: PunchoutConnection, secret: str) -> bool:
     return hmac.compare_digest(secret_digest(secret, salt), digest)
 
 
-def connection_for_sender(*, protocols: tuple[str, ...], domain: str, identity: str) -> PunchoutConnection | None:
-    """The active connection whose Sender credential this is (domain compared without case, as cXML does)."""
+def connections_for_sender(*, protocols: tuple[str, ...], domain: str, identity: str) -> list[PunchoutConnection]:
+    """The active connections whose Sender credential this is (domain compared without case, as cXML does). Several
+    buyers may send through one network (SAP Ariba's requests all come from the network's Sender): their From
+    credentials tell them apart."""
     if not identity:
-        return None
+        return []
     candidates = PunchoutConnection.objects.select_related("company", "fixed_user").filter(
         protocol__in=protocols, sender_identity=identity, is_active=True
     )
-    return next((c for c in candidates if c.sender_domain.lower() == domain.lower()), None)
+    return [c for c in candidates.order_by("pk") if c.sender_domain.lower() == domain.lower()]
 
 
 def oci_connection(*, username: str) -> PunchoutConnection | None:
-    return connection_for_sender(protocols=(PunchoutProtocol.OCI4, PunchoutProtocol.OCI5), domain="", identity=username)
+    found = connections_for_sender(
+        protocols=(PunchoutProtocol.OCI4, PunchoutProtocol.OCI5), domain="", identity=username
+    )
+    return found[0] if found else None
 
 
 def allowed_origins(connection: PunchoutConnection) -> set[str]:

@@ -193,6 +193,13 @@ def punchout_cart_restore(*, session: PunchoutSession, actor: Actor) -> list[str
             key__in=keys, session__connection=session.connection
         )
     }
+    # A line another connection (another company's procurement system) transferred never comes back here, not even
+    # by its catalog number: it is reported, as a purchase order naming it is refused.
+    elsewhere = set(
+        PunchoutTransferLine.objects.filter(key__in=[key for key in keys if key not in sent])
+        .exclude(session__connection=session.connection)
+        .values_list("key", flat=True)
+    )
     for item in session.items_in:
         part, aux = str(item.get("part", "")), str(item.get("aux", ""))
         try:
@@ -201,6 +208,9 @@ def punchout_cart_restore(*, session: PunchoutSession, actor: Actor) -> list[str
             problems.append(f"{part or aux}: the quantity “{item.get('qty', '')}” is not a whole number.")
             continue
         row = sent.get(aux)
+        if row is None and aux in elsewhere:
+            problems.append(f"{part or aux}: line {aux} was not transferred from this catalog; add it again.")
+            continue
         product: Product | None
         variant: ProductVariant | None
         options: list = []

@@ -76,9 +76,10 @@ def cxml_endpoint(request: HttpRequest) -> HttpResponse:
         envelope = cxml.envelope_read(document_parse(body))
     except DocumentRefused as refused:
         return _cxml_answer(request, refused.status, refused.text)
-    connection = selectors.connection_for_sender(
+    candidates = selectors.connections_for_sender(
         protocols=(PunchoutProtocol.CXML,), domain=envelope.sender.domain, identity=envelope.sender.identity
     )
+    connection = next((c for c in candidates if _parties_match(c, envelope)), candidates[0] if candidates else None)
     if connection is None:  # nobody's: not kept (anyone can post), only counted in the server's log
         logger.info("cXML request from an unknown sender %r refused", envelope.sender.identity[:100])
         return _cxml_answer(request, 401, "Unknown sender or wrong shared secret.")
@@ -130,11 +131,11 @@ def _signed_in(request: HttpRequest, session: PunchoutSession) -> HttpResponse:
         storefront_session_tokens_revoke(binding=storefront_session_binding(session=request.session, create=False))
     login(request, session.user, backend="django.contrib.auth.backends.ModelBackend")
     request.session[PUNCHOUT_SESSION_KEY] = session.pk
+    system = session.connection.get_system_display()
     if session.operation != PunchoutOperation.INSPECT:
-        label = f"Transfer to {session.connection.get_system_display()}"
-        checkout_handoff_set(request, label=label, action=reverse("punchout:transfer"))
-    else:
-        checkout_handoff_end(request)
+        checkout_handoff_set(request, label=f"Transfer to {system}", action=reverse("punchout:transfer"))
+    else:  # the requisition is shown, never ordered here nor sent back
+        checkout_handoff_set(request, label=f"{system} opened this cart to look at only: it cannot be ordered here.")
     response = redirect("storefront:home")
     if session.items_in:  # edit, inspect: the requisition's lines come back into the cart
         for problem in transfer.punchout_cart_restore(session=session, actor=actor_for_user(session.user)):

@@ -203,7 +203,12 @@ def checkout(request):
         return redirect("storefront:cart")
     handoff = checkout_handoff(request)
     if handoff is not None:  # issue 39: the procurement system places the order; the cart goes back to it
-        messages.info(request, f"Your cart is sent back with “{handoff.label}”: your organisation places the order.")
+        if handoff.action:
+            messages.info(
+                request, f"Your cart is sent back with “{handoff.label}”: your organisation places the order."
+            )
+        else:
+            messages.info(request, handoff.label)
         return redirect("storefront:cart")
     cart_obj = current_cart(request)
     summary = cart_summary(cart=cart_obj, actor=actor)

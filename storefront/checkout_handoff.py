@@ -12,19 +12,21 @@ HANDOFF_KEY = "storefront_checkout_handoff"
 
 @dataclass(frozen=True)
 class CheckoutHandoff:
-    label: str  # the cart page's button, e.g. "Transfer to SAP Ariba"
-    action: str  # the path its form posts to (with the page's CSRF token)
+    label: str  # the cart page's button, e.g. "Transfer to SAP Ariba"; without an action, the notice shown instead
+    action: str  # the path its form posts to (with the page's CSRF token); "" when the cart only may be looked at
 
 
 def checkout_handoff(request) -> CheckoutHandoff | None:
     """The browser session's hand-off, or None for a normal checkout."""
     data = request.session.get(HANDOFF_KEY) if hasattr(request, "session") else None
-    if not isinstance(data, dict) or not data.get("label") or not data.get("action"):
+    if not isinstance(data, dict) or not data.get("label"):
         return None
-    return CheckoutHandoff(label=str(data["label"]), action=str(data["action"]))
+    return CheckoutHandoff(label=str(data["label"]), action=str(data.get("action") or ""))
 
 
-def checkout_handoff_set(request, *, label: str, action: str) -> None:
+def checkout_handoff_set(request, *, label: str, action: str = "") -> None:
+    """The cart goes to `action` with the button `label`; without an action the checkout is closed and `label` says
+    why (a cart opened to be looked at only)."""
     request.session[HANDOFF_KEY] = {"label": label, "action": action}
 
 

@@ -84,6 +84,10 @@ class FakeProcurementSystem:
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 item = Received(self.path, self.headers.get("Content-Type", ""), self.rfile.read(length))
+                # Kept before the answer: whoever waited for the answer then finds the document here.
+                with system.arrived:
+                    system.received.append(item)
+                    system.arrived.notify_all()
                 if self.path.startswith("/return"):
                     lines = "".join(f"<li>{escape(n)}: {escape(v[:80])}</li>" for n, v in item.form)
                     self._answer(200, "text/html", f"<!doctype html><title>Requisition</title><h1>Cart received"
@@ -93,9 +97,6 @@ class FakeProcurementSystem:
                         code = system.answers.pop(0) if system.answers else 200
                     text = "OK" if code < 300 else "Internal Server Error" if code >= 500 else "Bad Request"
                     self._answer(code, "text/xml", CXML_ANSWER.format(n=len(system.received), code=code, text=text))
-                with system.arrived:
-                    system.received.append(item)
-                    system.arrived.notify_all()
 
             def _answer(self, status: int, content_type: str, body: str) -> None:
                 data = body.encode()
