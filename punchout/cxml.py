@@ -28,6 +28,7 @@ STATUS_TEXT = {
     403: "Forbidden",
     409: "Conflict",
     413: "Request Entity Too Large",
+    429: "Too Many Requests",
     500: "Internal Server Error",
 }
 

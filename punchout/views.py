@@ -17,6 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.selectors import actor_for_user
 from accounts.services import storefront_session_binding, storefront_session_tokens_revoke
+from portal import ratelimit
+from portal.client_address import client_ip
 from punchout import cxml, purchase_orders, selectors, services, transfer
 from punchout.errors import PunchoutRefused
 from punchout.models import DocumentDirection, PunchoutConnection, PunchoutOperation, PunchoutProtocol, PunchoutSession
@@ -30,6 +32,22 @@ from storefront.views import base_context
 logger = logging.getLogger("punchout")
 
 PUNCHOUT_SESSION_KEY = "punchout_session"  # the Django session's punchout session id
+# Refused credentials are counted per client address: after AUTH_FAILURES_LIMIT in AUTH_FAILURES_WINDOW seconds the
+# address is refused (429) until the window passes, right secret or not, so that a shared secret cannot be guessed.
+AUTH_FAILURES_SCOPE = "punchout-auth"
+AUTH_FAILURES_LIMIT = 30
+AUTH_FAILURES_WINDOW = 600
+TOO_MANY = "Too many refused requests from this address: try again in ten minutes."
+
+
+def _auth_failed(request: HttpRequest) -> None:
+    ratelimit.record(AUTH_FAILURES_SCOPE, client_ip(request), window_seconds=AUTH_FAILURES_WINDOW)
+
+
+def _auth_blocked(request: HttpRequest) -> bool:
+    return ratelimit.is_limited(AUTH_FAILURES_SCOPE, client_ip(request), limit=AUTH_FAILURES_LIMIT)
+
+
 CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30  # as the storefront's own cart cookie
 
 
@@ -71,6 +89,8 @@ def _parties_match(connection: PunchoutConnection, envelope: cxml.Envelope) -> b
 @require_POST
 def cxml_endpoint(request: HttpRequest) -> HttpResponse:
     """`POST /punchout/cxml/`: a procurement system's cXML request (PunchOutSetupRequest, OrderRequest)."""
+    if _auth_blocked(request):
+        return _cxml_answer(request, 429, TOO_MANY)
     try:
         body = _body(request)
         envelope = cxml.envelope_read(document_parse(body))
@@ -82,6 +102,7 @@ def cxml_endpoint(request: HttpRequest) -> HttpResponse:
     connection = next((c for c in candidates if _parties_match(c, envelope)), candidates[0] if candidates else None)
     if connection is None:  # nobody's: not kept (anyone can post), only counted in the server's log
         logger.info("cXML request from an unknown sender %r refused", envelope.sender.identity[:100])
+        _auth_failed(request)
         return _cxml_answer(request, 401, "Unknown sender or wrong shared secret.")
     kind = envelope.request.tag[:60]
     text = body.decode("utf-8", "replace")
@@ -101,6 +122,7 @@ def cxml_endpoint(request: HttpRequest) -> HttpResponse:
     if not selectors.secret_matches(connection, envelope.sender.shared_secret) or not _parties_match(
         connection, envelope
     ):
+        _auth_failed(request)
         return answer(401, "Unknown sender or wrong shared secret.")
     if kind == "OrderRequest":
         try:
@@ -174,10 +196,13 @@ OCI_EMAIL_FIELDS = ("EMAIL", "USER_EMAIL", "email")
 def oci_entry(request: HttpRequest) -> HttpResponse:
     """`GET or POST /punchout/oci/`: an OCI 4.0 / 5.0 catalog call (USERNAME, PASSWORD, HOOK_URL, and the buyer's
     e-mail address for a connection that signs buyers in by it)."""
+    if _auth_blocked(request):
+        return _invalid(request, TOO_MANY, 429)
     fields = request.POST if request.method == "POST" else request.GET
     username = fields.get("USERNAME", "")[:200]
     connection = selectors.oci_connection(username=username) if username else None
     if connection is None or not selectors.secret_matches(connection, fields.get("PASSWORD", "")[:200]):
+        _auth_failed(request)
         return _invalid(request, "The procurement system's user name or password for this catalog is not right.", 401)
     values = {key: fields.get(key, "")[:500] for key in list(fields.keys())[:200]}
     email = next((values[name] for name in OCI_EMAIL_FIELDS if values.get(name)), "").strip()

@@ -668,3 +668,17 @@ def test_a_refusal_answers_a_cxml_document_naming_its_dtd(client):
         '<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.060/cXML.dtd">',
     ]
     assert answer_of(response).get("payloadID").endswith("@testserver")
+
+
+def test_an_address_that_keeps_sending_wrong_secrets_is_refused_for_a_while_even_with_the_right_one(client):
+    """Shared secrets cannot be guessed: after 30 refused credentials in ten minutes an address gets 429."""
+    from punchout.views import AUTH_FAILURES_LIMIT
+
+    connection_for(ARIBA)
+    for n in range(AUTH_FAILURES_LIMIT):
+        guess = document_of(ARIBA, secret=f"guess-{n}", payload_id=f"guess-{n}@an.test")
+        assert cxml_post(client, guess).status_code == 401
+    response = cxml_post(client, document_of(ARIBA, payload_id="right@an.test"))
+    assert response.status_code == 429
+    assert b"Too many refused requests from this address" in response.content
+    assert not PunchoutSession.objects.exists()
