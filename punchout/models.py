@@ -65,8 +65,10 @@ class PunchoutConnection(models.Model):
         help_text="The company's user every session signs in as (“Always the connection's user”).",
     )  # fmt: skip
     new_user_role = models.IntegerField(
-        choices=CompanyRole.choices[:3], default=CompanyRole.JUNIOR_BUYER,
-        help_text="The role of a user created on first use (by e-mail).",
+        choices=CompanyRole.choices[:3], default=CompanyRole.SENIOR_BUYER,
+        help_text="The role of a user created on first use (by e-mail). The procurement system approves their "
+        "orders, so a senior buyer (who may buy) is the default; a junior buyer can buy only while the store lets "
+        "juniors place orders.",
     )  # fmt: skip
     cost_centre_fields = models.CharField(
         max_length=500, blank=True, default="CostCenter, CostCentre, GrantCode",
