@@ -12,6 +12,7 @@ from portal.demo import seed_store
 from pricing.models import Product
 from tests.factories import pricing as factories
 from tests.helpers import LOGIN
+from tests.punchout.fake_procurement import procurement  # noqa: F401 — a fixture for the punchout tests
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -23,8 +23,9 @@ def toast(page):
     return page.locator("#helix-quote-toast")
 
 
-def put_the_configured_pipette_in_the_cart(page, base_url: str) -> None:
-    """The volume range (a variant option), the calibration certificate (a checkbox) and an engraving (text)."""
+def put_the_configured_pipette_in_the_cart(page, base_url: str, price: str = "$310.88") -> None:
+    """The volume range (a variant option), the calibration certificate (a checkbox) and an engraving (text), at the
+    buyer's `price`."""
     page.goto(f"{base_url}/products/labpro-single-channel-adjustable-pipette/")
     page.get_by_role("radiogroup", name="Volume range").get_by_label("10–100 µL").check()
     page.get_by_label(re.compile("Add a traceable calibration certificate")).check()
@@ -34,7 +35,7 @@ def put_the_configured_pipette_in_the_cart(page, base_url: str) -> None:
     row = page.get_by_role("row", name=re.compile(PIPETTE))
     expect(row).to_contain_text("Calibration certificate: Yes")
     expect(row).to_contain_text(f"Engraving text: {ENGRAVING}")
-    expect(row).to_contain_text("$310.88")
+    expect(row).to_contain_text(price)
 
 
 def expect_the_draft_holds_the_pipette_as_in_the_cart(page) -> None:

@@ -24,22 +24,14 @@ from punchout import services
 from punchout.models import PunchoutConnection
 from shoppinglists.models import ShoppingList
 from tests.e2e.axe import axe_violations, report
-from tests.e2e.test_cart_to_quote import ENGRAVING, PIPETTE
+from tests.e2e.test_cart_to_quote import ENGRAVING, PIPETTE, put_the_configured_pipette_in_the_cart
 from tests.factories.shoppinglists import ShoppingListItemFactory
-from tests.punchout.fake_procurement import FakeProcurementSystem
 from tests.punchout.flows import ORDER_REQUEST, SETUP, item
 
 SECRET = "univ-ariba-shared-secret"
 BUYER = "senior@acme.test"
 METHANOL = "Methanol, HPLC grade"
 PIPETTE_PRICE = "$290.65"
-
-
-@pytest.fixture
-def procurement():
-    system = FakeProcurementSystem().start()
-    yield system
-    system.stop()
 
 
 @pytest.fixture
@@ -64,20 +56,6 @@ def shop(demo, procurement):
         quantity=4,
     )
     return reagents
-
-
-def put_the_configured_pipette_in_the_cart(page, base_url: str) -> None:
-    """The volume range (a variant option), the calibration certificate (a checkbox) and an engraving (text), at
-    Acme's price for the pipette ($290.65)."""
-    page.goto(f"{base_url}/products/labpro-single-channel-adjustable-pipette/")
-    page.get_by_role("radiogroup", name="Volume range").get_by_label("10–100 µL").check()
-    page.get_by_label(re.compile("Add a traceable calibration certificate")).check()
-    page.get_by_label("Engraving text").fill(ENGRAVING)
-    page.get_by_role("button", name="Add to Cart").click()
-    expect(page).to_have_url(re.compile(r"/cart\.php$"))
-    row = page.get_by_role("row", name=re.compile(PIPETTE))
-    expect(row).to_contain_text(f"Engraving text: {ENGRAVING}")
-    expect(row).to_contain_text(PIPETTE_PRICE)
 
 
 def _setup(base_url: str, return_url: str, *, payload: str, operation: str = "create", items: str = "") -> str:
@@ -117,7 +95,7 @@ def test_a_lab_buyer_punches_out_from_the_procurement_system_and_the_order_comes
     return_url = f"{procurement.url}/return?requisition=REQ-1"
     page.goto(_setup(base, return_url, payload="setup-1"))
     expect(page).to_have_url(f"{base}/")
-    put_the_configured_pipette_in_the_cart(page, base)
+    put_the_configured_pipette_in_the_cart(page, base, PIPETTE_PRICE)
 
     # The reagent from the buyer's shopping list, through the overlay.
     page.goto(f"{base}/#/shoppingList/{shop.pk}")
@@ -201,7 +179,7 @@ def test_an_sap_buyer_punches_out_over_oci_5(page, live_server, shop, procuremen
                        "EMAIL": BUYER, "~OkCode": "ADDI", "~target": "_top", "~caller": "CTLG"})  # fmt: skip
     page.goto(f"{base}/punchout/oci/?{query}")
     expect(page).to_have_url(f"{base}/")
-    put_the_configured_pipette_in_the_cart(page, base)
+    put_the_configured_pipette_in_the_cart(page, base, PIPETTE_PRICE)
     page.get_by_role("button", name="Transfer to SAP SRM / S/4HANA").click()
     expect(page.get_by_role("heading", name="Cart received")).to_be_visible()
     (returned,) = procurement.returns()

@@ -12,6 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl
 from xml.sax.saxutils import escape
 
+import pytest
 from defusedxml.ElementTree import fromstring
 
 CXML_ANSWER = """<?xml version="1.0" encoding="UTF-8"?>
@@ -114,3 +115,11 @@ class FakeProcurementSystem:
         if self.server is not None:
             self.server.shutdown()
             self.server.server_close()
+
+
+@pytest.fixture
+def procurement():
+    """A fake procurement system serving for the test (tests/conftest.py makes it every test's fixture)."""
+    system = FakeProcurementSystem().start()
+    yield system
+    system.stop()

@@ -14,15 +14,7 @@ from orders.models import Order
 from orders.services import ShipmentLineData, shipment_create
 from punchout.models import OutboundState, PunchoutDocument, PunchoutOutbound, PunchoutSession
 from tests.factories.orders import LotFactory
-from tests.punchout.fake_procurement import FakeProcurementSystem
 from tests.punchout.flows import acme_connection, add_ethanol, item, order_request, start
-
-
-@pytest.fixture
-def procurement():
-    system = FakeProcurementSystem().start()
-    yield system
-    system.stop()
 
 
 @pytest.fixture

@@ -25,7 +25,6 @@ from quotes import amounts
 from quotes.models import QuoteStatus
 from storefront.models import Cart
 from tests.punchout.dialect_flows import overlay_token
-from tests.punchout.fake_procurement import FakeProcurementSystem
 from tests.punchout.flows import acme_connection, add_ethanol, item, order_request, posted_fields, start
 from tests.quotes.support import CHECKOUT, make_quote, price
 
@@ -119,13 +118,6 @@ def test_an_inspect_session_shows_the_requisition_without_a_transfer_button_and_
 
 
 # --- a document left "sending" ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def procurement():
-    system = FakeProcurementSystem().start()
-    yield system
-    system.stop()
 
 
 @pytest.fixture
