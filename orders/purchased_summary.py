@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import connection, models
-from django.db.models import DateTimeField, F, Q, QuerySet, Value
+from django.db.models import F, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import Greatest, Replace, Upper
+from django.db.models.functions import Greatest
 
 from orders.models import Order, OrderLine, OrderStatus, PurchasedProduct, PurchasedProductName
 
@@ -121,22 +121,28 @@ def purchased_products_add(*, order: Order, lines: Iterable[OrderLine]) -> None:
         _add(owner, groups, order.created_at)
 
 
-def _rows_set(model, rows: list, fields: list[str]) -> None:
-    """Write each row's `fields` (plain values) in one statement run for every row (DB-API executemany: one batch)."""
+def _rows_set(model, rows: list, fields: list[str], *, also: str = "") -> None:
+    """Write each row's `fields` (plain values), and the SQL assignments `also` (the same for every row), in one
+    statement run for every row (DB-API executemany: one batch)."""
     if not rows:
         return
     # Standard SQL's quoted identifiers (PostgreSQL and SQLite alike); the names are the models' own.
     table = f'"{model._meta.db_table}"'
-    columns = ", ".join(f'"{model._meta.get_field(name).column}" = %s' for name in fields)
+    model_fields = [model._meta.get_field(name) for name in fields]
+    columns = ", ".join([f'"{field.column}" = %s' for field in model_fields] + ([also] if also else []))
     with connection.cursor() as cursor:
         cursor.executemany(
             f"UPDATE {table} SET {columns} WHERE id = %s",  # noqa: S608 — names from the models, values as parameters
-            [[getattr(row, name) for name in fields] + [row.pk] for row in rows],
+            # Each value as its field gives it to this database (Field.get_db_prep_value: a datetime as the ORM
+            # stores it, UTC), so that a row reads back the same whoever wrote it.
+            [
+                [field.get_db_prep_value(getattr(row, field.attname), connection) for field in model_fields] + [row.pk]
+                for row in rows
+            ],
         )
 
 
 def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
-    at = Value(placed_at, output_field=DateTimeField())
     # Rows that do not exist yet start at nothing; then every row is increased the same way.
     PurchasedProduct.objects.bulk_create(
         [
@@ -156,13 +162,12 @@ def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
         ignore_conflicts=True,
     )
     # The increments differ by row. Django's bulk_update writes them as one CASE per column whose WHEN per row costs
-    # ~0.3-0.6 ms to build (1.3 s for a 100-line order). So what is the same for every row is one plain UPDATE, and
-    # what differs is computed here from the values read under the owner's lock (_lock: no other writer between the
-    # read and the write) and written with one executemany (_rows_set). Names stay the database's GREATEST (its
-    # collation decides, as in the rebuild) where two names meet.
+    # ~0.3-0.6 ms to build (1.3 s for a 100-line order). So they are computed here from the values read under the
+    # owner's lock (_lock: no other writer between the read and the write) and written with one executemany
+    # (_rows_set). Names stay the database's GREATEST (its collation decides, as in the rebuild) where two meet.
     rows = list(
         PurchasedProduct.objects.filter(owner=owner, key__in=list(groups)).only(
-            "pk", "key", "name", "quantity_ordered", "latest_line_id"
+            "pk", "key", "name", "quantity_ordered", "latest_line_id", "order_count", "last_ordered_at"
         )
     )
     contested = []
@@ -170,14 +175,13 @@ def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
         group = groups[row.key]
         row.quantity_ordered += group.quantity
         row.latest_line_id = max(row.latest_line_id or 0, group.latest_line_id)
+        row.order_count += 1
+        row.last_ordered_at = max(row.last_ordered_at, placed_at)
         if not row.name and len(group.names) == 1:
             row.name = next(iter(group.names))  # a new row: the one name is the greatest
         elif set(group.names) != {row.name}:
             contested.append(row)
-    _rows_set(PurchasedProduct, rows, ["quantity_ordered", "latest_line_id", "name"])
-    PurchasedProduct.objects.filter(pk__in=[row.pk for row in rows]).update(
-        last_ordered_at=Greatest(F("last_ordered_at"), at), order_count=F("order_count") + 1
-    )
+    _rows_set(PurchasedProduct, rows, ["quantity_ordered", "latest_line_id", "order_count", "last_ordered_at", "name"])
     for row in contested:
         PurchasedProduct.objects.filter(pk=row.pk).update(
             name=Greatest(F("name"), *(Value(name) for name in groups[row.key].names))
@@ -198,7 +202,7 @@ def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
         wanted |= Q(purchased_id=by_key[key], name__in=list(group.names))
     names = list(
         PurchasedProductName.objects.filter(wanted).only(
-            "pk", "purchased_id", "name", "quantity_ordered", "latest_line_id"
+            "pk", "purchased_id", "name", "quantity_ordered", "latest_line_id", "order_count", "last_ordered_at"
         )
     )
     key_of = {pk: key for key, pk in by_key.items()}
@@ -206,12 +210,12 @@ def _add(owner: str, groups: dict[str, _Group], placed_at) -> None:
         quantity, latest = groups[key_of[name_row.purchased_id]].names[name_row.name]
         name_row.quantity_ordered += quantity
         name_row.latest_line_id = max(name_row.latest_line_id or 0, latest)
-    _rows_set(PurchasedProductName, names, ["quantity_ordered", "latest_line_id"])
-    PurchasedProductName.objects.filter(pk__in=[row.pk for row in names]).update(
-        last_ordered_at=Greatest(F("last_ordered_at"), at),
-        order_count=F("order_count") + 1,
-        compact_sku=Replace(Upper(F("sku")), Value("-"), Value("")),
-    )
+        name_row.order_count += 1
+        name_row.last_ordered_at = max(name_row.last_ordered_at, placed_at)
+    _rows_set(
+        PurchasedProductName, names, ["quantity_ordered", "latest_line_id", "order_count", "last_ordered_at"],
+        also="\"compact_sku\" = REPLACE(UPPER(\"sku\"), '-', '')",
+    )  # fmt: skip
 
 
 # --- computed again from the lines -----------------------------------------------------------------------------------

@@ -40,11 +40,13 @@ COUNTED = [Category, Product, ProductOption, OptionValue, ProductVariant, PriceL
 
 # Placing one demo order: the order, its lines, its shipments with their checks, the status and date; since issue 38
 # also its search text and the purchased-products summary of its company and its buyer (a lock, the groups read,
-# bulk-written and their names, for each), kept again when the demo back-dates it: a fixed number per order.
-ORDER_QUERIES_EACH = 32
+# bulk-written and their names, for each), kept again when the demo back-dates it; since issue 39 one read of whether a
+# shipment's order came from a procurement system (its ship notice): a fixed number per order.
+ORDER_QUERIES_EACH = 33
 # Issuing one demo invoice (issue 20): the order locked, its lines and those invoiced, the number, the invoice and its
-# lines, the shipments' tracking numbers, the audit entry; a receipt and its line where it was paid.
-INVOICE_QUERIES_EACH = 16
+# lines, the shipments' tracking numbers, the audit entry; a receipt and its line where it was paid; since issue 39 one
+# read of whether its order came from a procurement system (the invoice document).
+INVOICE_QUERIES_EACH = 17
 
 
 def _seed_demo() -> None:
