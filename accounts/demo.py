@@ -20,7 +20,9 @@ from accounts.services import account_form_fields_ensure_builtin, role_templates
 DEMO_PASSWORD = "Demo1234"
 STAFF_GROUP = "Store staff"
 # The apps whose models the supplier's staff manage in Django admin.
-STAFF_APPS = ["portal", "accounts", "pricing", "orders", "quotes", "shoppinglists", "invoices", "storefront"]
+STAFF_APPS = [
+    "portal", "accounts", "pricing", "orders", "quotes", "shoppinglists", "invoices", "storefront", "punchout",
+]  # fmt: skip
 
 # The pricing groups (business §3): each gets a price list in `pricing.demo`. Retail pays list prices: individual
 # customers and guests.

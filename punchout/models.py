@@ -211,6 +211,7 @@ class PunchoutPurchaseOrder(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "purchase order"
         constraints = [
             models.UniqueConstraint(fields=["connection", "payload_id"], name="punchout_po_payload_unique"),
             models.UniqueConstraint(fields=["connection", "po_number"], name="punchout_po_number_unique"),
@@ -249,6 +250,7 @@ class PunchoutOutbound(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "outbound document"
         constraints = [
             models.UniqueConstraint(fields=["purchase_order", "kind", "object_id"], name="punchout_outbound_once")
         ]
