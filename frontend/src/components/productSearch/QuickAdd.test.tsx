@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
@@ -34,7 +34,8 @@ describe('QuickAdd: SKU + quantity rows (quote draft, shopping lists)', () => {
     await user.type(screen.getByRole('textbox', { name: 'SKU, row 2' }), ' HS-1001-500ML ');
     await user.click(screen.getByRole('button', { name: 'Add to quote' }));
     expect(onAdd).toHaveBeenCalledWith([{ sku: 'HS-1001-500ML', quantity: 1 }]);
-    expect(skus()).toEqual(['', '', '']);
+    // The rows empty once onAdd's promise has settled: wait for that, however slow the machine.
+    await waitFor(() => expect(skus()).toEqual(['', '', '']));
   });
 
   it('shows the server’s field errors under the row they belong to', async () => {
