@@ -41,8 +41,10 @@ from accounts.services import (
 
 class MembershipInline(admin.TabularInline):
     model = CompanyMembership
+    fk_name = "company"
     extra = 0
     autocomplete_fields = ["user"]
+    fields = ["user", "role", "custom_role", "subtree_access"]
 
 
 @admin.register(User)

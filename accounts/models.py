@@ -145,8 +145,28 @@ class CustomerGroup(models.Model):
         return self.name
 
 
+MAX_UNIT_DEPTH = 9  # a root and nine levels below it: institution → faculty → department → lab and more (issue 40)
+
+
 class Company(models.Model):
+    """A customer company, or a unit of one (issue 40): an institution's faculty, department or lab is a company
+    whose `parent` is the unit above it. `path` lists the ids from the root down to the unit ("/1/5/12/"), so that a
+    unit's descendants are one query however deep the tree (`path` starts with the unit's), and `depth` is the
+    number of units above it. Both are kept by accounts.services.units, the one place a unit moves."""
+
     name = models.CharField(max_length=200)
+    parent = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="children",
+        help_text="The unit above this one (an institution's department, a department's lab); empty for a top-level "
+        "company. Moving a unit moves everything below it with its history.",
+    )
+    path = models.CharField(max_length=255, blank=True, default="", db_index=True, editable=False)
+    depth = models.PositiveSmallIntegerField(default=0, editable=False)
+    has_children = models.BooleanField(default=False, editable=False)
     email = models.EmailField("company e-mail")
     phone = models.CharField(max_length=40, blank=True)
     country_code = models.CharField(max_length=2, blank=True)
@@ -189,6 +209,16 @@ class Company(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def tree_path(self) -> str:
+        """The unit's path in its tree ("/1/5/12/"); a top-level company made before it had one is "/<id>/"."""
+        return self.path or f"/{self.pk}/"
+
+    @property
+    def ancestor_ids(self) -> list[int]:
+        """The ids of the units above this one, from the root down (none for a top-level company)."""
+        return [int(part) for part in self.tree_path.strip("/").split("/")[:-1]]
 
 
 class RoleTemplate(models.Model):
@@ -245,6 +275,20 @@ class CompanyMembership(models.Model):
         on_delete=models.PROTECT,
         limit_choices_to={"role": 5},
         help_text="Required for the custom role: the template whose permissions the user has.",
+    )
+    subtree_access = models.BooleanField(
+        "sees the units below",
+        default=False,
+        help_text="The user's company-wide permissions reach the units below their own (a department's buyer who "
+        "orders for its labs). A company admin always has them.",
+    )
+    acting_company = models.ForeignKey(
+        Company,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The unit below their own the user acts for now (issue 40); empty: their own company.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -463,6 +507,9 @@ class AuditAction(models.TextChoices):
     COMPANY_USER_UPDATED = "company_user_updated", "User's details changed"
     COMPANY_USER_REMOVED = "company_user_removed", "User removed from the company"
     COMPANY_USER_INVITED = "company_user_invited", "Invitation sent again"
+    # Company hierarchy (issue 40).
+    COMPANY_UNIT_MOVED = "company_unit_moved", "Unit moved in the company tree"
+    COMPANY_UNIT_ENTERED = "company_unit_entered", "Began acting for a unit"
 
 
 class AuditEvent(models.Model):

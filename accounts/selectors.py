@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeGuard
 
 from django.core.exceptions import ValidationError
@@ -30,7 +31,7 @@ from accounts.permissions import INDIVIDUAL_PERMISSIONS, Code
 from accounts.token_rows import token_row
 from portal.actor import PortalActor
 from portal.colors import is_hex_color, text_color_on
-from portal.errors import NotFound, Refused
+from portal.errors import NotFound, Refused, field_error
 from portal.models import StorefrontConfig
 
 
@@ -78,6 +79,58 @@ class Actor:
     # (None on storefront pages, which use the Django session).
     masquerade: MasqueradeSession | None = None
     token: B2BToken | None = None
+    # Issue 40: the company the user belongs to (`company` is the unit below it they act for, when they chose one),
+    # and whether their company-wide permissions reach the units below the one they act for.
+    home_company: Company | None = None
+    subtree: bool = False
+
+    @cached_property
+    def unit_ids(self) -> tuple[int, ...]:
+        """The companies whose data the actor's company-wide permissions (level 2) reach: the unit they work in, and
+        every unit below it when they may see those (`subtree`). No query for a unit without units below it; one,
+        however deep the tree, for one with."""
+        company = self.b2b_company
+        if company is None:
+            return ()
+        if not self.spans_units:
+            return (company.pk,)
+        below = Company.objects.filter(path__startswith=company.tree_path).exclude(pk=company.pk)
+        return (company.pk, *below.order_by("path").values_list("pk", flat=True))
+
+    @property
+    def spans_units(self) -> bool:
+        """The actor's company-wide lists cover more than one unit: they show a "company" column and filter."""
+        company = self.b2b_company
+        return company is not None and self.subtree and company.has_children
+
+    @cached_property
+    def unit_names(self) -> dict[int, str]:
+        """The name of each unit of `unit_ids` (a list's company column): one query when there are several."""
+        company = self.b2b_company
+        if company is None:
+            return {}
+        if not self.spans_units:
+            return {company.pk: company.name}
+        return dict(Company.objects.filter(pk__in=self.unit_ids).values_list("pk", "name"))
+
+    def units_chosen(self, company_id: int | None) -> tuple[int, ...]:
+        """The units a company-wide list shows: all the actor reaches, or the one of them `company_id` names (a
+        list's company filter). A unit out of reach is refused as an input error, the same for every list."""
+        if company_id is None:
+            return self.unit_ids
+        if company_id not in self.unit_ids:
+            raise field_error("companyId", "Choose a company you work for.", code="invalid_choice")
+        return (company_id,)
+
+    def company_scope(self, field: str = "company") -> Q:
+        """The filter on a model's company field that keeps what the actor's company-wide permissions reach."""
+        ids = self.unit_ids
+        if len(ids) == 1:
+            return Q(**{f"{field}_id": ids[0]})
+        return Q(**{f"{field}_id__in": ids})
+
+    def reaches_company(self, company_id: int | None) -> bool:
+        return company_id is not None and company_id in self.unit_ids
 
     @property
     def is_authenticated(self) -> bool:
@@ -151,11 +204,24 @@ def admin_permissions() -> dict[str, int]:
 
 def _masquerading_actor(user: User, session: MasqueradeSession, token: B2BToken | None) -> Actor:
     """shell §4: while masquerading the super admin is treated as B2B of that company (role 3), with the company
-    admin's permissions; user type 3 like the company's own users (docs/decisions.md, issue 5)."""
+    admin's permissions (the units below it included, issue 40); user type 3 like the company's own users
+    (docs/decisions.md, issue 5)."""
     return Actor(
         user, UserType.MULTIPLE_INDIVIDUAL, PortalRole.SUPER_ADMIN, "Super admin", session.company,
-        admin_permissions(), masquerade=session, token=token,
+        admin_permissions(), masquerade=session, token=token, home_company=session.company, subtree=True,
     )  # fmt: skip
+
+
+def _acting_company(membership: CompanyMembership, subtree: bool) -> Company:
+    """The unit the member works in: the one below their company they chose to act for, while it is still below it,
+    approved and within their reach; else their own company."""
+    home = membership.company
+    if membership.acting_company_id is None or not subtree:
+        return home
+    acting = membership.acting_company
+    if acting is None or acting.status != CompanyStatus.APPROVED or not acting.tree_path.startswith(home.tree_path):
+        return home
+    return acting
 
 
 def _masquerade_usable(session: MasqueradeSession | None) -> TypeGuard[MasqueradeSession]:
@@ -183,9 +249,11 @@ def actor_build(
         )
     company = membership.company
     if company.status == CompanyStatus.APPROVED:
+        subtree = membership.role == CompanyRole.ADMIN or membership.subtree_access
         return Actor(
-            user, UserType.MULTIPLE_INDIVIDUAL, membership.role, membership.role_name, company,
-            role_permissions(membership) if grants is None else grants, token=token,
+            user, UserType.MULTIPLE_INDIVIDUAL, membership.role, membership.role_name,
+            _acting_company(membership, subtree), role_permissions(membership) if grants is None else grants,
+            token=token, home_company=company, subtree=subtree,
         )  # fmt: skip
     # A user of a pending, rejected or inactive company is treated as an individual customer.
     return Actor(
@@ -214,6 +282,13 @@ def actor_for_user(user: User) -> Actor:
     return actor_build(user, masquerade=masquerade_of_user(user) if user.is_super_admin else None)
 
 
+def actor_rebuilt(actor: Actor) -> Actor:
+    """The caller read again after a change to what they are (the unit they act for), on the same token."""
+    assert actor.user is not None
+    user = User.objects.select_related("membership__company", "membership__acting_company").get(pk=actor.user.pk)
+    return actor_build(user, masquerade=actor.masquerade, token=actor.token)
+
+
 def actor_for_token(raw_token: str) -> Actor:
     """The caller behind a bearer token; GUEST when it is missing, unknown, expired or revoked. One query
     (accounts.token_rows), two for a super admin (their masquerade)."""
@@ -227,6 +302,45 @@ def actor_for_token(raw_token: str) -> Actor:
     # the storefront pages agree.
     masquerade = masquerade_of_user(user) if user.is_super_admin else None
     return actor_build(user, masquerade=masquerade, token=row.token, grants=row.grants)
+
+
+def acting_units_for(actor: Actor) -> QuerySet[Company]:
+    """The units a member may act for (issue 40): their own company and, when their company-wide permissions reach
+    below it (an admin, or a member granted the units below), every unit below it — in tree order. Nothing for a
+    caller outside a company; a masquerading super admin chooses the company on the dashboard instead."""
+    home = actor.home_company
+    if home is None or actor.is_masquerading or actor.role == PortalRole.INDIVIDUAL:
+        return Company.objects.none()
+    if not (actor.subtree and home.has_children):
+        return Company.objects.filter(pk=home.pk)
+    return Company.objects.filter(path__startswith=home.tree_path).order_by("path")
+
+
+def can_switch_units(actor: Actor) -> bool:
+    """The member may act for a unit below their company (the overlay's unit switcher)."""
+    home = actor.home_company
+    return home is not None and not actor.is_masquerading and actor.subtree and home.has_children
+
+
+def company_units(actor: Actor) -> list[tuple[Company, int]]:
+    """The units the member may act for, each with its depth below their own company, in tree order (parents before
+    their units, siblings by name): the unit switcher's list."""
+    home = actor.home_company
+    units = list(acting_units_for(actor))
+    if home is None or not units:
+        return []
+    children: dict[int | None, list[Company]] = {}
+    for unit in units:
+        children.setdefault(None if unit.pk == home.pk else unit.parent_id, []).append(unit)
+    ordered: list[tuple[Company, int]] = []
+
+    def walk(parent_id: int | None, depth: int) -> None:
+        for unit in sorted(children.get(parent_id, []), key=lambda u: (u.name.casefold(), u.pk)):
+            ordered.append((unit, depth))
+            walk(unit.pk, depth + 1)
+
+    walk(None, 0)
+    return ordered
 
 
 def company_for_user(*, actor: Actor, user_id: int) -> Company:

@@ -25,7 +25,11 @@ from django.utils import timezone
 from accounts.models import B2BToken, Company, CompanyMembership, CompanyRole, RolePermission, RoleTemplate, User
 from portal.sql_rows import RowReader
 
-_MODELS = (B2BToken, User, CompanyMembership, Company, RoleTemplate)
+# Each table of the query with its alias: the token, its user, the membership, its company, its custom role, and the
+# unit below the company the member acts for (issue 40).
+_PARTS: tuple[tuple[str, type[Model]], ...] = (
+    ("t", B2BToken), ("u", User), ("m", CompanyMembership), ("c", Company), ("r", RoleTemplate), ("a", Company),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,7 @@ def _statement(vendor: str) -> tuple[str, list[Field | None]]:
     db = RowReader(B2BToken)
     parts: list[str] = []
     fields: list[Field | None] = []  # None: the grants' column, converted by no field
-    for alias, model in zip("tumcr", _MODELS, strict=True):
+    for alias, model in _PARTS:
         columns, model_fields = db.columns(alias, model)
         parts.append(columns)
         fields.extend(model_fields)
@@ -67,6 +71,7 @@ def _statement(vendor: str) -> tuple[str, list[Field | None]]:
         f"LEFT JOIN {db.table(CompanyMembership)} m ON {db.col('m', CompanyMembership, 'user')} = u.{db.q('id')} "
         f"LEFT JOIN {db.table(Company)} c ON c.{db.q('id')} = {db.col('m', CompanyMembership, 'company')} "
         f"LEFT JOIN {db.table(RoleTemplate)} r ON r.{db.q('id')} = {custom} "
+        f"LEFT JOIN {db.table(Company)} a ON a.{db.q('id')} = {db.col('m', CompanyMembership, 'acting_company')} "
         f"WHERE {db.col('t', B2BToken, 'key_hash')} = %s AND {db.col('t', B2BToken, 'revoked_at')} IS NULL "
         f"AND {db.col('t', B2BToken, 'expires_at')} > %s AND {db.col('u', User, 'is_active')}"
     )
@@ -88,15 +93,16 @@ def token_row(key_hash: str) -> TokenRow | None:
 
 
 def _token_row(db: RowReader, first: list | tuple, grants: dict[str, int]) -> TokenRow:
-    values: dict[type[Model], Model | None] = {}
+    values: dict[str, Model | None] = {}
     at = 0
-    for model in _MODELS:
+    for alias, model in _PARTS:
         model_fields = model._meta.concrete_fields
-        values[model] = db.instance(model, model_fields, first[at : at + len(model_fields)])
+        values[alias] = db.instance(model, model_fields, first[at : at + len(model_fields)])
         at += len(model_fields)
-    # The token and its user are found (inner joins); the membership, company and custom role may not be (left joins).
-    token, user = cast(B2BToken, values[B2BToken]), cast(User, values[User])
-    membership = cast("CompanyMembership | None", values[CompanyMembership])
+    # The token and its user are found (inner joins); the membership, company, custom role and the unit acted for
+    # may not be (left joins).
+    token, user = cast(B2BToken, values["t"]), cast(User, values["u"])
+    membership = cast("CompanyMembership | None", values["m"])
     # Related objects given by assignment, as a queryset's select_related would cache them.
     token.user = user
     if membership is None:
@@ -104,6 +110,7 @@ def _token_row(db: RowReader, first: list | tuple, grants: dict[str, int]) -> To
         User._meta.get_field("membership").set_cached_value(user, None)
     else:
         membership.user = user  # a one-to-one: user.membership is this membership from now on
-        membership.company = cast(Company, values[Company])  # a membership's company is required
-        membership.custom_role = cast("RoleTemplate | None", values[RoleTemplate])
+        membership.company = cast(Company, values["c"])  # a membership's company is required
+        membership.custom_role = cast("RoleTemplate | None", values["r"])
+        membership.acting_company = cast("Company | None", values["a"])
     return TokenRow(token=token, grants=grants)

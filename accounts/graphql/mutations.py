@@ -227,6 +227,20 @@ class Mutation:
         return CustomerSubscriberResult(email=subscriber.email, subscribed=True)
 
     @strawberry.mutation(
+        permission_classes=[IsAuthenticated],
+        description="Act for a unit below the caller's company (issue 40: a department's admin acting for one of "
+        "its labs), or for their own company again (companyId null or their company's id). Everything they do then "
+        "is the unit's: its orders, quotes, lists and prices; every session of theirs and the storefront follow. "
+        "Only units of `companyUnits` that are approved; any other id is NOT_FOUND and changes nothing. Returns the "
+        "caller as they now are.",
+    )
+    def act_for_unit(self, info: strawberry.Info, company_id: int | None = None) -> CustomerInfo:
+        actor = info.context.actor
+        services.acting_unit_set(actor=actor, company_id=company_id)
+        assert actor.user is not None  # IsAuthenticated
+        return customer_info_payload(selectors.actor_rebuilt(actor))
+
+    @strawberry.mutation(
         permission_classes=[IsSuperAdmin],
         description="Begin masquerading as an approved company (super admin only). The masquerade is the super "
         "admin's, one at a time: every session of theirs (other tabs and devices, a new sign-in) and the storefront "

@@ -18,6 +18,7 @@ from accounts.graphql.types import (
     CompanyMasqueradeSession,
     CompanyMasqueradeSessionConnection,
     CompanyMasqueradeSessionEdge,
+    CompanyUnit,
     Country,
     CustomerInfo,
     MasqueradeCompany,
@@ -82,6 +83,10 @@ def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
                 company_name=company.name,
                 status=company.status,
                 rejection_reason=company.rejection_reason if company.status == 2 else "",
+                home_company_id=actor.home_company.pk if actor.home_company is not None else None,
+                home_company_name=actor.home_company.name if actor.home_company is not None else "",
+                can_switch_units=selectors.can_switch_units(actor),
+                spans_units=actor.spans_units,
             )
             if company
             else None
@@ -125,6 +130,24 @@ class Query:
     )
     def startup_customer_info(self, info: strawberry.Info) -> CustomerInfo | None:
         return customer_info_payload(info.context.actor)
+
+    @strawberry.field(
+        permission_classes=[IsAuthenticated],
+        description="The units of the caller's company tree they may act for (issue 40): their own company and, for "
+        "an admin or a member granted them, every unit below it, in tree order. Empty outside a company and while "
+        "masquerading.",
+    )
+    def company_units(self, info: strawberry.Info) -> list[CompanyUnit]:
+        actor = info.context.actor
+        acting_id = actor.company.pk if actor.company is not None else None
+        home_id = actor.home_company.pk if actor.home_company is not None else None
+        return [
+            CompanyUnit(
+                id=unit.pk, company_name=unit.name, parent_id=None if unit.pk == home_id else unit.parent_id,
+                depth=depth, is_acting=unit.pk == acting_id, is_home=unit.pk == home_id,
+            )  # fmt: skip
+            for unit, depth in selectors.company_units(actor)
+        ]
 
     @strawberry.field(
         permission_classes=[IsAuthenticated],

@@ -38,6 +38,31 @@ class CompanyInfo:
     rejection_reason: str = strawberry.field(
         default="", description="Why staff rejected the application (status 2): the applicant may resubmit."
     )
+    home_company_id: int | None = strawberry.field(
+        default=None,
+        description="The company the user belongs to; differs from `id` while they act for a unit below it "
+        "(issue 40: a department's admin acting for one of its labs).",
+    )
+    home_company_name: str = strawberry.field(default="", description="The name of the company the user belongs to.")
+    can_switch_units: bool = strawberry.field(
+        default=False,
+        description="The user may act for units below their company (`companyUnits`, `actForUnit`).",
+    )
+    spans_units: bool = strawberry.field(
+        default=False,
+        description="Company-wide lists cover the units below the one acted for: they show a company column and "
+        "filter by `companyId`.",
+    )
+
+
+@strawberry.type(description="A unit of the caller's company tree they may act for (issue 40).")
+class CompanyUnit:
+    id: int
+    company_name: str
+    parent_id: int | None = strawberry.field(description="The unit above it; null for the caller's own company.")
+    depth: int = strawberry.field(description="Levels below the caller's own company (0: their company).")
+    is_acting: bool = strawberry.field(description="The caller acts for this unit now.")
+    is_home: bool = strawberry.field(description="The caller's own company.")
 
 
 @strawberry.type(description="A company a super admin masquerades as (shell §3 masquerade company).")

@@ -97,6 +97,7 @@ from accounts.services.sign_in import (
     storefront_session_binding,
     storefront_session_tokens_revoke,
 )
+from accounts.services.units import acting_unit_set, company_move, company_unit_create
 from accounts.services.users import (
     CompanyUserChanges,
     CompanyUserData,
@@ -202,4 +203,7 @@ __all__ = [
     "company_user_delete",
     "company_user_invitation_resend",
     "invitation_link",
+    "acting_unit_set",
+    "company_move",
+    "company_unit_create",
 ]

@@ -1,4 +1,7 @@
-"""Factories of accounts: users, companies, their memberships and address book entries (issue 16)."""
+"""Factories of accounts: users, companies, their memberships and address book entries (issue 16), and a company tree
+(issue 40)."""
+
+from dataclasses import dataclass
 
 import factory
 
@@ -60,3 +63,55 @@ class AddressFactory(factory.django.DjangoModelFactory):
     phone = "+1 617 555 0100"
     is_shipping = True
     is_billing = True
+
+
+@dataclass
+class Tree:
+    """Northfield University's company tree (issue 40) and a company outside it, with a user in each role that the
+    hierarchy's rules tell apart. Every user's password is "Secret123"."""
+
+    university: Company
+    chemistry: Company
+    organic_lab: Company
+    biology: Company
+    genetics_lab: Company
+    other: Company
+    users: dict[str, User]
+
+    def unit(self, name: str) -> Company:
+        return getattr(self, name)
+
+
+def northfield_tree(*, customer_group=None) -> Tree:
+    """Northfield University → Chemistry → Organic Synthesis Lab, and → Biology → Genetics Lab; "Other Institute"
+    outside it. Users (keys of `users`): university_admin, chemistry_admin, chemistry_senior (no units below),
+    chemistry_senior_below (granted the units below), organic_senior, organic_junior, biology_admin,
+    genetics_senior, other_admin."""
+    from accounts.services import company_unit_create
+
+    university = CompanyFactory(name="Northfield University", email="purchasing@northfield.test",
+                                customer_group=customer_group)  # fmt: skip
+    chemistry = company_unit_create(parent_id=university.pk, name="Chemistry")
+    organic_lab = company_unit_create(parent_id=chemistry.pk, name="Organic Synthesis Lab")
+    biology = company_unit_create(parent_id=university.pk, name="Biology")
+    genetics_lab = company_unit_create(parent_id=biology.pk, name="Genetics Lab")
+    other = CompanyFactory(name="Other Institute", email="office@other.test", customer_group=customer_group)
+    for unit in (university, chemistry, biology):
+        unit.refresh_from_db()
+    members = {
+        "university_admin": (university, CompanyRole.ADMIN, False),
+        "chemistry_admin": (chemistry, CompanyRole.ADMIN, False),
+        "chemistry_senior": (chemistry, CompanyRole.SENIOR_BUYER, False),
+        "chemistry_senior_below": (chemistry, CompanyRole.SENIOR_BUYER, True),
+        "organic_senior": (organic_lab, CompanyRole.SENIOR_BUYER, False),
+        "organic_junior": (organic_lab, CompanyRole.JUNIOR_BUYER, False),
+        "biology_admin": (biology, CompanyRole.ADMIN, False),
+        "genetics_senior": (genetics_lab, CompanyRole.SENIOR_BUYER, False),
+        "other_admin": (other, CompanyRole.ADMIN, False),
+    }
+    users = {}
+    for key, (company, role, below) in members.items():
+        users[key] = MembershipFactory(
+            user__email=f"{key.replace('_', '.')}@northfield.test", company=company, role=role, subtree_access=below
+        ).user
+    return Tree(university, chemistry, organic_lab, biology, genetics_lab, other, users)
