@@ -33,6 +33,7 @@ from accounts.services import (
     MAX_REJECTION_REASON,
     account_form_field_config_errors,
     company_approve,
+    company_move,
     company_reject,
     company_status_set,
     membership_role_changed_record,
@@ -79,15 +80,46 @@ class RejectionForm(forms.Form):
     )
 
 
+class CompanyForm(forms.ModelForm):
+    """The company's form in admin: its place in the company tree is checked here (a unit cannot become its own
+    descendant, the tree has at most MAX_UNIT_DEPTH levels below its root) and moved by `company_move`."""
+
+    class Meta:
+        model = Company
+        fields = "__all__"  # noqa: DJ007 — the admin's fieldsets choose what is shown
+
+    def clean_parent(self):
+        parent = self.cleaned_data.get("parent")
+        company = self.instance
+        if parent is None or company.pk is None:
+            return parent
+        if parent.pk == company.pk or parent.tree_path.startswith(company.tree_path):
+            raise ValidationError(f"{company.name} cannot be placed below itself or below one of its own units.")
+        return parent
+
+
 @admin.register(Company)
 class CompanyAdmin(admin.ModelAdmin):
-    list_display = ["name", "email", "status", "customer_group", "credit_enabled", "city", "country_code", "created_at"]
+    form = CompanyForm
+    list_display = [
+        "name", "unit_of", "email", "status", "customer_group", "credit_enabled", "city", "country_code", "created_at",
+    ]  # fmt: skip
     list_filter = ["status", "customer_group", "credit_enabled", "country_code"]
     search_fields = ["name", "email"]
+    list_select_related = ["parent", "customer_group"]
+    autocomplete_fields = ["parent"]
     inlines = [MembershipInline]
     actions = ["set_status_approved", "set_status_rejected", "set_status_inactive", "set_status_deleted"]
     fieldsets = (
         (None, {"fields": ("name", "email", "phone", "status", "customer_group")}),
+        (
+            "Company tree",
+            {
+                "fields": ("parent", "units_above", "units_below"),
+                "description": "An institution's faculty, department or lab is a unit below it. Moving a unit moves "
+                "the units below it and all their history; the admins of the units above see and act for it.",
+            },
+        ),
         (
             "Application",
             {
@@ -113,8 +145,49 @@ class CompanyAdmin(admin.ModelAdmin):
         ("Extra fields", {"fields": ("extra_fields", "address_extra_fields"), "classes": ("collapse",)}),
     )
 
+    @admin.display(description="Unit of", ordering="parent__name")
+    def unit_of(self, obj: Company) -> str:
+        return obj.parent.name if obj.parent_id and obj.parent else "—"
+
+    @admin.display(description="Units above")
+    def units_above(self, obj: Company) -> str:
+        if obj is None or obj.pk is None or not obj.ancestor_ids:
+            return "— (a top-level company)"
+        names = dict(Company.objects.filter(pk__in=obj.ancestor_ids).values_list("pk", "name"))
+        return " › ".join(names.get(pk, "?") for pk in obj.ancestor_ids)
+
+    @admin.display(description="Units below")
+    def units_below(self, obj: Company) -> str:
+        if obj is None or obj.pk is None or not obj.has_children:
+            return "—"
+        below = Company.objects.filter(path__startswith=obj.tree_path).exclude(pk=obj.pk).order_by("depth", "name")
+        return format_html_join(
+            mark_safe("<br>"),  # noqa: S308 - a constant
+            '{}<a href="{}">{}</a>',
+            (
+                (" " * (unit.depth - obj.depth - 1), reverse("admin:accounts_company_change", args=[unit.pk]),
+                 unit.name)
+                for unit in below
+            ),
+        )  # fmt: skip
+
+    def save_model(self, request, obj, form, change):
+        """The tree's fields change only through `company_move`, which moves the units below too."""
+        parent_id = obj.parent_id
+        before = Company.objects.filter(pk=obj.pk).values_list("parent_id", flat=True).first() if change else None
+        obj.parent_id = before
+        super().save_model(request, obj, form, change)
+        if parent_id != obj.parent_id:
+            try:
+                moved = company_move(company_id=obj.pk, parent_id=parent_id, by=request.user)
+            except ValidationError as exc:
+                self.message_user(request, " ".join(exc.messages), level="error")
+            else:
+                obj.parent_id, obj.path, obj.depth = moved.parent_id, moved.path, moved.depth
+
     def get_readonly_fields(self, request, obj=None):
-        readonly = ["applied_by", "submitted_at", "reviewed_at", "rejection_reason", "attachment_links"]
+        readonly = ["applied_by", "submitted_at", "reviewed_at", "rejection_reason", "attachment_links",
+                    "units_above", "units_below"]  # fmt: skip
         # The status changes only through the actions, which e-mail the applicant and write the audit log.
         return [*readonly, "status"] if obj is not None else readonly
 
