@@ -51,6 +51,21 @@ USERS = [
 ]
 
 
+# An institution's company tree (issue 40): the university buys with the academic price list and credit line, its
+# departments and labs inherit both. name, parent, users (e-mail, first, last, role).
+INSTITUTION = [
+    ("Northfield University", None, [("admin@northfield.test", "Nora", "Northfield", CompanyRole.ADMIN)]),
+    ("Chemistry", "Northfield University", [("chem.admin@northfield.test", "Carl", "Chemist", CompanyRole.ADMIN)]),
+    ("Organic Synthesis Lab", "Chemistry", [
+        ("lab.buyer@northfield.test", "Olga", "Organic", CompanyRole.SENIOR_BUYER),
+    ]),
+    ("Biology", "Northfield University", [("bio.admin@northfield.test", "Ben", "Biologist", CompanyRole.ADMIN)]),
+    ("Molecular Genetics Lab", "Biology", [
+        ("genetics.buyer@northfield.test", "Gene", "Geneticist", CompanyRole.SENIOR_BUYER),
+    ]),
+]  # fmt: skip
+
+
 class _DemoUsers:
     """Creates the missing demo users. The password is hashed once per seed run, not once per user: the hasher is
     deliberately slow and nine hashes made up most of `seed_demo`'s time."""
@@ -129,7 +144,30 @@ def seed_accounts() -> None:
     staff_group, _ = Group.objects.get_or_create(name=STAFF_GROUP)
     staff_group.permissions.set(Permission.objects.filter(content_type__app_label__in=STAFF_APPS))
     staff.groups.add(staff_group)
+    seed_institution(users, groups[ACADEMIC])
     seed_addresses()
+
+
+def seed_institution(users: _DemoUsers, group: CustomerGroup) -> None:
+    """Northfield University's tree (INSTITUTION); units already there are kept where staff put them."""
+    from accounts.services import company_unit_create
+
+    units: dict[str, Company] = {}
+    for name, parent, members in INSTITUTION:
+        unit = Company.objects.filter(name=name, parent=units[parent] if parent else None).first()
+        if unit is None and parent is None:
+            unit = Company.objects.create(
+                name=name, email="purchasing@northfield.test", status=CompanyStatus.APPROVED, phone="+1 555 010 0400",
+                country_code="US", address_line1="1 University Avenue", city="Northfield", state="MN",
+                zip_code="55057", customer_group=group, credit_enabled=True, credit_limit=50_000,
+                available_credit=50_000,
+            )  # fmt: skip
+        elif unit is None:
+            unit = company_unit_create(parent_id=units[parent].pk, name=name)
+        units[name] = unit
+        for email, first, last, role in members:
+            user = users.get_or_create(email, first_name=first, last_name=last, phone="+1 555 010 0401")
+            CompanyMembership.objects.get_or_create(user=user, defaults={"company": unit, "role": role})
 
 
 # The address books of Acme Labs and the individual customer (issue 16), added by admin@acme.test and the customer.

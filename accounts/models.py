@@ -176,7 +176,14 @@ class Company(models.Model):
     state = models.CharField(max_length=100, blank=True)
     zip_code = models.CharField(max_length=20, blank=True)
     status = models.IntegerField(choices=CompanyStatus.choices, default=CompanyStatus.PENDING, db_index=True)
-    customer_group = models.ForeignKey(CustomerGroup, null=True, blank=True, on_delete=models.SET_NULL)
+    customer_group = models.ForeignKey(
+        CustomerGroup,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        help_text="The price list and catalog the company buys from. Empty on a unit below another: the nearest unit "
+        "above it that has one (issue 40); empty on a top-level company: list prices.",
+    )
     extra_fields = models.JSONField(default=dict, blank=True)
     address_extra_fields = models.JSONField(default=dict, blank=True)
     # The application (issue 5): who applied, when it was last submitted, and the staff decision on it.
@@ -200,6 +207,13 @@ class Company(models.Model):
         default=True, help_text="Refuse orders on account above the available credit."
     )
     credit_hold = models.BooleanField(default=False, help_text="Orders on account are refused while on hold.")
+    uses_parent_credit = models.BooleanField(
+        "buys on the credit of the unit above",
+        default=True,
+        help_text="A unit below another buys on account on the credit of the nearest unit above it that has its own "
+        "(its limit, balance and hold), unless this is off: then on its own credit above. No effect on a top-level "
+        "company.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -58,6 +58,10 @@ class PortalActor(Protocol):
     @property
     def b2b_company(self) -> Any: ...
 
+    @property
+    def company_customer_group_id(self) -> int | None:
+        """The pricing group of b2b_company: its own, or inherited from the units above it (issue 40)."""
+
     def level(self, code: str) -> int: ...
 
     def can(self, code: str, level: int = 1) -> bool: ...

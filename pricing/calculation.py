@@ -153,9 +153,8 @@ def customer_group_for(actor: PortalActor) -> int | None:
 
     A user of an approved company (or, once masquerade exists, a super admin masquerading as a company: its
     `b2b_company`) prices with the company's group; anyone else with their own group; a guest with none."""
-    company = actor.b2b_company
-    if company is not None:
-        return company.customer_group_id
+    if actor.b2b_company is not None:
+        return actor.company_customer_group_id  # a unit below another may take its group from above (issue 40)
     if actor.user is not None:
         return actor.user.customer_group_id
     return None

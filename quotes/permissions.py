@@ -8,7 +8,9 @@ The product page needs `quote_on_product_page`, the cart page `quote_on_cart_pag
 bought (not available, purchasing disabled, or not enough stock) also `quote_on_non_purchasable_product_page`
 and `non_purchasable_quote`.
 
-After submission the quote codes apply with their levels (1: the actor's own quotes, 2: the company's).
+After submission the quote codes apply with their levels (1: the actor's own quotes, in the unit they act for; 2:
+the company's — the unit they act for and, for a parent company's admin or a member granted the units below, every
+unit below it: `Actor.unit_ids`, issue 40). Creating a quote happens in the unit acted for (`actor.b2b_company`).
 """
 
 from __future__ import annotations
@@ -142,7 +144,8 @@ def super_admin_reading(actor: Actor) -> bool:
 
 def scope_level(actor: Actor, code: str) -> int:
     """0: no access; 1: the actor's own quotes (for a super admin not masquerading: reading the quotes of the
-    companies they may act for); 2: the company's (only while working in a company)."""
+    companies they may act for); 2: the company's, with the units below it the actor reaches (only while working in a
+    company)."""
     if actor.user is None:
         return 0
     if super_admin_reading(actor):

@@ -242,7 +242,8 @@ class QuoteReach:
 @dataclass(frozen=True)
 class QuoteScope:
     """Which quotes an actor may reach with a permission code: the decision, apart from how a query applies it
-    (`quotes_visible_to`)."""
+    (`quotes_visible_to`). `company` is the unit the actor works in; at the COMPANY reach the units below it that
+    their company-wide permissions reach come with it (`Actor.unit_ids`, issue 40)."""
 
     reach: str
     user: User | None = None
@@ -251,8 +252,9 @@ class QuoteScope:
 
 def quote_scope(*, actor: Actor, code: str) -> QuoteScope:
     """The quotes the actor may reach with a permission code (shell §6): at level 2 the company's (while working in
-    a company), at level 1 their own (in the company they work in now, or outside any company). The one place
-    that decides it."""
+    a company) — the unit they act for and, for a parent's admin or a member granted them, every unit below it (issue
+    40) —, at level 1 their own (in the unit they act for now, or outside any company). The one place that decides
+    it."""
     level = scope_level(actor, code)
     if level == 0:
         return QuoteScope(QuoteReach.NOTHING)
@@ -273,7 +275,9 @@ def quotes_visible_to(*, actor: Actor, code: str) -> QuerySet[Quote]:
         assert scope.user is not None  # a super admin's reach
         return Quote.objects.filter(company__in=masquerade_companies_for(scope.user).values("pk"))
     if scope.reach == QuoteReach.COMPANY:
-        return Quote.objects.filter(company=scope.company)
+        # One company id for a unit without units below it (the same query as a flat company's), else the ids of the
+        # units reached, read once per request however deep the tree (issue 40).
+        return Quote.objects.filter(actor.company_scope("company"))
     return Quote.objects.filter(user=scope.user, company=scope.company)
 
 
@@ -290,7 +294,7 @@ def parse_quote_ref(ref: str | int) -> int | None:
 
 def quote_for(*, actor: Actor, ref: str | int, code: str, access_key: str | None = None) -> Quote:
     """The quote the actor may reach with `code`, or a guest with the quote's access key; Quote.DoesNotExist
-    otherwise (another company's quote does not exist for the caller)."""
+    otherwise (another company's quote, or a sibling unit's, does not exist for the caller)."""
     pk = parse_quote_ref(ref)
     if pk is None:
         raise Quote.DoesNotExist
@@ -334,7 +338,7 @@ ORDER_BY_REQUIRED_MESSAGE = "Invalid query: orderBy property is required"
 # a quote row has over 30, each costs the ORM's row building).
 QUOTE_LIST_COLUMNS = (
     "number", "title", "status", "revision", "created_at", "expires_on", "updated_at", "contact_name",
-    "contact_email", "company_name", "phone_number", "currency_code", "original_subtotal", "quoted_subtotal",
+    "contact_email", "company", "company_name", "phone_number", "currency_code", "original_subtotal", "quoted_subtotal",
     "grand_total", "order_id",
     "sales_rep__first_name", "sales_rep__last_name", "sales_rep__email",
     "user__first_name", "user__last_name", "user__email",
@@ -348,6 +352,7 @@ class QuoteFilters:
     date_from: datetime.date | None = None
     date_to: datetime.date | None = None
     order_by: str = "-createdAt"
+    company_id: int | None = None  # one of the units the actor reaches (the list's company filter, issue 40)
 
 
 def _ordering(order_by: str) -> list[str]:
@@ -369,10 +374,13 @@ def _checked_status(status: str | None) -> str | None:
 
 def quote_list(*, actor: Actor, filters: QuoteFilters) -> QuerySet[Quote]:
     """`quotes`: the actor's visible quotes (get_quotes) matching the filters, sorted, with the columns the list
-    shows; `quote_list_page` pages it."""
+    shows; `quote_list_page` pages it. `company_id` keeps one of the units the actor reaches (another is refused as
+    an input error, `Actor.units_chosen`)."""
     if not filters.order_by:
         raise field_error("orderBy", ORDER_BY_REQUIRED_MESSAGE, code="required")
     quotes = quotes_visible_to(actor=actor, code="get_quotes")
+    if filters.company_id is not None:
+        quotes = quotes.filter(company_id__in=actor.units_chosen(filters.company_id))
     on = today()
     status = _checked_status(filters.status)
     if status == QuoteStatus.OPEN:

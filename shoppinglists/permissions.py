@@ -1,7 +1,9 @@
 """Who may do what with shopping lists (shell §4 enablement, shell §6 codes and levels, ARCHITECTURE §8 statuses).
 
-- Reaching a list: the code's level decides — 2 every list of the company the actor works in (their own company, or
-  the one a super admin masquerades as), 1 only the lists they made there; an individual (B2C) customer their own.
+- Reaching a list: the code's level decides — 2 every list of the company the actor works in (their own company, the
+  unit below it they act for, or the one a super admin masquerades as) and, for a parent company's admin or a member
+  granted them, of every unit below it (issue 40: `Actor.unit_ids`), 1 only the lists they made in the unit they work
+  in; an individual (B2C) customer their own. New lists are made in the unit the actor works in.
   A super admin who is not masquerading has shopping lists off (shell §4) and holds no code.
 - The approval workflow: a list made by someone who works in a company and does not hold approve_draft_shopping_list
   (a junior buyer) starts as a draft; submit_shopping_list_for_approval makes a draft or rejected list ready for
@@ -54,7 +56,8 @@ SUBMITTABLE_STATUSES = (ShoppingListStatus.DRAFT, ShoppingListStatus.REJECTED)
 
 
 def scope_level(actor: Actor, code: str) -> int:
-    """0: no access; 1: the actor's own lists; 2: every list of the company the actor works in."""
+    """0: no access; 1: the actor's own lists; 2: every list of the company the actor works in (and of the units below
+    it that their company-wide permissions reach)."""
     if actor.user is None or (actor.is_super_admin and not actor.is_masquerading):
         return 0
     level = actor.level(code)
@@ -87,9 +90,9 @@ def _reaches(actor: Actor, shopping_list: ShoppingList, code: str) -> bool:
     company = actor.b2b_company
     if company is None:
         return shopping_list.company_id is None and shopping_list.customer_id == actor.user.pk
-    if shopping_list.company_id != company.pk:
-        return False
-    return level >= 2 or shopping_list.created_by_id == actor.user.pk
+    if level >= 2:  # selectors.lists_visible_to's scope: the units the actor reaches (issue 40)
+        return actor.reaches_company(shopping_list.company_id)
+    return shopping_list.company_id == company.pk and shopping_list.created_by_id == actor.user.pk
 
 
 def can_change(actor: Actor, shopping_list: ShoppingList, code: str) -> bool:

@@ -48,8 +48,11 @@ def is_hotlist_name(name: str) -> bool:
 
 
 def lists_visible_to(*, actor: Actor, code: str) -> QuerySet[ShoppingList]:
-    """The lists the actor reaches with a permission code (shell §6): at level 2 every live list of the company it
-    works in, at level 1 those it made there; an individual customer's own. The one place that scopes lists."""
+    """The lists the actor reaches with a permission code (shell §6): at level 2 every live list of the unit it works
+    in and, for a parent company's admin or a member granted the units below, of every unit below it (issue 40:
+    `Actor.unit_ids`, read once per request however deep the tree, and not at all for a unit without units below it);
+    at level 1 those it made in the unit it works in; an individual customer's own. The one place that scopes
+    lists (`permissions._reaches` decides the same of one list in memory)."""
     level = scope_level(actor, code)
     if level == 0:
         return ShoppingList.objects.none()
@@ -58,12 +61,13 @@ def lists_visible_to(*, actor: Actor, code: str) -> QuerySet[ShoppingList]:
     if company is None:
         return lists.filter(company__isnull=True, customer=actor.user)
     if level >= 2:
-        return lists.filter(company=company)
+        return lists.filter(actor.company_scope("company"))
     return lists.filter(company=company, created_by=actor.user)
 
 
 def list_get(*, actor: Actor, list_id: int, code: str) -> ShoppingList:
-    """A list the actor reaches with `code`; NotFound otherwise (another company's list does not exist for it)."""
+    """A list the actor reaches with `code`; NotFound otherwise (another company's list, or a sibling unit's, does
+    not exist for it)."""
     lists = lists_visible_to(actor=actor, code=code)
     found = (
         lists.select_related("created_by__membership", "reviewed_by__membership", "company", "customer")
@@ -90,6 +94,7 @@ class ShoppingListFilters:
     email: str = ""
     statuses: tuple[int, ...] = ()
     order_by: str = ""
+    company_id: int | None = None  # one of the units the actor reaches (the list's company filter, issue 40)
 
 
 def _ordering(order_by: str, orderings: dict[str, Any]) -> list:
@@ -108,12 +113,15 @@ def _ordering(order_by: str, orderings: dict[str, Any]) -> list:
 
 def shopping_list_list(*, actor: Actor, filters: ShoppingListFilters) -> QuerySet[ShoppingList]:
     """`shoppingLists`: the lists the actor reaches with get_shopping_lists, hotlists left out (business §4), matching
-    the filters and sorted; the caller pages it. `orderBy` is required."""
+    the filters and sorted; the caller pages it. `orderBy` is required. `company_id` keeps one of the units the actor
+    reaches (another is refused as an input error, `Actor.units_chosen`)."""
     lists_enabled_check(actor=actor)
     if not filters.order_by:
         raise ValidationError({"orderBy": [ValidationError(ORDER_BY_REQUIRED_MESSAGE, code="required")]})
     ordering = _ordering(filters.order_by, LIST_ORDERINGS)
     lists = lists_visible_to(actor=actor, code=GET_SHOPPING_LISTS).filter(is_hotlist=False)
+    if filters.company_id is not None:
+        lists = lists.filter(company_id__in=actor.units_chosen(filters.company_id))
     for status in filters.statuses:
         if status not in LIVE_STATUSES:
             choices = ", ".join(str(int(s)) for s in LIVE_STATUSES)

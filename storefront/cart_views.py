@@ -12,7 +12,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import Address
-from accounts.selectors import Actor, AddressFilters, address_default, address_list
+from accounts.selectors import Actor, AddressFilters, address_default, address_list, credit_account
 from orders.models import Order
 from portal.money import format_money
 from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
@@ -270,7 +270,7 @@ def checkout(request):
             return redirect("storefront:order-confirmation", number=order.number)
     # Company credit (shell §3) where the buyer orders: what is left, whether it caps an order, and a hold.
     credit = None
-    credit_company = actor.b2b_company
+    credit_company = credit_account(actor.b2b_company) if actor.b2b_company else None  # issue 40: maybe a unit's above
     if credit_company and credit_company.credit_enabled:
         credit = {
             "available": f"{credit_company.available_credit:,.2f} {credit_company.credit_currency}",

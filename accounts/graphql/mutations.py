@@ -2,9 +2,15 @@ from __future__ import annotations
 
 import strawberry
 from django.conf import settings
+from django.core.exceptions import ValidationError
 
 from accounts import selectors, services
-from accounts.graphql.queries import customer_info_payload, masquerade_payload, permissions_payload
+from accounts.graphql.queries import (
+    customer_info_payload,
+    masquerade_payload,
+    permissions_payload,
+    super_admin_company_payload,
+)
 from accounts.graphql.types import (
     AccountSettingsInput,
     AuthorizationInput,
@@ -22,10 +28,11 @@ from accounts.graphql.types import (
     MasqueradeCompany,
     MessagePayload,
     MessageResult,
+    SuperAdminCompany,
 )
 from accounts.uploads import MAX_FILES
 from portal.client_address import client_ip
-from portal.errors import InputError, field_error
+from portal.errors import InputError, NotFound, field_error
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 
 MAX_EMAIL = 254
@@ -239,6 +246,45 @@ class Mutation:
         services.acting_unit_set(actor=actor, company_id=company_id)
         assert actor.user is not None  # IsAuthenticated
         return customer_info_payload(selectors.actor_rebuilt(actor))
+
+    @strawberry.mutation(
+        permission_classes=[IsSuperAdmin],
+        description="Place a company below another in its company tree, or at the top (parentId null), with every "
+        "unit below it and all their history (issue 40; super admin only, among the companies they may masquerade "
+        "as). Refused with a `parent` field error when the parent is the company itself or one of its units, or the "
+        "tree would be too deep; NOT_FOUND for a company out of reach. Changes nothing when refused.",
+    )
+    def super_admin_move_company(
+        self, info: strawberry.Info, company_id: int, parent_id: int | None = None
+    ) -> SuperAdminCompany:
+        user = info.context.actor.user
+        reachable = selectors.masquerade_companies_for(user)
+        wanted = {company_id} | ({parent_id} if parent_id is not None else set())
+        if reachable.filter(pk__in=wanted).count() != len(wanted):
+            raise NotFound("No such company.")
+        moved = services.company_move(company_id=company_id, parent_id=parent_id, by=user)
+        return super_admin_company_payload(moved, agenting=None)
+
+    @strawberry.mutation(
+        permission_classes=[IsSuperAdmin],
+        description="Add a unit (a department, a lab) below a company the super admin may masquerade as (issue "
+        "40): approved when its parent is, with the parent's e-mail. Field errors: companyName (required), parent "
+        "(too deep).",
+    )
+    def super_admin_create_unit(self, info: strawberry.Info, parent_id: int, company_name: str) -> SuperAdminCompany:
+        user = info.context.actor.user
+        if len(company_name) > 4 * MAX_TEXT:
+            message = f"Use at most {MAX_TEXT} characters."
+            raise InputError(fields=field_error("companyName", message, code="max_length"))
+        if not selectors.masquerade_companies_for(user).filter(pk=parent_id).exists():
+            raise NotFound("No such company.")
+        try:
+            unit = services.company_unit_create(parent_id=parent_id, name=company_name, by=user)
+        except ValidationError as error:
+            if "name" in error.message_dict:
+                raise InputError(fields=field_error("companyName", "Give the unit a name.", code="required")) from None
+            raise
+        return super_admin_company_payload(unit, agenting=None)
 
     @strawberry.mutation(
         permission_classes=[IsSuperAdmin],

@@ -32,7 +32,7 @@ from accounts.graphql.types import (
     UserInfo,
     UserLoginState,
 )
-from accounts.models import FormGroup, FormType
+from accounts.models import Company, FormGroup, FormType
 from portal.errors import InputError, PermissionDeniedError, field_error, field_errors
 from portal.graphql.permissions import IsAuthenticated, IsSuperAdmin
 
@@ -97,6 +97,16 @@ def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
     )
 
 
+def super_admin_company_payload(company: Company, *, agenting: int | None) -> SuperAdminCompany:
+    """A company as the super admin's dashboard lists it (its parent read with it: select_related)."""
+    parent = company.parent if company.parent_id is not None else None
+    return SuperAdminCompany(
+        company_id=company.pk, id=company.pk, company_name=company.name, company_email=company.email,
+        status=company.status, is_agenting=company.pk == agenting, parent_id=company.parent_id,
+        parent_name=parent.name if parent is not None else "", depth=company.depth,
+    )  # fmt: skip
+
+
 def _session_payload(session: selectors.RecordedMasqueradeSession) -> CompanyMasqueradeSession:
     ended_at = selectors.masquerade_session_ended_at(session)
     return CompanyMasqueradeSession(
@@ -143,8 +153,12 @@ class Query:
         home_id = actor.home_company.pk if actor.home_company is not None else None
         return [
             CompanyUnit(
-                id=unit.pk, company_name=unit.name, parent_id=None if unit.pk == home_id else unit.parent_id,
-                depth=depth, is_acting=unit.pk == acting_id, is_home=unit.pk == home_id,
+                id=unit.pk,
+                company_name=unit.name,
+                parent_id=None if unit.pk == home_id else unit.parent_id,
+                depth=depth,
+                is_acting=unit.pk == acting_id,
+                is_home=unit.pk == home_id,
             )  # fmt: skip
             for unit, depth in selectors.company_units(actor)
         ]
@@ -194,6 +208,8 @@ class Query:
     @strawberry.field(permission_classes=[IsAuthenticated], description="The caller's company credit line.")
     def company_credit_config(self, info: strawberry.Info) -> CompanyCreditConfig:
         company = info.context.actor.b2b_company
+        if company is not None:
+            company = selectors.credit_account(company)  # a unit may buy on the credit of a unit above (issue 40)
         if company is None:
             return CompanyCreditConfig(
                 credit_enabled=False, credit_currency="", credit_hold=False, limit_purchases=False,
@@ -285,19 +301,7 @@ class Query:
         page = companies[offset : offset + first]
         return SuperAdminCompanyConnection(
             total_count=companies.count(),
-            edges=[
-                SuperAdminCompanyEdge(
-                    node=SuperAdminCompany(
-                        company_id=c.pk,
-                        id=c.pk,
-                        company_name=c.name,
-                        company_email=c.email,
-                        status=c.status,
-                        is_agenting=c.pk == agenting,
-                    )  # fmt: skip
-                )
-                for c in page
-            ],
+            edges=[SuperAdminCompanyEdge(node=super_admin_company_payload(c, agenting=agenting)) for c in page],
         )
 
     @strawberry.field(

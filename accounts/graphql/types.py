@@ -362,6 +362,11 @@ class SuperAdminCompany:
     company_email: str
     status: int = strawberry.field(description="0 pending, 1 approved, 2 rejected, 3 inactive.")
     is_agenting: bool = strawberry.field(description="The caller's session is masquerading as this company.")
+    parent_id: int | None = strawberry.field(
+        default=None, description="The unit above it in its company tree (issue 40); null for a top-level company."
+    )
+    parent_name: str = strawberry.field(default="", description="The name of the unit above it.")
+    depth: int = strawberry.field(default=0, description="Levels below the top of its tree (0: top-level).")
 
 
 @strawberry.type

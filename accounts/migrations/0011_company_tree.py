@@ -68,5 +68,28 @@ class Migration(migrations.Migration):
                 verbose_name="sees the units below",
             ),
         ),
+        migrations.AddField(
+            model_name="company",
+            name="uses_parent_credit",
+            field=models.BooleanField(
+                default=True,
+                help_text="A unit below another buys on account on the credit of the nearest unit above it that has "
+                "its own (its limit, balance and hold), unless this is off: then on its own credit above. No effect "
+                "on a top-level company.",
+                verbose_name="buys on the credit of the unit above",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="company",
+            name="customer_group",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The price list and catalog the company buys from. Empty on a unit below another: the "
+                "nearest unit above it that has one (issue 40); empty on a top-level company: list prices.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                to="accounts.customergroup",
+            ),
+        ),
         migrations.RunPython(_paths, migrations.RunPython.noop),
     ]

@@ -6,11 +6,12 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.errors import AccountFieldCode
 from accounts.models import AuditAction, AuditEvent, Company, CompanyStatus, User
+from accounts.selectors import credit_account_id
 from accounts.services.audit import audit_record
 from accounts.services.masquerade import _masquerades_close_for_company
 from accounts.tasks import company_email_send
@@ -128,8 +129,12 @@ def company_status_set(*, company_ids: list[int], status: int, by: User | None =
 def company_credit_charge(*, company_id: int, amount: Decimal) -> Decimal:
     """Buy on account: refuse while on credit hold, or above the available credit when purchases are limited;
     otherwise lower the available credit. Row-locked, so two checkouts cannot both spend the same credit. Returns
-    what was taken from the credit (0 when the company has no credit to track), for a cancellation to give back."""
+    what was taken from the credit (0 when the company has no credit to track), for a cancellation to give back.
+    A unit below another buys on the credit line of its account (accounts.selectors.credit_account_id, issue 40)."""
     company = Company.objects.select_for_update().get(pk=company_id)
+    account_id = credit_account_id(company)
+    if account_id != company.pk:
+        company = Company.objects.select_for_update().get(pk=account_id)
     if not company.credit_enabled:
         return Decimal(0)
     if company.credit_hold:
@@ -147,6 +152,13 @@ def company_credit_charge(*, company_id: int, amount: Decimal) -> Decimal:
 
 
 def company_credit_release(*, company_id: int, amount: Decimal) -> None:
-    """Give back credit an order took (the order was cancelled), whatever the company's credit settings are now."""
-    if amount > 0:
-        Company.objects.filter(pk=company_id).update(available_credit=F("available_credit") + amount)
+    """Give back credit an order took (the order was cancelled), whatever the company's credit settings are now, to
+    the credit line the company buys on now."""
+    if amount <= 0:
+        return
+    back = F("available_credit") + amount
+    own = Q(parent__isnull=True) | Q(uses_parent_credit=False)
+    if not Company.objects.filter(own, pk=company_id).update(available_credit=back):
+        company = Company.objects.filter(pk=company_id).first()
+        if company is not None:
+            Company.objects.filter(pk=credit_account_id(company)).update(available_credit=back)

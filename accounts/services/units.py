@@ -138,12 +138,11 @@ def acting_unit_set(*, actor: Actor, company_id: int | None) -> Company:
         raise NotFound("No such unit.")
     membership = CompanyMembership.objects.select_for_update().select_related("company").get(user=user)
     home = membership.company
-    if company_id is None or company_id == home.pk:
-        target = home
-    else:
+    target: Company | None = home
+    if company_id is not None and company_id != home.pk:
         target = acting_units_for(actor).filter(pk=company_id, status=CompanyStatus.APPROVED).first()
-        if target is None:
-            raise NotFound("No such unit.")
+    if target is None:
+        raise NotFound("No such unit.")
     acting_id = None if target.pk == home.pk else target.pk
     if membership.acting_company_id != acting_id:
         CompanyMembership.objects.filter(pk=membership.pk).update(acting_company_id=acting_id)

@@ -212,7 +212,8 @@ class Mutation:
         )
 
     @strawberry.mutation(
-        description="Write to the supplier on a quote (update_quote_message: level 2 on the company's quotes, 1 on "
+        description="Write to the supplier on a quote (update_quote_message: level 2 on the company's quotes and "
+        "those of the units below it the caller reaches, 1 on "
         "the caller's own; a guest with the accessKey). Not on ordered quotes. Guest-allowed (with accessKey)."
     )
     def quote_message_create(

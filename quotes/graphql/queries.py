@@ -98,7 +98,9 @@ class Query:
         "own), newest first by default. orderBy is required ('Invalid query: orderBy property is required'): "
         "createdAt, number, title, status, expiresOn, grandTotal or updatedAt, prefixed - for descending. "
         "search matches the number, the title, product names and SKUs; status is open, ordered or expired; "
-        "dateFrom/dateTo bound the issue date (inclusive).",
+        "dateFrom/dateTo bound the issue date (inclusive). At level 2 a parent company's admin (or a member granted "
+        "the units below) sees the quotes of every unit below the one they act for too (issue 40); companyId keeps "
+        "one of those units (another is a VALIDATION_ERROR, field companyId, code invalid_choice).",
     )
     def quotes(
         self,
@@ -110,6 +112,10 @@ class Query:
         date_from: datetime.date | None = None,
         date_to: datetime.date | None = None,
         order_by: str | None = None,
+        company_id: Annotated[
+            int | None,
+            strawberry.argument(description="Only the quotes of this company (unit): one the caller's reach covers."),
+        ] = None,
     ) -> QuoteList:
         if first < 0 or offset < 0:
             raise InputError(
@@ -121,16 +127,27 @@ class Query:
         if search is not None and len(search) > 100:
             raise InputError(fields=field_error("search", "Enter at most 100 characters.", code="max_length"))
         filters = selectors.QuoteFilters(
-            search=search or "", status=status or None, date_from=date_from, date_to=date_to, order_by=order_by or ""
+            search=search or "",
+            status=status or None,
+            date_from=date_from,
+            date_to=date_to,
+            order_by=order_by or "",
+            company_id=company_id,
         )
-        total, page = selectors.quote_list_page(actor=info.context.actor, filters=filters, offset=offset, limit=first)
+        actor = info.context.actor
+        total, page = selectors.quote_list_page(actor=actor, filters=filters, offset=offset, limit=first)
         on = selectors.today()
-        return QuoteList(total_count=total, edges=[QuoteEdge(node=quote_header(quote, on=on)) for quote in page])
+        # The company column's names: none read for a unit without units below it, one query for one with.
+        names = actor.unit_names if page else {}
+        return QuoteList(
+            total_count=total, edges=[QuoteEdge(node=quote_header(quote, on=on, unit_names=names)) for quote in page]
+        )
 
     @strawberry.field(
         description="A quote by id or number, with its lines, summary, messages, files and revisions "
-        "(get_quote_detail: level 2 the company's, level 1 the caller's own). A guest passes the accessKey "
-        "e-mailed at submission. Another company's quote is NOT_FOUND. Guest-allowed (with accessKey)."
+        "(get_quote_detail: level 2 the company's and those of the units below it the caller reaches, level 1 the "
+        "caller's own). A guest passes the accessKey e-mailed at submission. Another company's quote, or a sibling "
+        "unit's, is NOT_FOUND. Guest-allowed (with accessKey)."
     )
     def quote(self, info: strawberry.Info, id: strawberry.ID, access_key: str | None = None) -> QuoteDetail:
         quote = quote_for_caller(info, str(id), code=permissions.GET_QUOTE_DETAIL, access_key=access_key)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Mapping
 from decimal import Decimal
 from enum import Enum
 from typing import Any
@@ -376,11 +377,21 @@ class QuoteHeader:
     quoted_subtotal: Decimal | None = strawberry.field(description="Null until priced.")
     grand_total: Decimal | None = strawberry.field(description="Null until priced.")
     order_id: int | None = strawberry.field(description="The order placed from it, once ordered.")
+    company_id: int | None = strawberry.field(
+        description="The company (unit) whose quote it is: the list's company column and filter when the caller's "
+        "reach spans the units below the one they act for (issue 40). Null for an individual customer's or a guest's."
+    )
+    company_name: str = strawberry.field(
+        description="That company's name (as QuoteDetail.companyName); for an individual customer's or a guest's quote "
+        "the company name given in its contact info."
+    )
 
 
-def quote_header(quote: Quote, *, on: datetime.date) -> QuoteHeader:
+def quote_header(quote: Quote, *, on: datetime.date, unit_names: Mapping[int, str] | None = None) -> QuoteHeader:
     """A quote as the list shows it: what QuoteDetail's resolvers of the same fields answer, with the status as of
-    `on` (today)."""
+    `on` (today), and its company's name from `unit_names` (the caller's units, `Actor.unit_names`: no query per
+    row)."""
+    company_id = quote.company_id
     return QuoteHeader(
         id=quote.pk,
         number=quote.number or "",
@@ -405,6 +416,9 @@ def quote_header(quote: Quote, *, on: datetime.date) -> QuoteHeader:
         quoted_subtotal=quote.quoted_subtotal,
         grand_total=quote.grand_total,
         order_id=quote.order_id,
+        company_id=company_id,
+        # A super admin who is not masquerading works in no unit: the name the quote was submitted with.
+        company_name=(unit_names or {}).get(company_id, quote.company_name) if company_id else quote.company_name,
     )
 
 
@@ -679,6 +693,12 @@ class QuoteDetail:
     @strawberry.field(description="The order placed from it, once ordered.")
     def order_id(self) -> int | None:
         return self.quote.order_id
+
+    @strawberry.field(
+        description="The company (unit) whose quote it is (issue 40); null for an individual customer's or a guest's."
+    )
+    def company_id(self) -> int | None:
+        return self.quote.company_id
 
     # the detail's own fields
 

@@ -206,7 +206,7 @@ def reject(
 
 # --- descriptions ------------------------------------------------------------------------------------------------
 
-SCOPE = " at its level (2: any list of the company, 1: the caller's own)"
+SCOPE = " at its level (2: any list of the company and of the units below it the caller reaches, 1: the caller's own)"
 NOT_FOUND = (
     " A list the caller cannot see is NOT_FOUND 'Shopping list not found.'; one it sees but may not change is "
     "PERMISSION_DENIED."

@@ -56,6 +56,7 @@ def _lists(
     order_by: str | None,
     created_by: int | None = None,
     email: str | None = None,
+    company_id: int | None = None,
 ) -> ShoppingListList:
     page_arguments_checked(
         first, offset, max_first=MAX_PAGE_SIZE, noun="lists", texts={"search": search, "email": email}
@@ -71,6 +72,7 @@ def _lists(
         email=email or "",
         statuses=tuple(statuses or ()),
         order_by=order_by or "",
+        company_id=company_id,
     )
     lists = selectors.shopping_list_list(actor=actor, filters=filters)
     total = lists.count()
@@ -106,7 +108,10 @@ class Query:
     @strawberry.field(
         permission_classes=[company_requires(permissions.GET_SHOPPING_LISTS)],
         description="The company's shopping lists (get_shopping_lists: level 2 every list of the company the caller "
-        "works in — its own, or the one a super admin masquerades as —, level 1 the caller's own). Lists whose names "
+        "works in — its own, the unit below it it acts for, or the one a super admin masquerades as — and, for a "
+        "parent company's admin or a member granted the units below, of every unit below it (issue 40); level 1 the "
+        "caller's own). companyId keeps one of those units (another is a VALIDATION_ERROR, field companyId, code "
+        "invalid_choice). Lists whose names "
         "contain 'hotlist' (letters only, any case) are left out and not counted (business §4). For users working in "
         "a company; an individual customer uses customerShoppingLists (PERMISSION_DENIED here).",
     )
@@ -124,16 +129,21 @@ class Query:
         ] = None,
         status: Statuses = None,
         order_by: OrderBy = None,
+        company_id: Annotated[
+            int | None,
+            strawberry.argument(description="Only the lists of this company (unit): one the caller's reach covers."),
+        ] = None,
     ) -> ShoppingListList:
         return _lists(
             info, first=first, offset=offset, search=search, statuses=status, order_by=order_by,
-            created_by=created_by, email=email,
+            created_by=created_by, email=email, company_id=company_id,
         )  # fmt: skip
 
     @strawberry.field(
         permission_classes=[company_requires(permissions.GET_SHOPPING_LIST_DETAIL)],
-        description="A company list with its products (get_shopping_list_detail: level 2 any list of the company, "
-        "level 1 the caller's own). Another company's list, a colleague's for a level-1 holder, a deleted or an "
+        description="A company list with its products (get_shopping_list_detail: level 2 any list of the company and "
+        "of the units below it the caller reaches, level 1 the caller's own). Another company's list, a sibling "
+        "unit's, a colleague's for a level-1 holder, a deleted or an "
         "unknown one: NOT_FOUND 'Shopping list not found.'.",
     )
     def shopping_list(self, info: strawberry.Info, id: ListId) -> ShoppingListDetail:

@@ -35,6 +35,11 @@ class ListContext:
             actor=actor, list_ids=[lst.pk for lst in lists], channel_id=lists[0].channel_id if lists else 1
         )
 
+    def company_name(self, company_id: int | None) -> str | None:
+        """The name of a list's company: one of the units the caller reaches (`Actor.unit_names`: read once per
+        request when there are several, never for a unit without units below it)."""
+        return self.actor.unit_names.get(company_id) if company_id is not None else None
+
     @cached_property
     def channel_names(self) -> dict[int, str]:
         return selectors.channel_names(lst.channel_id for lst in self.lists)
@@ -282,7 +287,11 @@ class ShoppingList:
     )
     is_owner: bool = strawberry.field(description="Whether the caller made the list.")
     company_id: int | None = strawberry.field(
-        description="The company whose list it is; null for an individual customer's own list."
+        description="The company (unit) whose list it is: the list's company column and filter when the caller's "
+        "reach spans the units below the one they act for (issue 40); null for an individual customer's own list."
+    )
+    company_name: str | None = strawberry.field(
+        description="That company's name; null for an individual customer's own list."
     )
     channel_id: int = strawberry.field(description="The channel it was made on.")
     created_at: datetime.datetime = strawberry.field(description="When it was made.")
@@ -330,6 +339,7 @@ class ShoppingList:
             approved_flag=row.status == ShoppingListStatus.APPROVED,
             is_owner=permissions.is_own(actor, row),
             company_id=row.company_id,
+            company_name=context.company_name(row.company_id),
             channel_id=row.channel_id,
             created_at=row.created_at,
             updated_at=row.updated_at,

@@ -233,3 +233,58 @@ def test_query_counts_do_not_grow_with_the_depth_of_the_tree(graphql, login, que
         graphql(ACT, {"id": leaf.pk}, token=top_token)
         counts[depth] = (_queries(graphql, top_token, query), _queries(graphql, leaf_token, query))
     assert counts[2] == counts[6]
+
+
+# --- the super admin's dashboard ---------------------------------------------------------------------------------
+
+MOVE = """mutation($c: Int!, $p: Int) { superAdminMoveCompany(companyId: $c, parentId: $p) {
+  companyId companyName parentId parentName depth } }"""
+ADD_UNIT = """mutation($p: Int!, $n: String!) { superAdminCreateUnit(parentId: $p, companyName: $n) {
+  companyId companyName parentId parentName depth status } }"""
+COMPANIES = """{ superAdminCompanies(orderBy: "companyName", first: 30) {
+  edges { node { companyName parentId parentName depth } } } }"""
+
+
+@pytest.fixture
+def super_token(login):
+    from tests.factories.accounts import UserFactory
+
+    UserFactory(email="tree.super@example.test", is_super_admin=True)
+    return login("tree.super@example.test", PASSWORD)
+
+
+def test_the_dashboard_shows_each_company_with_its_place_in_the_tree(graphql, super_token, tree):
+    nodes = [e["node"] for e in graphql(COMPANIES, token=super_token)["data"]["superAdminCompanies"]["edges"]]
+    lab = next(node for node in nodes if node["companyName"] == "Organic Synthesis Lab")
+    assert lab == {"companyName": "Organic Synthesis Lab", "parentId": tree.chemistry.pk, "parentName": "Chemistry",
+                   "depth": 2}  # fmt: skip
+
+
+def test_a_super_admin_adds_and_moves_units_from_the_dashboard(graphql, super_token, tree):
+    added = graphql(ADD_UNIT, {"p": tree.biology.pk, "n": "Cell Biology Lab"}, token=super_token)
+    unit = added["data"]["superAdminCreateUnit"]
+    assert unit["parentName"] == "Biology" and unit["depth"] == 2 and unit["status"] == 1
+
+    moved = graphql(MOVE, {"c": tree.organic_lab.pk, "p": tree.biology.pk}, token=super_token)
+    assert moved["data"]["superAdminMoveCompany"]["parentName"] == "Biology"
+
+    before = _tree_state()
+    cycle = graphql(MOVE, {"c": tree.university.pk, "p": tree.genetics_lab.pk}, token=super_token)
+    assert error_code(cycle) == "VALIDATION_ERROR"
+    assert "parent" in cycle["errors"][0]["extensions"]["fields"]
+    blank = graphql(ADD_UNIT, {"p": tree.biology.pk, "n": "  "}, token=super_token)
+    assert list(blank["errors"][0]["extensions"]["fields"]) == ["companyName"]
+    assert _tree_state() == before
+
+
+def test_only_super_admins_manage_the_tree_and_only_companies_in_their_reach(graphql, sign_in, super_token, tree):
+    from accounts.models import User
+
+    before = _tree_state()
+    admin = sign_in("university_admin")
+    assert error_code(graphql(MOVE, {"c": tree.organic_lab.pk, "p": None}, token=admin)) == "PERMISSION_DENIED"
+    assert error_code(graphql(ADD_UNIT, {"p": tree.chemistry.pk, "n": "Mine"}, token=admin)) == "PERMISSION_DENIED"
+    User.objects.get(email="tree.super@example.test").masquerade_companies.set([tree.other])
+    assert error_code(graphql(MOVE, {"c": tree.organic_lab.pk, "p": tree.other.pk}, token=super_token)) == "NOT_FOUND"
+    assert error_code(graphql(ADD_UNIT, {"p": tree.chemistry.pk, "n": "X"}, token=super_token)) == "NOT_FOUND"
+    assert _tree_state() == before

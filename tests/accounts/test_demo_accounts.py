@@ -17,6 +17,11 @@ DEMO_EMAILS = [
     "admin@pendingbio.test",
     "admin@rejectedchem.test",
     "b2c@demo.test",
+    "admin@northfield.test",
+    "chem.admin@northfield.test",
+    "lab.buyer@northfield.test",
+    "bio.admin@northfield.test",
+    "genetics.buyer@northfield.test",
 ]
 
 
@@ -32,8 +37,19 @@ def test_seed_demo_creates_every_demo_account_and_is_idempotent():
         "Globex Research": CompanyStatus.APPROVED,
         "Pending Bio": CompanyStatus.PENDING,
         "Rejected Chem": CompanyStatus.REJECTED,
+        "Northfield University": CompanyStatus.APPROVED,
+        "Chemistry": CompanyStatus.APPROVED,
+        "Organic Synthesis Lab": CompanyStatus.APPROVED,
+        "Biology": CompanyStatus.APPROVED,
+        "Molecular Genetics Lab": CompanyStatus.APPROVED,
     }
-    assert CompanyMembership.objects.count() == 6
+    assert CompanyMembership.objects.count() == 11
+    # Northfield University's tree (issue 40): its lab two levels down, in the university's price group.
+    lab = Company.objects.get(name="Organic Synthesis Lab")
+    assert [c.name for c in Company.objects.filter(pk__in=lab.ancestor_ids).order_by("depth")] == [
+        "Northfield University",
+        "Chemistry",
+    ]
     assert User.objects.get(email="superadmin@demo.test").is_super_admin
     assert not User.objects.get(email="superadmin@demo.test").is_staff
 

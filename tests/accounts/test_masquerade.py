@@ -154,11 +154,16 @@ def test_company_list_sorts_searches_and_pages(super_token, graphql):
     search_name = graphql(COMPANIES, {"orderBy": "companyName", "q": "acme"}, token=super_token)
     search_email = graphql(COMPANIES, {"orderBy": "companyName", "q": "globex.TEST"}, token=super_token)
 
-    assert first["data"]["superAdminCompanies"]["totalCount"] == 29  # 4 demo + 25, deleted left out
-    assert names(first)[:4] == ["Acme Labs", "Globex Research", "Pending Bio", "Rejected Chem"]
+    # The demo's 9 (Northfield University's tree of 5 among them, every unit listed) + 25, deleted left out.
+    assert first["data"]["superAdminCompanies"]["totalCount"] == 34
+    assert names(first)[:9] == [
+        "Acme Labs", "Biology", "Chemistry", "Globex Research", "Molecular Genetics Lab", "Northfield University",
+        "Organic Synthesis Lab", "Pending Bio", "Rejected Chem",
+    ]  # fmt: skip
     assert len(names(first)) == 10
-    assert names(third) == [f"Zeta Lab {i:02d}" for i in range(16, 25)]
-    assert names(thirty)[0] == "Zeta Lab 24" and names(thirty)[-1] == "Acme Labs" and len(names(thirty)) == 29
+    assert names(third) == [f"Zeta Lab {i:02d}" for i in range(11, 21)]
+    assert names(thirty)[0] == "Zeta Lab 24" and names(thirty)[-1] == "Molecular Genetics Lab"
+    assert len(names(thirty)) == 30
     assert by_email["data"]["superAdminCompanies"]["edges"][0]["node"]["companyEmail"] == "hello@pendingbio.test"
     acme = company("Acme Labs")
     assert search_name["data"]["superAdminCompanies"] == {
@@ -175,7 +180,11 @@ def test_company_list_marks_the_masqueraded_company(super_token, graphql):
     body = graphql(COMPANIES, {"orderBy": "companyName"}, token=super_token)
 
     agenting = {e["node"]["companyName"]: e["node"]["isAgenting"] for e in body["data"]["superAdminCompanies"]["edges"]}
-    assert agenting == {"Acme Labs": False, "Globex Research": True, "Pending Bio": False, "Rejected Chem": False}
+    assert agenting == {
+        "Acme Labs": False, "Globex Research": True, "Pending Bio": False, "Rejected Chem": False,
+        "Northfield University": False, "Chemistry": False, "Organic Synthesis Lab": False, "Biology": False,
+        "Molecular Genetics Lab": False,
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize("extra", [2, 26])
@@ -188,7 +197,7 @@ def test_company_list_takes_a_constant_number_of_queries(super_token, graphql, d
     with django_assert_num_queries(4):
         body = graphql(COMPANIES, {"orderBy": "companyName", "first": 30}, token=super_token)
 
-    assert len(names(body)) == min(30, 4 + extra)
+    assert len(names(body)) == min(30, 9 + extra)
 
 
 # --- masquerading ------------------------------------------------------------------------------------------------

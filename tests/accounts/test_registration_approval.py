@@ -127,7 +127,7 @@ def test_a_rejected_applicant_sees_the_reason_and_resubmits(
     assert (pending_application.name, pending_application.status) == ("New Lab LLC", CompanyStatus.PENDING)
     assert pending_application.rejection_reason == ""
     assert [f.original_name for f in pending_application.attachments.all()] == ["certificate.pdf"]
-    assert Company.objects.count() == 5  # the demo four and this one: no new company
+    assert Company.objects.count() == 10  # the demo's nine and this one: no new company
     assert sorted(m.subject for m in mail.outbox) == [
         "New business account to review: New Lab LLC",
         "We received your business account application",
