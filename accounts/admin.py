@@ -139,6 +139,7 @@ class CompanyAdmin(admin.ModelAdmin):
                     "available_credit",
                     "limit_purchases",
                     "credit_hold",
+                    "uses_parent_credit",
                 )
             },
         ),
