@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeGuard
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Case, Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -112,6 +112,12 @@ class Actor:
         if not self.spans_units:
             return {company.pk: company.name}
         return dict(Company.objects.filter(pk__in=self.unit_ids).values_list("pk", "name"))
+
+    @cached_property
+    def company_customer_group_id(self) -> int | None:
+        """The pricing group of the unit worked in: its own, or the nearest unit above it that has one (issue 40)."""
+        company = self.b2b_company
+        return None if company is None else unit_customer_group_id(company)
 
     def units_chosen(self, company_id: int | None) -> tuple[int, ...]:
         """The units a company-wide list shows: all the actor reaches, or the one of them `company_id` names (a
@@ -313,7 +319,7 @@ def acting_units_for(actor: Actor) -> QuerySet[Company]:
         return Company.objects.none()
     if not (actor.subtree and home.has_children):
         return Company.objects.filter(pk=home.pk)
-    return Company.objects.filter(path__startswith=home.tree_path).order_by("path")
+    return Company.objects.filter(Q(pk=home.pk) | Q(path__startswith=home.tree_path)).order_by("path")
 
 
 def can_switch_units(actor: Actor) -> bool:
@@ -469,7 +475,7 @@ def super_admin_company_list(*, user: User, q: str = "", order_by: str) -> Query
     companies = masquerade_companies_for(user)
     if q:
         companies = companies.filter(Q(name__icontains=q) | Q(email__icontains=q))
-    return companies.order_by(*SUPER_ADMIN_COMPANY_ORDERINGS[order_by])
+    return companies.select_related("parent").order_by(*SUPER_ADMIN_COMPANY_ORDERINGS[order_by])
 
 
 def masquerade_session_ended_at(session: MasqueradeSession):
@@ -592,15 +598,23 @@ MAX_ADDRESS_SEARCH_WORDS = 8
 @dataclass(frozen=True)
 class AddressBook:
     """Whose addresses the actor works with: a company's (its users, a super admin masquerading as it) or an
-    individual customer's own. Exactly one is set."""
+    individual customer's own. Exactly one is set. A unit of a company tree (issue 40) also shares the addresses of
+    the units above it (a department's ship-to shared with its labs), read-only: each is changed in its own unit."""
 
     company: Company | None = None
     customer: User | None = None
 
     def addresses(self) -> QuerySet[Address]:
+        """The book's own addresses: those changed in it (its defaults, its cap)."""
         if self.company is not None:
             return Address.objects.filter(company=self.company)
         return Address.objects.filter(customer=self.customer)
+
+    @property
+    def inherited_company_ids(self) -> list[int]:
+        """The units above the book's company whose addresses it shares, from the root down (read from the unit's
+        path: no query)."""
+        return self.company.ancestor_ids if self.company is not None else []
 
     @property
     def lock_key(self) -> str:
@@ -623,24 +637,90 @@ def address_book_of(actor: Actor) -> AddressBook | None:
     return None
 
 
+def _company_addresses(actor: Actor, book: AddressBook, code: str, *, inherited: bool) -> QuerySet[Address]:
+    """A company book's addresses the actor reaches with `code`: at level 2 those of every unit their company-wide
+    permissions reach (the unit they act for, and the units below it when they may see those: issue 40), and with
+    `inherited` those the unit shares from the units above it; at level 1 the ones they added to the unit they act
+    for."""
+    if actor.level(code) < 2:
+        return book.addresses().filter(created_by=actor.user)
+    scope = actor.company_scope("company")
+    above = book.inherited_company_ids
+    if inherited and above:
+        scope |= Q(company_id__in=above)
+    return Address.objects.filter(scope)
+
+
 def addresses_visible_to(*, actor: Actor, code: str) -> QuerySet[Address]:
-    """The addresses the actor may reach with an address code (shell §6): at level 2 the company's address book, at
-    level 1 the addresses they added themselves; an individual customer's own book is all theirs. The one place
-    that scopes addresses."""
+    """The addresses the actor may read with an address code (shell §6): at level 2 the company's address book with
+    the addresses it inherits from the units above and, for a caller whose reach spans them, the books of the units
+    below; at level 1 the addresses they added themselves; an individual customer's own book is all theirs. The one
+    place that scopes reading addresses."""
     book = address_book_of(actor)
-    level = actor.level(code)
-    if book is None or level == 0:
+    if book is None or actor.level(code) == 0:
         return Address.objects.none()
-    addresses = book.addresses()
-    if book.company is not None and level < 2:
-        addresses = addresses.filter(created_by=actor.user)
-    return addresses
+    if book.company is None:
+        return book.addresses()
+    return _company_addresses(actor, book, code, inherited=True)
+
+
+def addresses_changeable_by(*, actor: Actor, code: str) -> QuerySet[Address]:
+    """The addresses the actor may change with an address code: as `addresses_visible_to`, without those inherited
+    from the units above (they are changed in their own unit). The one place that scopes changing addresses."""
+    book = address_book_of(actor)
+    if book is None or actor.level(code) == 0:
+        return Address.objects.none()
+    if book.company is None:
+        return book.addresses()
+    return _company_addresses(actor, book, code, inherited=False)
+
+
+def address_inherited_from(*, actor: Actor, address_id: int) -> str | None:
+    """The name of the unit above whose address this is, when the actor reads it in their book as an inherited one
+    (to refuse a change with a reason rather than "not found"); else None."""
+    book = address_book_of(actor)
+    above = book.inherited_company_ids if book is not None else []
+    if not above:
+        return None
+    visible = addresses_visible_to(actor=actor, code=Code.GET_ADDRESS_DETAIL)
+    return visible.filter(pk=address_id, company_id__in=above).values_list("company__name", flat=True).first()
+
+
+def _book_defaults(addresses: QuerySet[Address], book: AddressBook | None) -> QuerySet[Address]:
+    """Annotate `book_default_shipping` / `book_default_billing` (what the API's isDefaultShipping / isDefaultBilling
+    say): whether the address is the default of its kind in the book being read. A unit's own default overrides the
+    units' above (issue 40: inheritance, overridable in the child), so an inherited default is the book's default
+    only when no nearer unit has one; an address of the actor's own book or of a unit below keeps its own flags."""
+    above = book.inherited_company_ids if book is not None else []
+    if not above:
+        return addresses
+    assert book is not None and book.company is not None  # a unit with units above
+    chain = [*above, book.company.pk]
+    annotations = {}
+    for kind in ("shipping", "billing"):
+        flag = f"is_default_{kind}"
+        nearer = Address.objects.filter(
+            company_id__in=chain, company__depth__gt=OuterRef("company__depth"), **{flag: True}
+        )
+        annotations[f"book_default_{kind}"] = Case(
+            When(Q(company_id__in=above) & (Q(**{flag: False}) | Exists(nearer)), then=Value(False)),
+            default=F(flag),
+            output_field=BooleanField(),
+        )
+    return addresses.annotate(**annotations)
+
+
+def address_is_book_default(address: Address, kind: str) -> bool:
+    """Whether an address read by `address_list` / `address_get` is the default shipping or billing address of the
+    book it was read in (`_book_defaults`); its own flag when read otherwise."""
+    return bool(getattr(address, f"book_default_{kind}", getattr(address, f"is_default_{kind}")))
 
 
 def address_get(*, actor: Actor, address_id: int, code: str = Code.GET_ADDRESS_DETAIL) -> Address:
     """One address the actor reaches with `code`; NotFound for any other (another company's does not exist for
     them)."""
-    address = addresses_visible_to(actor=actor, code=code).select_related("created_by").filter(pk=address_id).first()
+    addresses = addresses_visible_to(actor=actor, code=code).select_related("created_by", "company")
+    address = _book_defaults(addresses, address_book_of(actor)).filter(pk=address_id).first()
     if address is None:
         raise NotFound("Address not found.")
     return address
@@ -655,6 +735,10 @@ class AddressFilters:
     is_shipping: bool | None = None
     is_billing: bool | None = None
     order_by: str = ""
+    # Issue 40: one unit's own addresses (a unit the actor reaches: `Actor.units_chosen`), and the book of the unit
+    # the actor works in alone (its own and inherited addresses, not those of the units below: a picker's choices).
+    company_id: int | None = None
+    own_book: bool = False
 
 
 def _address_ordering(order_by: str) -> list[str]:
@@ -680,9 +764,15 @@ def _address_search(addresses: QuerySet[Address], search: str) -> QuerySet[Addre
 
 def address_list(*, actor: Actor, filters: AddressFilters) -> QuerySet[Address]:
     """`addresses`: the actor's visible addresses (get_addresses) matching the filters, sorted; the caller pages it.
-    Country and state match their codes, city its name (any case)."""
+    Country and state match their codes, city its name (any case). One query for the page, however deep the tree
+    (one more, once per request, for the units below the one a spanning caller acts for: `Actor.unit_ids`)."""
     ordering = _address_ordering(filters.order_by)
+    book = address_book_of(actor)
     addresses = addresses_visible_to(actor=actor, code=Code.GET_ADDRESSES)
+    if filters.company_id is not None:
+        addresses = addresses.filter(company_id__in=actor.units_chosen(filters.company_id))
+    if filters.own_book and book is not None and book.company is not None:
+        addresses = addresses.filter(company_id__in=[*book.inherited_company_ids, book.company.pk])
     if filters.search.strip():
         addresses = _address_search(addresses, filters.search)
     if filters.country.strip():
@@ -695,7 +785,8 @@ def address_list(*, actor: Actor, filters: AddressFilters) -> QuerySet[Address]:
         addresses = addresses.filter(is_shipping=filters.is_shipping)
     if filters.is_billing is not None:
         addresses = addresses.filter(is_billing=filters.is_billing)
-    return addresses.select_related("created_by").order_by(*ordering)
+    addresses = addresses.select_related("created_by", "company").order_by(*ordering)
+    return _book_defaults(addresses, book)
 
 
 ADDRESS_DEFAULT_CODES = {"shipping": Code.GET_DEFAULT_SHIPPING, "billing": Code.GET_DEFAULT_BILLING}
@@ -704,11 +795,18 @@ ADDRESS_DEFAULT_CODES = {"shipping": Code.GET_DEFAULT_SHIPPING, "billing": Code.
 def address_default(*, actor: Actor, kind: str) -> Address | None:
     """The default shipping or billing address of the actor's book, or None. The default is the company's choice
     for every buyer (the checkout and the quote draft preselect it), so get_default_shipping / get_default_billing
-    at any level reads it. None also when the actor may not read it (nothing to preselect)."""
+    at any level reads it. In a unit of a tree, its own default, else the nearest unit's above it (issue 40: a lab
+    ships to its department's dock until it chooses its own): one query, however deep. None also when the actor may
+    not read it (nothing to preselect)."""
     book = address_book_of(actor)
     if book is None or not actor.can(ADDRESS_DEFAULT_CODES[kind]):
         return None
-    return book.addresses().select_related("created_by").filter(**{f"is_default_{kind}": True}).first()
+    flag = {f"is_default_{kind}": True}
+    if book.company is None or not book.inherited_company_ids:
+        return book.addresses().select_related("created_by", "company").filter(**flag).first()
+    chain = [*book.inherited_company_ids, book.company.pk]
+    defaults = Address.objects.filter(company_id__in=chain, **flag).select_related("created_by", "company")
+    return defaults.order_by("-company__depth", "-pk").first()
 
 
 # --- user management (issue 16) ----------------------------------------------------------------------------------
@@ -732,20 +830,38 @@ def acts_as_company_admin(actor: Actor) -> bool:
 
 
 def company_user_scope(actor: Actor, code: str) -> int:
-    """0: no access; 1: the actor's own record only; 2: every user of the company they work in (shell §6 levels)."""
+    """0: no access; 1: the actor's own record only; 2: every user of the units they reach (shell §6 levels)."""
     if actor.user is None or actor.b2b_company is None:
         return 0
     return min(actor.level(code), 2)
 
 
+def company_user_reach(actor: Actor, level: int) -> Q:
+    """The memberships a user code at `level` reaches: at level 2 those of every unit the actor's company-wide
+    permissions reach (the unit they act for, and the units below it when they may see those: issue 40), at level 1
+    the actor's own in the unit they act for."""
+    assert actor.user is not None and actor.b2b_company is not None  # level > 0
+    if level >= 2:
+        return actor.company_scope("company")
+    return Q(company_id=actor.b2b_company.pk, user_id=actor.user.pk)
+
+
+def company_user_reached(actor: Actor, membership: CompanyMembership, level: int) -> bool:
+    """`company_user_reach` of one membership already read."""
+    assert actor.user is not None and actor.b2b_company is not None  # level > 0
+    if level >= 2:
+        return actor.reaches_company(membership.company_id)
+    return membership.company_id == actor.b2b_company.pk and membership.user_id == actor.user.pk
+
+
 def company_users_visible_to(*, actor: Actor, code: str) -> QuerySet[CompanyMembership]:
-    """The memberships (company users) the actor reaches with a user code: at level 2 the company's, at level 1 their
-    own; nothing outside the company they work in (or the masqueraded one). The one place that scopes users."""
+    """The memberships (company users) the actor reaches with a user code: at level 2 those of the unit they work in
+    (or the masqueraded company) and of the units below it when their permissions reach those, at level 1 their own;
+    a sibling's or another company's never. The one place that scopes users."""
     level = company_user_scope(actor, code)
     if level == 0:
         return CompanyMembership.objects.none()
-    members = CompanyMembership.objects.filter(company=actor.b2b_company)
-    return members if level >= 2 else members.filter(user=actor.user)
+    return CompanyMembership.objects.filter(company_user_reach(actor, level))
 
 
 def company_user_get(*, actor: Actor, user_id: int, code: str = Code.GET_USER_DETAIL) -> CompanyMembership:
@@ -753,7 +869,7 @@ def company_user_get(*, actor: Actor, user_id: int, code: str = Code.GET_USER_DE
     for them)."""
     membership = (
         company_users_visible_to(actor=actor, code=code)
-        .select_related("user", "custom_role")
+        .select_related("user", "custom_role", "company")
         .filter(user_id=user_id)
         .first()
     )
@@ -768,6 +884,7 @@ class CompanyUserFilters:
     role: int | None = None
     custom_role_id: int | None = None
     order_by: str = ""
+    company_id: int | None = None  # issue 40: one unit's users, of the units the actor reaches
 
 
 def _company_user_ordering(order_by: str) -> list:
@@ -785,9 +902,12 @@ def _company_user_ordering(order_by: str) -> list:
 
 def company_user_list(*, actor: Actor, filters: CompanyUserFilters) -> QuerySet[CompanyMembership]:
     """`users`: the company users the actor may see (get_users) matching the filters, sorted; the caller pages it.
-    Every search word must appear in the e-mail, a name or the phone ("alice acme" finds alice@acme.test)."""
+    Every search word must appear in the e-mail, a name or the phone ("alice acme" finds alice@acme.test). Each row
+    comes with its unit (the list's company column), in the same query."""
     ordering = _company_user_ordering(filters.order_by)
     members = company_users_visible_to(actor=actor, code=Code.GET_USERS)
+    if filters.company_id is not None:
+        members = members.filter(company_id__in=actor.units_chosen(filters.company_id))
     for word in filters.search.split()[:MAX_USER_SEARCH_WORDS]:
         matches = Q()
         for name in COMPANY_USER_SEARCH_FIELDS:
@@ -800,7 +920,7 @@ def company_user_list(*, actor: Actor, filters: CompanyUserFilters) -> QuerySet[
         members = members.filter(role=filters.role)
     if filters.custom_role_id is not None:
         members = members.filter(role=CompanyRole.CUSTOM, custom_role_id=filters.custom_role_id)
-    return members.select_related("user", "custom_role").order_by(*ordering)
+    return members.select_related("user", "custom_role", "company").order_by(*ordering)
 
 
 def role_grants(*, role: int, custom_role: RoleTemplate | None = None) -> dict[str, int]:
@@ -873,26 +993,74 @@ def created_by_source_register(module: str, source: Callable[[Company], QuerySet
 
 
 def created_by_users(*, actor: Actor, company_id: int, module: str) -> QuerySet[User]:
-    """The users who created the module's records in the actor's company, by name. The module's view code decides:
-    at level 2 every creator (ex-members included: their records stay), at level 1 only the actor."""
+    """The users who created the module's records in a company the actor works for, by name. The module's view code
+    decides: at level 2 every creator (ex-members included: their records stay) — of every unit the actor reaches
+    when `company_id` is the unit they act for (the unfiltered list of a caller whose reach spans the units below
+    it), of one unit below it when it is that unit's (the list's company filter); at level 1 only the actor, in the
+    unit they act for. A company out of reach is refused."""
     code = CREATED_BY_MODULES.get(module)
     if code is None:
         message = f"Choose one of: {', '.join(CREATED_BY_MODULES)}."
         raise ValidationError({"module": [ValidationError(message, code="invalid_choice")]})
     company = actor.b2b_company
     level = min(actor.level(code), 2) if company is not None else 0
-    if company is None or actor.user is None or level == 0 or company.pk != company_id:
+    if company is None or actor.user is None or level == 0:
+        raise Refused()
+    if company.pk != company_id and (level < 2 or not actor.reaches_company(company_id)):
         raise Refused()
     source = _CREATED_BY_SOURCES.get(module)
     if source is None:
         return User.objects.none()
-    users = User.objects.filter(pk__in=source(company))
     if level < 2:
-        users = users.filter(pk=actor.user.pk)
+        users = User.objects.filter(pk__in=source(company)).filter(pk=actor.user.pk)
+    elif company.pk == company_id and not actor.spans_units:
+        users = User.objects.filter(pk__in=source(company))
+    else:
+        # Each app's source reads one company's records: one subquery per unit, in the one query.
+        units = Company.objects.filter(pk__in=actor.unit_ids if company.pk == company_id else (company_id,))
+        created = Q(pk__in=[])
+        for unit in units:
+            created |= Q(pk__in=source(unit))
+        users = User.objects.filter(created)
     return users.order_by(Lower("first_name"), Lower("last_name"), Lower("email"), "pk")
 
 
-def company_audit_events(*, company: Company) -> QuerySet[AuditEvent]:
-    """The company's audit log, newest first: its application and approval, its users added, changed and removed,
-    role changes, orders placed on account and what super admins did while masquerading as it."""
-    return AuditEvent.objects.filter(company=company).order_by("-created_at", "-pk")
+def company_audit_events(*, actor: Actor, company_id: int | None = None) -> QuerySet[AuditEvent]:
+    """The audit log of the units the actor reaches (the unit they act for, and the units below it: issue 40), or of
+    one of them (`company_id`), newest first: their application and approval, their users added, changed and
+    removed, role changes, orders placed on account and what super admins did while masquerading as them. Each event
+    comes with its unit (the log's company column) in the same query."""
+    units = actor.units_chosen(company_id)
+    return AuditEvent.objects.filter(company_id__in=units).select_related("company").order_by("-created_at", "-pk")
+
+
+# --- what a unit inherits from the units above it (issue 40) ------------------------------------------------------
+
+
+def unit_customer_group_id(company: Company) -> int | None:
+    """The price list and catalog a unit buys from: its own group, else the nearest unit above it with one (one
+    query, for a unit without a group of its own below another)."""
+    if company.customer_group_id is not None or company.parent_id is None:
+        return company.customer_group_id
+    ancestors = company.ancestor_ids
+    groups = dict(Company.objects.filter(pk__in=ancestors).values_list("pk", "customer_group_id"))
+    return next((groups[pk] for pk in reversed(ancestors) if groups.get(pk) is not None), None)
+
+
+def credit_account_id(company: Company) -> int:
+    """The company whose credit line a unit buys on: its own when it is top-level or keeps its own credit
+    (`uses_parent_credit` off), else the nearest unit above it that does, or the root (one query)."""
+    if company.parent_id is None or not company.uses_parent_credit:
+        return company.pk
+    ancestors = company.ancestor_ids
+    shares = dict(Company.objects.filter(pk__in=ancestors).values_list("pk", "uses_parent_credit"))
+    for pk in reversed(ancestors[1:]):
+        if pk in shares and not shares[pk]:
+            return pk
+    return ancestors[0]
+
+
+def credit_account(company: Company) -> Company:
+    """The company whose credit line a unit buys on (`credit_account_id`), as a row."""
+    account_id = credit_account_id(company)
+    return company if account_id == company.pk else Company.objects.get(pk=account_id)

@@ -12,7 +12,14 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import Address
-from accounts.selectors import Actor, AddressFilters, address_default, address_list, credit_account
+from accounts.selectors import (
+    Actor,
+    AddressFilters,
+    address_default,
+    address_is_book_default,
+    address_list,
+    credit_account,
+)
 from orders.models import Order
 from portal.money import format_money
 from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
@@ -182,10 +189,11 @@ def checkout_saved_addresses(actor: Actor, kind: str = "shipping") -> list[Addre
     if actor.user is None:
         return []
     default = address_default(actor=actor, kind=kind)
+    # The book of the unit ordered for: its own addresses and those shared from above, never the units' below it.
     filters = (
-        AddressFilters(is_billing=True, order_by="label")
+        AddressFilters(is_billing=True, order_by="label", own_book=True)
         if kind == "billing"
-        else AddressFilters(is_shipping=True, order_by="label")
+        else AddressFilters(is_shipping=True, order_by="label", own_book=True)
     )
     others = address_list(actor=actor, filters=filters)
     if default is not None:
@@ -220,12 +228,13 @@ def checkout(request):
     # Issue 36 item 14: a typed address starts on the store's home market, not on the first of the list.
     home = store_home_country()
     initial = {"country_code": home, f"{BILLING_PREFIX}country_code": home}
-    default_billing = saved_billing[0] if saved_billing and saved_billing[0].is_default_billing else None
+    first_billing = saved_billing[0] if saved_billing else None
+    default_billing = first_billing if first_billing and address_is_book_default(first_billing, "billing") else None
     if default_billing is not None:
         initial.update({BILLING_PREFIX + key: value for key, value in saved_address_values(default_billing).items()})
         initial["billing_saved_address"] = str(default_billing.pk)
         # A book whose invoices go elsewhere (accounts payable) starts on that address.
-        default_shipping = saved[0] if saved and saved[0].is_default_shipping else None
+        default_shipping = saved[0] if saved and address_is_book_default(saved[0], "shipping") else None
         if default_shipping is None or default_shipping.pk != default_billing.pk:
             initial["billing"] = BILLING_OTHER
     elif saved_billing:

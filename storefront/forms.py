@@ -7,6 +7,7 @@ from django.forms.utils import pretty_name
 
 from accounts.countries import country_find, country_list, postal_address_lines, state_find
 from accounts.models import Address
+from accounts.selectors import address_is_book_default
 from storefront.models import ContactRequest
 from storefront.payments import DECLINED_MESSAGE, Card, card_declined, card_digits, card_problems
 from storefront.services import COST_CENTRE_MAX_LENGTH, cost_centre_problem
@@ -88,7 +89,7 @@ def saved_address_choice_label(address: Address) -> str:
     )[:-1]  # fmt: skip
     title = address.label or f"{address.first_name} {address.last_name}".strip()
     text = f"{title} — {', '.join(place)}"
-    return f"{text} (default)" if address.is_default_shipping else text
+    return f"{text} (default)" if address_is_book_default(address, "shipping") else text
 
 
 class CheckoutForm(forms.Form):

@@ -1,7 +1,9 @@
 """The address book's API (issue 16): types, queries and mutations, merged into the schema in portal/schema.py.
 
 Every root field is gated by its shell §6 code (`requires`); the selectors scope what the caller reaches (the company
-they work in or masquerade as, or an individual customer's own addresses) and the services decide the rest."""
+they work in or masquerade as, or an individual customer's own addresses) and the services decide the rest. In a
+company tree (issue 40) the book of a unit also lists the addresses of the units above it (read-only, `isInherited`)
+and, for a caller whose permissions reach them, those of the units below it (`companyId`, `unitName`)."""
 
 from __future__ import annotations
 
@@ -69,10 +71,44 @@ class AddressType:
     phone_number: str = strawberry_django.field(field_name="phone")
     is_shipping: bool
     is_billing: bool
-    is_default_shipping: bool
-    is_default_billing: bool
     created_at: datetime
     updated_at: datetime
+
+    @strawberry_django.field(
+        description="The default shipping address of its book. A unit's own default overrides the one it inherits "
+        "from the units above it: an inherited default is the book's only when the unit has none of its own."
+    )
+    def is_default_shipping(self, root: Address) -> bool:
+        return selectors.address_is_book_default(root, "shipping")
+
+    @strawberry_django.field(description="The default billing address of its book (as isDefaultShipping).")
+    def is_default_billing(self, root: Address) -> bool:
+        return selectors.address_is_book_default(root, "billing")
+
+    @strawberry_django.field(
+        description="The company (unit) whose book holds it: the caller's, one above it (inherited) or one below it "
+        "(issue 40); null for an individual customer's."
+    )
+    def company_id(self, root: Address) -> int | None:
+        return root.company_id
+
+    @strawberry_django.field(
+        description="The name of the company (unit) whose book holds it — the list's company column (companyName is "
+        "the address's own company line); null for an individual customer's."
+    )
+    def unit_name(self, root: Address) -> str | None:
+        return root.company.name if root.company is not None else None
+
+    @strawberry_django.field(
+        description="Shared by a unit above the one the caller works in (a department's ship-to in its lab's book): "
+        "read-only here, changed in its own unit (inheritedFrom names it)."
+    )
+    def is_inherited(self, root: Address, info: strawberry.Info) -> bool:
+        return _inherited(root, info)
+
+    @strawberry_django.field(description="The name of the unit above whose address it is, when isInherited; else null.")
+    def inherited_from(self, root: Address, info: strawberry.Info) -> str | None:
+        return root.company.name if root.company is not None and _inherited(root, info) else None
 
     @strawberry_django.field(only=["country_code"], description="The country's name in the store's list.")
     def country_name(self, root: Address) -> str:
@@ -114,6 +150,12 @@ class AddressType:
         if user is None:
             return None
         return AddressPerson(id=user.pk, name=user.get_full_name() or user.email, email=user.email)
+
+
+def _inherited(address: Address, info: strawberry.Info) -> bool:
+    """The address is one of a unit above the one the caller works in (read from the unit's path: no query)."""
+    company = info.context.actor.b2b_company
+    return company is not None and address.company_id is not None and address.company_id in company.ancestor_ids
 
 
 def _node(address: Address) -> AddressType:
@@ -219,8 +261,11 @@ def _address_data(data: AddressInput) -> services.AddressData:
 class AddressQuery:
     @strawberry.field(
         permission_classes=[requires(Code.GET_ADDRESSES)],
-        description="The caller's address book (get_addresses: level 2 the company's, level 1 the addresses the "
-        "caller added; an individual customer's own), one page. orderBy is required ('Invalid query: orderBy "
+        description="The caller's address book (get_addresses: level 2 the company's with those it inherits from the "
+        "units above it (isInherited) and, for a caller whose permissions reach them, the books of the units below "
+        "it (companyId, unitName); level 1 the addresses the caller added; an individual customer's own), one page. "
+        "companyId narrows to one unit's own addresses (a unit the caller reaches, else companyId: invalid_choice). "
+        "orderBy is required ('Invalid query: orderBy "
         "property is required'): label, firstName, lastName, companyName, country, state, city, zipCode, createdAt "
         "or updatedAt, prefixed - for descending. search: every word in the label, names, company, lines, city, "
         "ZIP or phone; country and state match codes, city a name (any case); isShipping / isBilling narrow to "
@@ -238,6 +283,14 @@ class AddressQuery:
         is_shipping: bool | None = None,
         is_billing: bool | None = None,
         order_by: str | None = None,
+        company_id: int | None = None,
+        own_book: Annotated[
+            bool,
+            strawberry.argument(
+                description="Only the book of the unit the caller acts for: its own addresses and those it inherits, "
+                "not those of the units below it (the pickers of the checkout and the quote draft)."
+            ),
+        ] = False,
     ) -> AddressList:
         page_arguments_checked(
             first,
@@ -249,7 +302,8 @@ class AddressQuery:
         )
         filters = selectors.AddressFilters(
             search=search or "", country=country or "", state=state or "", city=city or "",
-            is_shipping=is_shipping, is_billing=is_billing, order_by=order_by or "",
+            is_shipping=is_shipping, is_billing=is_billing, order_by=order_by or "", company_id=company_id,
+            own_book=own_book,
         )  # fmt: skip
         addresses = selectors.address_list(actor=info.context.actor, filters=filters)
         total = addresses.count()
@@ -258,8 +312,8 @@ class AddressQuery:
 
     @strawberry.field(
         permission_classes=[requires(Code.GET_ADDRESS_DETAIL)],
-        description="One address of the caller's book (get_address_detail at its level); another company's is "
-        "NOT_FOUND.",
+        description="One address of the caller's book (get_address_detail at its level; inherited ones and those of "
+        "the units below it as the list has them); another company's is NOT_FOUND.",
     )
     def address(self, info: strawberry.Info, id: int) -> AddressType:
         return _node(selectors.address_get(actor=info.context.actor, address_id=id, code=Code.GET_ADDRESS_DETAIL))
@@ -267,7 +321,7 @@ class AddressQuery:
     @strawberry.field(
         permission_classes=[requires(Code.GET_DEFAULT_SHIPPING)],
         description="The book's default shipping address, or null (get_default_shipping): what the checkout and "
-        "the quote draft preselect.",
+        "the quote draft preselect. A unit without one of its own has the nearest unit's above it.",
     )
     def default_shipping_address(self, info: strawberry.Info) -> AddressType | None:
         return _optional_node(selectors.address_default(actor=info.context.actor, kind=services.AddressKind.SHIPPING))
@@ -295,7 +349,8 @@ class AddressMutation:
     @strawberry.mutation(
         permission_classes=[requires(Code.UPDATE_ADDRESS)],
         description="Replace an address's fields with the edit dialog's (update_address at its level). Changing "
-        "its default flags in a company needs update_address at level 2. Another company's address is NOT_FOUND.",
+        "its default flags in a company needs update_address at level 2. Another company's address is NOT_FOUND; "
+        "one inherited from a unit above is PERMISSION_DENIED (it is changed in its own unit).",
     )
     def address_update(self, info: strawberry.Info, id: int, address_data: AddressInput) -> AddressPayload:
         address = services.address_update(actor=info.context.actor, address_id=id, data=_address_data(address_data))
@@ -304,7 +359,8 @@ class AddressMutation:
     @strawberry.mutation(
         permission_classes=[requires(Code.DELETE_ADDRESS)],
         description="Delete an address (delete_address at its level). Deleting a default leaves the book without "
-        "that default. Quotes and orders keep their own copy of the address.",
+        "that default. Quotes and orders keep their own copy of the address. One inherited from a unit above is "
+        "PERMISSION_DENIED.",
     )
     def address_delete(self, info: strawberry.Info, id: int) -> AddressDeleteResult:
         services.address_delete(actor=info.context.actor, address_id=id)

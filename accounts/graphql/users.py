@@ -1,6 +1,8 @@
 """User management (issue 16): the company's users, the roles they can have, and who created a module's records
 (`createdByUser`, shell §7). Every operation is scoped to the company the caller works in (a masquerading super
-admin's: the masqueraded company); another company's user does not exist for the caller (NOT_FOUND)."""
+admin's: the masqueraded company) and, for a caller whose company-wide permissions reach them (a parent unit's
+admin, issue 40), the units below it; a sibling unit's or another company's user does not exist for the caller
+(NOT_FOUND)."""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ class UserExtraField:
     field_value: str
 
 
-@strawberry.type(name="CompanyUser", description="A user of the caller's company.")
+@strawberry.type(name="CompanyUser", description="A user of the caller's company or of a unit below it.")
 class CompanyUserType:
     membership: strawberry.Private[CompanyMembership]
 
@@ -87,6 +89,14 @@ class CompanyUserType:
     def created_at(self) -> datetime:
         return self.membership.created_at
 
+    @strawberry.field(description="The unit the user belongs to (the list's company column, issue 40).")
+    def company_id(self) -> int:
+        return self.membership.company_id
+
+    @strawberry.field(description="The name of the unit the user belongs to.")
+    def company_name(self) -> str:
+        return self.membership.company.name
+
 
 @strawberry.type
 class CompanyUserEdge:
@@ -129,6 +139,8 @@ class CompanyAuditEvent:
     actor_email: str = strawberry.field(description="Who did it (empty: the store's staff or the system).")
     by_masquerade: bool = strawberry.field(description="Done by a super admin masquerading as the company.")
     created_at: datetime
+    company_id: int | None = strawberry.field(description="The unit it happened in (the log's company column).")
+    company_name: str | None = strawberry.field(description="The name of the unit it happened in.")
 
 
 @strawberry.type(description="A page of the company's audit log, newest first.")
@@ -137,7 +149,7 @@ class CompanyAuditEventList:
     edges: list[CompanyAuditEvent]
 
 
-@strawberry.input(description="A new user of the caller's company.")
+@strawberry.input(description="A new user of the caller's company (or of a unit below it, `companyId`).")
 class UserCreateInput:
     email: str
     first_name: str
@@ -147,6 +159,11 @@ class UserCreateInput:
     custom_role_id: int | None = strawberry.field(default=None, description="Required with role 5.")
     extra_fields: list[ExtraFieldInput] = strawberry.field(
         default_factory=list, description="Answers to the store's custom user fields (`accountFormFields`)."
+    )
+    company_id: int | None = strawberry.field(
+        default=None,
+        description="The unit the user joins: the one the caller acts for (null), or one below it that the caller "
+        "manages (issue 40); another is refused (companyId: invalid_choice).",
     )
 
 
@@ -199,9 +216,11 @@ def _created_by(user: User) -> CreatedByUser:
 class Query:
     @strawberry.field(
         permission_classes=[requires(Code.GET_USERS)],
-        description="The users of the caller's company (get_users: level 2 every user, level 1 only the caller). "
-        "orderBy is required ('Invalid query: orderBy property is required'): firstName, lastName, email, role or "
-        "createdAt, prefixed - for descending. Every word of search must appear in the e-mail, a name or the phone; "
+        description="The users of the caller's company (get_users: level 2 every user — with the users of the units "
+        "below it when the caller's permissions reach them, each with its companyId and companyName —, level 1 only "
+        "the caller); companyId narrows to one of those units (else companyId: invalid_choice). orderBy is required "
+        "('Invalid query: orderBy property is required'): firstName, lastName, email, role or createdAt, prefixed "
+        "- for descending. Every word of search must appear in the e-mail, a name or the phone; "
         "role filters by role code (5: any custom role), customRoleId by one custom role.",
     )
     def users(
@@ -213,13 +232,15 @@ class Query:
         role: int | None = None,
         custom_role_id: int | None = None,
         order_by: str | None = None,
+        company_id: int | None = None,
     ) -> CompanyUserList:
         page_arguments_checked(
             first, offset, max_first=MAX_PAGE_SIZE, noun="users", texts={"search": search}, max_text=MAX_SEARCH
         )
         filters = selectors.CompanyUserFilters(
-            search=search or "", role=role, custom_role_id=custom_role_id, order_by=order_by or ""
-        )
+            search=search or "", role=role, custom_role_id=custom_role_id, order_by=order_by or "",
+            company_id=company_id,
+        )  # fmt: skip
         members = selectors.company_user_list(actor=info.context.actor, filters=filters)
         total = members.count()
         page = list(members[offset : offset + first]) if first else []
@@ -229,7 +250,8 @@ class Query:
 
     @strawberry.field(
         permission_classes=[requires(Code.GET_USER_DETAIL)],
-        description="One user of the caller's company (get_user_detail); NOT_FOUND for anyone else.",
+        description="One user of the caller's company or of a unit below it that the caller's permissions reach "
+        "(get_user_detail); NOT_FOUND for anyone else.",
     )
     def user(self, info: strawberry.Info, user_id: int) -> CompanyUserType:
         return CompanyUserType(membership=selectors.company_user_get(actor=info.context.actor, user_id=user_id))
@@ -248,16 +270,19 @@ class Query:
     @strawberry.field(
         permission_classes=[IsCompanyAdmin],
         description="The company's audit log for its admin (not a masquerading super admin), newest first: users "
-        "added, changed and removed, role changes, approvals, orders on account, masquerade activity.",
+        "added, changed and removed, role changes, approvals, orders on account, masquerade activity — of the unit "
+        "the admin acts for and the units below it (each event with its companyId and companyName); companyId "
+        "narrows to one of them.",
     )
     def company_audit_events(
         self,
         info: strawberry.Info,
         first: Annotated[int, strawberry.argument(description=f"Page size, at most {MAX_PAGE_SIZE}.")] = 10,
         offset: int = 0,
+        company_id: int | None = None,
     ) -> CompanyAuditEventList:
         page_arguments_checked(first, offset, max_first=MAX_PAGE_SIZE, noun="events")
-        events = selectors.company_audit_events(company=info.context.actor.b2b_company)
+        events = selectors.company_audit_events(actor=info.context.actor, company_id=company_id)
         page = list(events[offset : offset + first]) if first else []
         return CompanyAuditEventList(
             total_count=events.count(),
@@ -269,6 +294,8 @@ class Query:
                     actor_email=event.actor_email,
                     by_masquerade=event.masquerade_session_id is not None,
                     created_at=event.created_at,
+                    company_id=event.company_id,
+                    company_name=event.company.name if event.company is not None else None,
                 )  # fmt: skip
                 for event in page
             ],
@@ -278,8 +305,9 @@ class Query:
         permission_classes=[IsAuthenticated],
         description="shell §7: the users who created the module's records in the caller's company, for the 'created "
         "by' / 'placed by' filters; module is quotes, shoppinglists or orders. Needs the module's view code "
-        "(get_quotes, get_shopping_lists, get_orders): at level 2 every creator (former users included), at level "
-        "1 only the caller. PERMISSION_DENIED for another company.",
+        "(get_quotes, get_shopping_lists, get_orders): at level 2 every creator (former users included) — of every "
+        "unit the caller reaches when companyId is the unit they act for, of that unit when it is one below it — "
+        "at level 1 only the caller. PERMISSION_DENIED for a company out of reach.",
     )
     def created_by_user(self, info: strawberry.Info, company_id: int, module: str) -> list[CreatedByUser]:
         if len(module) > 40:
@@ -294,10 +322,11 @@ class Query:
 class Mutation:
     @strawberry.mutation(
         permission_classes=[requires(Code.CREATE_USER, Level.COMPANY)],
-        description="Add a user to the caller's company and e-mail them an invitation. A new address cannot sign "
-        "in until its owner chooses a password through the invitation's link; an individual customer's account "
-        "joins as it is. Errors: VALIDATION_ERROR with fieldCodes (email: email_in_company, email_unavailable — one "
-        "answer for every address that cannot join), ADMIN_ROLE_REQUIRED, ROLE_NOT_GRANTABLE, TOO_MANY_REQUESTS.",
+        description="Add a user to the caller's company (or to the unit below it that userData.companyId names) and "
+        "e-mail them an invitation. A new address cannot sign in until its owner chooses a password through the "
+        "invitation's link; an individual customer's account joins as it is. Errors: VALIDATION_ERROR with "
+        "fieldCodes (email: email_in_company, email_unavailable — one answer for every address that cannot join; "
+        "companyId: invalid_choice), ADMIN_ROLE_REQUIRED, ROLE_NOT_GRANTABLE, TOO_MANY_REQUESTS.",
     )
     def user_create(self, info: strawberry.Info, user_data: UserCreateInput) -> CompanyUserType:
         data = user_data
@@ -314,6 +343,7 @@ class Mutation:
                 role=data.role,
                 custom_role_id=data.custom_role_id,
                 extra_fields=_extra_pairs(data.extra_fields) or (),
+                company_id=data.company_id,
             ),
         )
         return CompanyUserType(membership=membership)
@@ -343,9 +373,10 @@ class Mutation:
 
     @strawberry.mutation(
         permission_classes=[requires(Code.DELETE_USER)],
-        description="Remove a user from the caller's company; their sessions end at once (their token answers "
-        "40101). Their account stays an individual customer's, their quotes and orders stay the company's. Errors: "
-        "NOT_FOUND, CANNOT_DELETE_SELF, LAST_ADMIN, ADMIN_ROLE_REQUIRED.",
+        description="Remove a user from the caller's company (or from a unit below it that the caller manages); their "
+        "sessions end at once (their token answers 40101). Their account stays an individual customer's, their "
+        "quotes and orders stay the company's. Errors: NOT_FOUND, CANNOT_DELETE_SELF, LAST_ADMIN (each unit keeps an "
+        "admin), ADMIN_ROLE_REQUIRED.",
     )
     def user_delete(self, info: strawberry.Info, user_id: int) -> MessagePayload:
         user = services.company_user_delete(actor=info.context.actor, user_id=user_id)

@@ -4,7 +4,11 @@ Permission codes (shell §6 "Address view" / "Address actions"): create_address,
 level 2 reach the whole company's book, at level 1 the addresses the user added (`addresses_visible_to`). The
 default shipping and billing addresses are the company's choice for every buyer: changing them needs the code at
 level 2 in a company. Changes to one book run one at a time (`lock_for_transaction`), so that two parallel
-"set as default" calls leave exactly one default and the book's cap holds."""
+"set as default" calls leave exactly one default and the book's cap holds.
+
+In a company tree (issue 40) a unit's book shares the addresses of the units above it read-only (a department's
+ship-to, its labs' too): they are changed in their own unit, and refused here with the reason. A caller whose
+permissions reach the units below the one they act for changes those units' addresses in their own books."""
 
 from __future__ import annotations
 
@@ -20,7 +24,13 @@ from accounts.countries import country_find, state_find
 from accounts.errors import AccountFieldCode, AddressErrorCode, AddressFieldCode
 from accounts.models import Address, FormGroup, FormType
 from accounts.permissions import Code
-from accounts.selectors import Actor, AddressBook, address_book_of, addresses_visible_to
+from accounts.selectors import (
+    Actor,
+    AddressBook,
+    address_book_of,
+    address_inherited_from,
+    addresses_changeable_by,
+)
 from accounts.services.registration import _FormCheck
 from accounts.validators import PHONE_PATTERN
 from portal.errors import NotFound, Refused
@@ -31,6 +41,7 @@ from portal.locks import lock_for_transaction
 MAX_ADDRESSES_PER_BOOK = 1000
 ADDRESS_NOT_FOUND_MESSAGE = "Address not found."
 DEFAULTS_REFUSED_MESSAGE = "Only users who manage all of the company's addresses may change its default addresses."
+INHERITED_REFUSED_MESSAGE = "This address is {unit}'s, shared with the units below it: it can only be changed there."
 
 # API field name → (label, longest value, required).
 _TEXT_FIELDS: dict[str, tuple[str, int, bool]] = {
@@ -174,13 +185,24 @@ def _may_change_defaults(actor: Actor, book: AddressBook, code: str) -> bool:
     return book.company is None or actor.level(code) >= 2
 
 
-def _address_locked(actor: Actor, book: AddressBook, address_id: int, code: str) -> Address:
-    """The address the actor reaches with `code`, locked for the rest of the transaction, after the book's lock."""
-    lock_for_transaction(book.lock_key)
-    address = addresses_visible_to(actor=actor, code=code).select_for_update().filter(pk=address_id).first()
-    if address is None:
+def _address_locked(actor: Actor, address_id: int, code: str) -> tuple[AddressBook, Address]:
+    """The address the actor may change with `code` and the book it belongs to (the book of a unit below the one they
+    act for, when it is that unit's), locked for the rest of the transaction after the book's lock. An address the
+    actor's book inherits from a unit above is refused with the reason; any other is NotFound."""
+    changeable = addresses_changeable_by(actor=actor, code=code)
+    owner = changeable.select_related("company").filter(pk=address_id).first()
+    if owner is None:
+        unit = address_inherited_from(actor=actor, address_id=address_id)
+        if unit is not None:
+            raise PermissionDenied(INHERITED_REFUSED_MESSAGE.format(unit=unit))
         raise NotFound(ADDRESS_NOT_FOUND_MESSAGE)
-    return address
+    book = AddressBook(company=owner.company) if owner.company is not None else AddressBook(customer=actor.user)
+    lock_for_transaction(book.lock_key)
+    address = changeable.select_for_update().filter(pk=address_id).first()
+    if address is None:  # deleted while the lock was awaited
+        raise NotFound(ADDRESS_NOT_FOUND_MESSAGE)
+    address.company = owner.company  # the same row's unit, read above: an address never changes books
+    return book, address
 
 
 def _defaults_clear(book: AddressBook, kinds: list[str], *, keep: Address | None = None) -> None:
@@ -234,8 +256,8 @@ def address_create(*, actor: Actor, data: AddressData) -> Address:
 def address_update(*, actor: Actor, address_id: int, data: AddressData) -> Address:
     """Replace an address's fields with the dialog's (update_address at its level; another book's address is
     NotFound). A change of its default flags needs update_address at level 2 in a company."""
-    book = _require(actor, Code.UPDATE_ADDRESS)
-    address = _address_locked(actor, book, address_id, Code.UPDATE_ADDRESS)
+    _require(actor, Code.UPDATE_ADDRESS)
+    book, address = _address_locked(actor, address_id, Code.UPDATE_ADDRESS)
     values = address_values_check(data, form_type=address_form_type(book))
     flags = _default_flags(data, address, values)
     changed = any(flags[name] != getattr(address, name) for name in flags)
@@ -252,8 +274,8 @@ def address_update(*, actor: Actor, address_id: int, data: AddressData) -> Addre
 def address_delete(*, actor: Actor, address_id: int) -> None:
     """Delete an address (delete_address at its level). Deleting a default address leaves the book without that
     default (and needs delete_address at level 2 in a company). Quotes and orders keep their own copy."""
-    book = _require(actor, Code.DELETE_ADDRESS)
-    address = _address_locked(actor, book, address_id, Code.DELETE_ADDRESS)
+    _require(actor, Code.DELETE_ADDRESS)
+    book, address = _address_locked(actor, address_id, Code.DELETE_ADDRESS)
     is_default = address.is_default_shipping or address.is_default_billing
     if is_default and not _may_change_defaults(actor, book, Code.DELETE_ADDRESS):
         raise PermissionDenied(DEFAULTS_REFUSED_MESSAGE)
@@ -270,7 +292,7 @@ def address_set_default(*, actor: Actor, address_id: int, kind: str) -> Address:
     book = _require(actor, Code.UPDATE_ADDRESS)
     if not _may_change_defaults(actor, book, Code.UPDATE_ADDRESS):
         raise PermissionDenied(DEFAULTS_REFUSED_MESSAGE)
-    address = _address_locked(actor, book, address_id, Code.UPDATE_ADDRESS)
+    book, address = _address_locked(actor, address_id, Code.UPDATE_ADDRESS)
     if getattr(address, f"is_default_{kind}"):
         return address
     _defaults_clear(book, [kind], keep=address)

@@ -1,7 +1,8 @@
 """User management (issue 16): a company's admins (and roles granted the user codes) add, edit and remove the
 company's users. The rules that keep a company manageable live here: it always keeps an admin, nobody deletes
 themself or changes their own role, only an admin makes or touches admins, and nobody gives a role with more
-permissions than they hold."""
+permissions than they hold. In a company tree (issue 40) a unit's admin manages the users of the unit they act for
+and of the units below it (`accounts.selectors.company_user_reach`); each unit keeps its own admin."""
 
 from __future__ import annotations
 
@@ -12,16 +13,27 @@ from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, Subquery
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.errors import AccountErrorCode, AccountFieldCode, UserFieldCode, UserManagementErrorCode
-from accounts.models import AuditAction, Company, CompanyMembership, CompanyRole, FormType, RoleTemplate, User
+from accounts.models import (
+    AuditAction,
+    Company,
+    CompanyMembership,
+    CompanyRole,
+    CompanyStatus,
+    FormType,
+    RoleTemplate,
+    User,
+)
 from accounts.permissions import Code
 from accounts.selectors import (
     Actor,
     acts_as_company_admin,
+    company_user_reach,
+    company_user_reached,
     company_user_scope,
     membership_of,
     role_grants,
@@ -33,7 +45,7 @@ from accounts.services.roles import membership_role_set
 from accounts.services.sign_in import customer_sign_out_everywhere
 from accounts.tasks import user_invitation_send
 from portal import ratelimit
-from portal.errors import NotFound, Refused
+from portal.errors import NotFound, Refused, field_error
 
 # An address that cannot join (another company's user, staff) is refused with one answer; a company that gets it
 # this often in an hour is held for the rest of the hour, so that nobody probes the store's customers in bulk.
@@ -56,6 +68,7 @@ class CompanyUserData:
     phone: str = ""
     custom_role_id: int | None = None
     extra_fields: tuple[tuple[str, str], ...] = ()
+    company_id: int | None = None  # issue 40: a unit below the one the actor acts for; None: that one
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,22 @@ def _acting_company(actor: Actor, code: str) -> Company:
     if company is None or company_user_scope(actor, code) < 2:
         raise Refused()
     return company
+
+
+UNIT_MESSAGE = "Choose a company you work for."
+
+
+def _unit_for_new_user(actor: Actor, company_id: int | None) -> Company:
+    """The unit a new user joins: the one the actor acts for, or an approved one below it that they manage (issue
+    40). Any other is a field error, the same as a list's company filter gives."""
+    company = _acting_company(actor, Code.CREATE_USER)
+    if company_id is None or company_id == company.pk:
+        return company
+    actor.units_chosen(company_id)  # out of reach: companyId invalid_choice
+    unit = Company.objects.filter(pk=company_id, status=CompanyStatus.APPROVED).first()
+    if unit is None:
+        raise field_error("companyId", UNIT_MESSAGE, code=AccountFieldCode.INVALID_CHOICE)
+    return unit
 
 
 def _role_checked(check: _FormCheck, role: int, custom_role_id: int | None) -> RoleTemplate | None:
@@ -135,30 +164,41 @@ def _email_error(message: str, code: str) -> ValidationError:
 
 
 def _locked_members(actor: Actor, user_id: int, code: str) -> tuple[list[CompanyMembership], CompanyMembership]:
-    """The target's membership in the actor's company (NotFound for anyone else), locked with the company's admins
-    and the actor's own row, in one statement in id order: two admins changing each other at once take turns (no
-    deadlock), and the second sees what the first did before it counts the admins."""
+    """The target's membership within the actor's reach (their unit's, or a unit's below it that they manage;
+    NotFound for anyone else), locked with the admins of the target's unit and the actor's own row (wherever it
+    is: an admin acting for a unit below their own), in one statement in id order: two admins changing each other
+    at once take turns (no deadlock), and the second sees what the first did before it counts the admins."""
     level = company_user_scope(actor, code)
     if level == 0 or actor.user is None:  # a guest's level is 0
         raise Refused()
     if level < 2 and user_id != actor.user.pk:
         raise NotFound("User not found.")
+    reach = company_user_reach(actor, level)
+    target_unit = CompanyMembership.objects.filter(reach, user_id=user_id).values("company_id")[:1]
     rows = list(
         CompanyMembership.objects.select_for_update(of=("self",))
-        .select_related("user", "custom_role")
-        .filter(company=actor.b2b_company)
-        .filter(Q(role=CompanyRole.ADMIN) | Q(user_id=user_id) | Q(user_id=actor.user.pk))
+        .select_related("user", "custom_role", "company")
+        .filter(
+            Q(user_id=actor.user.pk)
+            | (reach & (Q(user_id=user_id) | Q(role=CompanyRole.ADMIN, company_id=Subquery(target_unit))))
+        )
         .order_by("pk")
     )
     target = next((row for row in rows if row.user_id == user_id), None)
-    if target is None:
+    if target is None or not company_user_reached(actor, target, level):
         raise NotFound("User not found.")
     return rows, target
 
 
 def _refuse_last_admin(rows: list[CompanyMembership], target: CompanyMembership) -> None:
-    """A company keeps at least one admin who can sign in: without one nobody could manage its users."""
-    others = [row for row in rows if row.role == CompanyRole.ADMIN and row.pk != target.pk and row.user.is_active]
+    """A company (each unit of a tree) keeps at least one admin who can sign in: without one nobody could manage its
+    users."""
+    others = [
+        row
+        for row in rows
+        if row.role == CompanyRole.ADMIN and row.company_id == target.company_id and row.pk != target.pk
+        and row.user.is_active
+    ]  # fmt: skip
     if not others:
         raise Refused(UserManagementErrorCode.LAST_ADMIN.label, code=UserManagementErrorCode.LAST_ADMIN)
 
@@ -197,20 +237,27 @@ def _invitation_on_commit(event_id: int) -> None:
 # --- adding a user ------------------------------------------------------------------------------------------------
 
 
-def _existing_user_addable(user: User, company: Company) -> None:
-    """Whether an existing account may join `company`: an individual (B2C) customer may. Anyone else gets one answer
-    whatever the reason (another company's user, staff, a super admin, a closed account), so that the answer says
-    nothing about which company anyone belongs to; refusals are counted against probing."""
+def _probe_key(actor: Actor, company: Company) -> str:
+    """Whose refusals of unavailable addresses are counted together: the actor's own company's, wherever in its tree
+    they add users, so that spreading the attempts over its units gains nothing."""
+    return str((actor.home_company or company).pk)
+
+
+def _existing_user_addable(actor: Actor, user: User, company: Company) -> None:
+    """Whether an existing account may join `company`: an individual (B2C) customer may. A user of a unit the actor
+    manages is already theirs (`email_in_company`). Anyone else gets one answer whatever the reason (another
+    company's user, staff, a super admin, a closed account), so that the answer says nothing about which company
+    anyone belongs to; refusals are counted against probing."""
     membership = membership_of(user)
-    if membership is not None and membership.company_id == company.pk:
+    if membership is not None and (membership.company_id == company.pk or actor.reaches_company(membership.company_id)):
         raise _email_error(UserFieldCode.EMAIL_IN_COMPANY.label, UserFieldCode.EMAIL_IN_COMPANY)
     if membership is not None or not user.is_active or user.is_staff or user.is_super_admin:
-        ratelimit.record("user-add-unavailable", str(company.pk), window_seconds=UNAVAILABLE_EMAIL_WINDOW)
+        ratelimit.record("user-add-unavailable", _probe_key(actor, company), window_seconds=UNAVAILABLE_EMAIL_WINDOW)
         raise _email_error(UserFieldCode.EMAIL_UNAVAILABLE.label, UserFieldCode.EMAIL_UNAVAILABLE)
 
 
 def _user_for_new_member(
-    check: _FormCheck, company: Company, values: dict[str, str], answers: dict[str, str]
+    actor: Actor, check: _FormCheck, company: Company, values: dict[str, str], answers: dict[str, str]
 ) -> tuple[User, bool]:
     """The account that joins: a new one without a usable password (nobody can sign in to it until its owner
     chooses one through the invitation), or an individual customer's existing one, which keeps its password and
@@ -227,7 +274,7 @@ def _user_for_new_member(
             return user, False
         except IntegrityError:  # the same address registered or added a moment ago
             user = User.objects.select_for_update().get(email__iexact=email)
-    _existing_user_addable(user, company)
+    _existing_user_addable(actor, user, company)
     user.first_name, user.last_name, user.phone = values["first_name"], values["last_name"], values["phone"]
     user.extra_fields = _extra_fields_merged(check, user.extra_fields, answers)
     user.save(update_fields=["first_name", "last_name", "phone", "extra_fields"])
@@ -236,12 +283,13 @@ def _user_for_new_member(
 
 @transaction.atomic
 def company_user_create(*, actor: Actor, data: CompanyUserData) -> CompanyMembership:
-    """`userCreate`: add a user to the actor's company with a role, and e-mail them an invitation (on commit).
+    """`userCreate`: add a user to the actor's company (or to a unit below it they manage, `data.company_id`) with a
+    role, and e-mail them an invitation (on commit).
 
     A new address becomes an account that cannot sign in until its owner chooses a password through the invitation;
     an individual customer's address joins with its account; an address already in the company is a field error
     (`email_in_company`); any other address that cannot join gets one answer (`email_unavailable`)."""
-    company = _acting_company(actor, Code.CREATE_USER)
+    company = _unit_for_new_user(actor, data.company_id)
     check = _FormCheck(FormType.BUSINESS)
     values = _user_fields_checked(
         check, email=data.email, first_name=data.first_name, last_name=data.last_name, phone=data.phone
@@ -250,9 +298,9 @@ def company_user_create(*, actor: Actor, data: CompanyUserData) -> CompanyMember
     answers = check.extras("extraFields", _FormCheck.USER_GROUPS, data.extra_fields)
     check.raise_if_any()
     _role_allowed(actor, data.role, template)
-    if ratelimit.is_limited("user-add-unavailable", str(company.pk), limit=UNAVAILABLE_EMAIL_LIMIT):
+    if ratelimit.is_limited("user-add-unavailable", _probe_key(actor, company), limit=UNAVAILABLE_EMAIL_LIMIT):
         raise Refused(AccountErrorCode.TOO_MANY_REQUESTS.label, code=AccountErrorCode.TOO_MANY_REQUESTS)
-    user, existed = _user_for_new_member(check, company, values, answers)
+    user, existed = _user_for_new_member(actor, check, company, values, answers)
     try:
         with transaction.atomic():
             membership = CompanyMembership.objects.create(
