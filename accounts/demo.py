@@ -162,8 +162,9 @@ def seed_institution(users: _DemoUsers, group: CustomerGroup) -> None:
                 zip_code="55057", customer_group=group, credit_enabled=True, credit_limit=50_000,
                 available_credit=50_000,
             )  # fmt: skip
-        elif unit is None:
+        elif unit is None and parent is not None:
             unit = company_unit_create(parent_id=units[parent].pk, name=name)
+        assert unit is not None
         units[name] = unit
         for email, first, last, role in members:
             user = users.get_or_create(email, first_name=first, last_name=last, phone="+1 555 010 0401")

@@ -2,10 +2,11 @@
 export_invoices, get_invoice_payments_history; "Pay invoice": pay_invoice).
 
 A permission is a code with a level (accounts.permissions): level 2 reaches every invoice of the company the caller
-works in, level 1 the invoices of the orders they placed in it (Invoice.customer). Invoices are a company's
-documents: only callers working in an approved company (its users, a super admin masquerading as it) hold these codes.
-An individual (B2C) customer, a guest, a user of a pending company and a super admin who is not masquerading hold
-none — the overlay sends roles 4, 99 and 100 who open an invoice link to sign in (shell §2 login flag 7)."""
+works in (and of the units below it, for an admin or a member granted them: issue 40), level 1 the invoices of the
+orders they placed in it (Invoice.customer). Invoices are a company's documents: only callers working in an approved
+company (its users, a super admin masquerading as it) hold these codes. An individual (B2C) customer, a guest, a user
+of a pending company and a super admin who is not masquerading hold none — the overlay sends roles 4, 99 and 100
+who open an invoice link to sign in (shell §2 login flag 7)."""
 
 from __future__ import annotations
 
@@ -36,9 +37,12 @@ def can_pay_invoices(actor: Actor) -> bool:
 
 def can_view_order_of(actor: Actor, order_company_id: int | None, order_placed_by_id: int | None) -> bool:
     """business §6: the order link from an invoice needs order permission — get_order_detail at level 2 for any order
-    of the company, at level 1 for the orders the caller placed (as orders.selectors scopes `order(id)`)."""
+    of the company (and of the units below it the caller's company-wide permissions reach: issue 40), at level 1 for
+    the orders the caller placed in it (as orders.selectors scopes `order(id)`)."""
     company = actor.b2b_company
-    if actor.user is None or company is None or order_company_id != company.pk:
+    if actor.user is None or company is None or order_company_id is None:
         return False
     level = actor.level(Code.GET_ORDER_DETAIL.value)
-    return level >= 2 or (level >= 1 and order_placed_by_id == actor.user.pk)
+    if level >= 2:
+        return actor.reaches_company(order_company_id)
+    return level >= 1 and order_company_id == company.pk and order_placed_by_id == actor.user.pk

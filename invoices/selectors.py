@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.exceptions import PermissionDenied
@@ -71,12 +71,20 @@ def today() -> datetime.date:
 # --- who sees what -------------------------------------------------------------------------------------------------
 
 
+def units_filter(company_ids: Sequence[int], field: str = "company_id") -> Q:
+    """The filter on a company field (its name) that keeps these companies: an equality for one, as before the tree."""
+    if len(company_ids) == 1:
+        return Q(**{field: company_ids[0]})
+    return Q(**{f"{field}__in": tuple(company_ids)})
+
+
 @dataclass(frozen=True)
 class InvoiceScope:
-    """Whose invoices an actor reaches with a permission code: the company's (level 2), or only those of the orders
-    `customer` placed in it (level 1)."""
+    """Whose invoices an actor reaches with a permission code: those of the companies `company_ids` (level 2: the
+    unit they work in, and the units below it when their company-wide permissions reach those — issue 40), or only
+    those of the orders `customer` placed in the unit they work in (level 1)."""
 
-    company_id: int
+    company_ids: tuple[int, ...]
     customer_id: int | None
 
 
@@ -89,30 +97,44 @@ def invoice_scope(actor: Actor, code: str) -> InvoiceScope | None:
     if level < permissions.COMPANY:
         if actor.user is None:  # a level without a user (a guest's is 0): no invoice of anyone's
             return None
-        return InvoiceScope(company_id=company.pk, customer_id=actor.user.pk)
-    return InvoiceScope(company_id=company.pk, customer_id=None)
+        return InvoiceScope(company_ids=(company.pk,), customer_id=actor.user.pk)
+    return InvoiceScope(company_ids=actor.unit_ids, customer_id=None)
 
 
 def invoices_visible_to(*, actor: Actor, code: str) -> QuerySet[Invoice]:
     """The invoices the actor reaches with a permission code (`invoice_scope`): at level 2 every invoice of the
-    company they work in, at level 1 the invoices of the orders they placed in it; none without the code."""
+    company they work in (and of the units below it their company-wide permissions reach), at level 1 the invoices
+    of the orders they placed in it; none without the code."""
     scope = invoice_scope(actor, code)
     if scope is None:
         return Invoice.objects.none()
-    invoices = Invoice.objects.filter(company_id=scope.company_id)
+    invoices = Invoice.objects.filter(units_filter(scope.company_ids))
     if scope.customer_id is not None:
         invoices = invoices.filter(customer_id=scope.customer_id)
     return invoices
 
 
+def invoice_units(actor: Actor, scope: InvoiceScope, filters: InvoiceFilters | None) -> tuple[int, ...]:
+    """The companies of the scope a list shows: all of them, or the one unit its company filter names (issue 40:
+    `Actor.units_chosen`, refused on companyId for a unit out of the actor's reach)."""
+    if filters is None or filters.company_id is None:
+        return scope.company_ids
+    chosen = actor.units_chosen(filters.company_id)
+    return tuple(pk for pk in scope.company_ids if pk in chosen)
+
+
 def invoice_count(invoices: QuerySet, *, actor: Actor, filters: InvoiceFilters | None, code: str) -> int:
     """How many invoices `invoices` (the actor's `invoices_visible_to` with `code`, filtered by `filters`) holds.
-    Unfiltered it is the sum of the invoices' tally over the same scope (InvoiceTally: a row or a few, however many
-    invoices the company has); with a filter, counted."""
+    Without a filter but the company filter it is the sum of the invoices' tally over the same scope (InvoiceTally:
+    a row or a few per unit, however many invoices the units have); with one, counted."""
     scope = invoice_scope(actor, code)
-    if scope is None or (filters is not None and filters != InvoiceFilters(order_by=filters.order_by)):
+    unfiltered = filters is None or replace(filters, company_id=None) == InvoiceFilters(order_by=filters.order_by)
+    if scope is None or not unfiltered:
         return invoices.count()
-    tally = InvoiceTally.objects.filter(company_key=scope.company_id)
+    units = invoice_units(actor, scope, filters)
+    if not units:
+        return 0
+    tally = InvoiceTally.objects.filter(units_filter(units, "company_key"))
     if scope.customer_id is not None:
         tally = tally.filter(customer_key=scope.customer_id)
     return tally.aggregate(total=Sum("count"))["total"] or 0
@@ -227,6 +249,7 @@ class InvoiceFilters:
     due_date_to: datetime.date | None = None
     ids: tuple[int, ...] = field(default_factory=tuple)  # chosen invoices only (the export of selected rows)
     order_by: str = ""
+    company_id: int | None = None  # issue 40: one unit's invoices, of the units the actor reaches
 
 
 def _ordering(order_by: str) -> list[OrderBy | str]:
@@ -319,6 +342,9 @@ def invoice_list(
     invoice_access_check(actor, code)
     filters_checked(filters)
     invoices = with_api_fields(invoices_visible_to(actor=actor, code=code))
+    if filters.company_id is not None:
+        scope = invoice_scope(actor, code)
+        invoices = invoices.filter(units_filter(invoice_units(actor, scope, filters) if scope else ()))
     # The page's orders and customers are read apart (issue 38): joined, they made PostgreSQL sort every invoice of
     # the company on disk under the joins when no index gave the order (73,606 invoices by -dueDate: 92 ms, and 1.2 s
     # once a kept connection's generic plan joined every invoice); alone, the page is a top-N sort of one table.
@@ -480,21 +506,42 @@ def invoice_tracking(invoice: Invoice) -> list[InvoiceTracking]:
 
 
 def receipts_visible_to(*, actor: Actor) -> QuerySet[Receipt]:
-    """The receipts the actor may read: get_invoice_payments_history at level 2, every receipt of their company; at
-    level 1, the receipts of payments they made and those that paid an invoice of an order they placed. Whoever may
-    pay (pay_invoice) reads the receipts of the payments they made (the page after paying)."""
+    """The receipts the actor may read: get_invoice_payments_history at level 2, every receipt of their company (and
+    of the units below it their company-wide permissions reach: issue 40); at level 1, the receipts of payments they
+    made and those that paid an invoice of an order they placed. Whoever may pay (pay_invoice) reads the receipts of
+    the payments they made (the page after paying). In a unit below another, a payment made above it (by a parent's
+    admin) of the unit's invoices is read as well: `receipt_lines_in_reach` keeps its lines of those invoices."""
     company = actor.b2b_company
     history = permissions.invoice_scope_level(actor, permissions.GET_INVOICE_PAYMENTS_HISTORY)
     payer = permissions.can_pay_invoices(actor)
     if company is None or (history == 0 and not payer):
         return Receipt.objects.none()
-    receipts = Receipt.objects.filter(company=company)
+    below_another = company.parent_id is not None
     if history >= permissions.COMPANY:
-        return receipts
+        visible = units_filter(actor.unit_ids)
+        if below_another:
+            paid_above = ReceiptLine.objects.filter(units_filter(actor.unit_ids, "invoice__company_id"))
+            visible |= Q(pk__in=paid_above.values("receipt_id"))
+        return Receipt.objects.filter(visible)
     mine = Q(payer=actor.user)
     if history >= permissions.OWN:
         mine |= Q(pk__in=ReceiptLine.objects.filter(invoice__customer=actor.user).values("receipt_id"))
-    return receipts.filter(mine)
+        if below_another:
+            paid_above = ReceiptLine.objects.filter(invoice__customer=actor.user, invoice__company=company)
+            return Receipt.objects.filter((Q(company=company) & mine) | Q(pk__in=paid_above.values("receipt_id")))
+    return Receipt.objects.filter(company=company).filter(mine)
+
+
+def receipt_lines_in_reach(actor: Actor) -> Q | None:
+    """In a unit below another (issue 40), the lines of the receipts it reads that are its own: those of its
+    receipts, and of a payment made above it, the lines of its invoices (not those of its sibling units paid with
+    them). None elsewhere: every line of a receipt it reads is its own."""
+    company = actor.b2b_company
+    if company is None or company.parent_id is None:
+        return None
+    history = permissions.invoice_scope_level(actor, permissions.GET_INVOICE_PAYMENTS_HISTORY)
+    units = actor.unit_ids if history >= permissions.COMPANY else (company.pk,)
+    return units_filter(units, "receipt__company_id") | units_filter(units, "invoice__company_id")
 
 
 def receipt_access_check(actor: Actor) -> None:
@@ -511,10 +558,14 @@ def receipt_detail(*, actor: Actor, ref: str | int | None) -> Receipt:
     pk = parse_invoice_id(ref)
     receipt = None
     if pk is not None:
+        lines = ReceiptLine.objects.select_related("invoice").order_by("pk")
+        in_reach = receipt_lines_in_reach(actor)
+        if in_reach is not None:
+            lines = lines.filter(in_reach)
         receipt = (
             receipts_visible_to(actor=actor)
             .select_related("payer")
-            .prefetch_related(Prefetch("lines", queryset=ReceiptLine.objects.select_related("invoice").order_by("pk")))
+            .prefetch_related(Prefetch("lines", queryset=lines))
             .filter(pk=pk)
             .first()
         )
@@ -559,6 +610,9 @@ def receipt_line_list(*, actor: Actor, filters: ReceiptLineFilters) -> QuerySet[
     lines = ReceiptLine.objects.filter(receipt__in=receipts_visible_to(actor=actor))
     if permissions.invoice_scope_level(actor, permissions.GET_INVOICE_PAYMENTS_HISTORY) < permissions.COMPANY:
         lines = lines.filter(Q(receipt__payer=actor.user) | Q(invoice__customer=actor.user))
+    in_reach = receipt_lines_in_reach(actor)
+    if in_reach is not None:
+        lines = lines.filter(in_reach)
     if filters.invoice_id is not None:
         lines = lines.filter(invoice_id=filters.invoice_id)
     if filters.receipt_id is not None:

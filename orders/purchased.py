@@ -63,8 +63,9 @@ class PurchasedFilters:
 
 def purchased_orders(actor: PortalActor) -> QuerySet[Order]:
     """The orders whose products the caller buys again: with get_orders at level 2, every order of the company they
-    work in (orders.selectors.orders_visible_to); otherwise the orders they placed there themselves (a junior buyer,
-    who holds no order code, too: shell §2 lists them for quick order); a B2C customer's own. Not cancelled ones."""
+    work in and of the units below it they reach (orders.selectors.orders_visible_to); otherwise the orders they
+    placed there themselves (a junior buyer, who holds no order code, too: shell §2 lists them for quick order); a B2C
+    customer's own. Not cancelled ones."""
     if order_scope_level(actor_of(actor), GET_ORDERS) >= 1:
         orders = orders_visible_to(actor=actor_of(actor), code=GET_ORDERS)
     else:
@@ -84,8 +85,9 @@ def _ordering(order_by: str) -> list[str]:
 
 
 def purchased_owner(actor: PortalActor) -> str:
-    """Whose summary the caller reads (orders.purchased_summary): with get_orders at level 2 their company's, otherwise
-    their own in the company they work in (or outside any) — the same orders as purchased_orders."""
+    """Whose summary the caller reads (orders.purchased_summary): with get_orders at level 2 their company's (a caller
+    whose reach spans the units below it reads the lines instead: `_spans_units`), otherwise their own in the company
+    they work in (or outside any) — the same orders as purchased_orders."""
     inner = actor_of(actor)
     if order_scope_level(inner, GET_ORDERS) >= 2 and inner.b2b_company is not None:
         return company_owner(inner.b2b_company.pk)
@@ -94,6 +96,14 @@ def purchased_owner(actor: PortalActor) -> str:
         raise PermissionDenied
     company = inner.b2b_company
     return buyer_owner(user.pk, company.pk if company is not None else None)
+
+
+def _spans_units(actor: PortalActor) -> bool:
+    """The caller buys again what several units ordered (issue 40: a parent's admin, or a member granted the units
+    below, at get_orders level 2). The summaries are per company, so theirs is grouped from the lines of the orders
+    they reach (orders.selectors.orders_visible_to), as with a date range."""
+    inner = actor_of(actor)
+    return inner.spans_units and order_scope_level(inner, GET_ORDERS) >= 2
 
 
 def _search_terms(search: str, *, compact_field: str) -> tuple[Q, dict]:
@@ -177,11 +187,11 @@ def purchased_product_list(*, actor: PortalActor, filters: PurchasedFilters) -> 
     PermissionDenied for a caller without quick order (pricing.bulk_upload.permissions.quick_order_check).
 
     Read from the summary (orders.purchased_summary, issue 38) — the rows per name when searching — and from the
-    lines when a date range is given."""
+    lines when a date range is given or the caller's company-wide reach spans several units (issue 40)."""
     quick_order_check(actor)
     ordering = _ordering(filters.order_by)
     search = (filters.search or "").strip()[:MAX_SEARCH_LENGTH]
-    if filters.date_from or filters.date_to:
+    if filters.date_from or filters.date_to or _spans_units(actor):
         rows = _from_lines(actor=actor, search=search, filters=filters)
     elif search:
         rows = _from_summary_names(owner=purchased_owner(actor), search=search)

@@ -72,14 +72,16 @@ def order_scope_level(actor: Actor, code: str) -> int:
 
 def orders_visible_to(*, actor: Actor, code: str) -> QuerySet[Order]:
     """The orders the actor may reach with a permission code (shell §6): at level 2 the company's (while working in
-    a company), at level 1 those they placed in the company they work in now (a B2C customer: their own, with no
-    company). The one place that scopes orders."""
+    a company) — with the units below it when the actor's company-wide permissions reach those (issue 40:
+    `Actor.unit_ids`) — at level 1 those they placed in the company they work in now (a B2C customer: their own,
+    with no company). The one place that scopes orders."""
     level = order_scope_level(actor, code)
     if level == 0:
         return Order.objects.none()
     company = actor.b2b_company
     if level >= 2:
-        return Order.objects.filter(company=company)
+        # Every order of the unit they act for, and of the units below it when their permissions reach those.
+        return Order.objects.filter(actor.company_scope("company"))
     return Order.objects.filter(placed_by=actor.user, company=company)
 
 
@@ -165,6 +167,7 @@ class OrderFilters:
     date_to: datetime.date | None = None
     created_by: int | None = None  # the "placed by" filter of the company's orders
     order_by: str = ""
+    company_id: int | None = None  # issue 40: one unit's orders, of the units the actor reaches
 
 
 def _ordering(order_by: str) -> list[str]:
@@ -240,38 +243,53 @@ ORDER_LIST_DEFERRED = ("search_text", "search_skus", "billing_address", "shippin
 
 @dataclass(frozen=True)
 class OrderOwners:
-    """Whose orders a list holds: a company's (None: orders of no company — a B2C customer's, a super admin's own),
-    and of them those one user placed (None: anyone's)."""
+    """Whose orders a list holds: those of some companies (None: orders of no company — a B2C customer's, a super
+    admin's own; empty: none), and of them those one user placed (None: anyone's)."""
 
-    company_id: int | None
+    company_ids: tuple[int, ...] | None
     placer_id: int | None
+
+    def company_filter(self, field: str) -> Q:
+        """The filter on an orders' company field (its name) that keeps these owners' companies."""
+        if self.company_ids is None:
+            return Q(**{f"{field}__isnull": True})
+        if len(self.company_ids) == 1:
+            return Q(**{field: self.company_ids[0]})
+        return Q(**{f"{field}__in": self.company_ids})
 
 
 def order_owners(*, actor: Actor, filters: OrderFilters, scope: str) -> OrderOwners:
     """The owners of the orders a list of `scope` shows the actor — the one place the lists' scope is decided (the
-    list and its total read it). PermissionDenied when the scope is not the caller's."""
+    list and its total read it). PermissionDenied when the scope is not the caller's; the company filter
+    (`filters.company_id`) narrows it to one unit the actor reaches, and is refused on companyId for any other
+    (issue 40: `Actor.units_chosen`)."""
     level = order_scope_level(actor, GET_ORDERS)
     company = actor.b2b_company
     if scope == OrderScope.COMPANY:
         if level < 2 or company is None:
             raise PermissionDenied
-        return OrderOwners(company_id=company.pk, placer_id=filters.created_by)
+        return OrderOwners(company_ids=actor.units_chosen(filters.company_id), placer_id=filters.created_by)
     if scope == OrderScope.MINE:
         if level < 1 or actor.user is None:
             raise PermissionDenied
-        return OrderOwners(company_id=company.pk if company is not None else None, placer_id=actor.user.pk)
+        if company is None:
+            if filters.company_id is not None:
+                actor.units_chosen(filters.company_id)  # no unit is in reach: refused on companyId
+            return OrderOwners(company_ids=None, placer_id=actor.user.pk)
+        # The orders they placed in the unit they act for: a unit below it that the filter names holds none of them.
+        chosen = actor.units_chosen(filters.company_id) if filters.company_id is not None else (company.pk,)
+        return OrderOwners(company_ids=(company.pk,) if company.pk in chosen else (), placer_id=actor.user.pk)
     raise field_error("scope", "Choose MINE or COMPANY.", code="invalid_choice")
 
 
 def order_list(*, actor: Actor, filters: OrderFilters, scope: str = OrderScope.MINE) -> QuerySet[Order]:
     """`orders`: MINE — the orders the caller placed in the company they work in (get_orders, level 1 or more; B2C:
-    their own); COMPANY — every order of that company (get_orders level 2 and a company). Filtered, sorted, with
-    each order's item and line counts; the caller pages it. PermissionDenied when the scope is not the caller's."""
+    their own); COMPANY — every order of that company, and of the units below it when the caller's company-wide
+    permissions reach those (get_orders level 2 and a company); `filters.company_id`: one of those units. Filtered,
+    sorted, with each order's item and line counts; the caller pages it. PermissionDenied when the scope is not the
+    caller's."""
     owners = order_owners(actor=actor, filters=filters, scope=scope)
-    if owners.company_id is None:
-        orders = Order.objects.filter(company__isnull=True)
-    else:
-        orders = Order.objects.filter(company_id=owners.company_id)
+    orders = Order.objects.filter(owners.company_filter("company_id"))
     if owners.placer_id is not None:
         orders = orders.filter(placed_by_id=owners.placer_id)
     if not filters.order_by:
@@ -313,7 +331,10 @@ def order_count(
     if filters.date_from or filters.date_to:
         return counted.count(), False
     owners = order_owners(actor=actor, filters=filters, scope=scope)
-    tally = OrderTally.objects.filter(company_key=owners.company_id or 0)
+    if owners.company_ids is None:
+        tally = OrderTally.objects.filter(company_key=0)  # the orders of no company
+    else:
+        tally = OrderTally.objects.filter(owners.company_filter("company_key"))
     if owners.placer_id is not None:
         tally = tally.filter(placer_key=owners.placer_id)
     if filters.status:

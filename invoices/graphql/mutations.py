@@ -29,6 +29,9 @@ class InvoiceExportFilter:
     order_by: str | None = strawberry.field(
         default=None, description="As invoices(orderBy); the newest number first when none is given."
     )
+    company_id: int | None = strawberry.field(
+        default=None, description="As invoices(companyId): one unit's invoices, of the units the caller reaches."
+    )
 
 
 @strawberry.type
@@ -58,6 +61,7 @@ class Mutation:
             due_date_to=data.due_date_to,
             ids=selectors.invoice_ids_checked(data.id_in or []),
             order_by=data.order_by or "",
+            company_id=data.company_id,
         )
         export = invoice_export_create(actor=info.context.actor, filters=filters, lang=(lang or "")[:20])
         export.refresh_from_db()

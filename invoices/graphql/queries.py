@@ -36,6 +36,11 @@ STATUS_ARGUMENT = strawberry.argument(
     "past its due date)."
 )
 
+COMPANY_ARGUMENT = strawberry.argument(
+    description="One unit's invoices (issue 40: a unit the caller reaches — the one they act for or one below it — as "
+    "companyId of the rows); another is refused (VALIDATION_ERROR on companyId, invalid_choice)."
+)
+
 
 def _date(description: str):
     return strawberry.argument(description=description)
@@ -46,12 +51,14 @@ class Query:
     @strawberry.field(
         permission_classes=[requires(permissions.GET_INVOICES)],
         description="The caller's invoices (business §7; /invoice): get_invoices level 2 — every invoice of the "
-        "company they work in; level 1 — those of the orders they placed. orderBy is required ('Invalid query: "
-        "orderBy property is required'): invoiceNumber, orderNumber, purchaseOrderNumber, costCentre, invoiceDate, "
-        "dueDate, originalBalance, openBalance, status or createdAt, prefixed - for descending (the overlay's "
-        "default: -invoiceNumber). search (at most 100 characters) matches the invoice number, the order number, "
-        "the PO number, the grant or cost-centre code and the ERP id; dateFrom/dateTo bound the invoice date and "
-        "dueDateFrom/dueDateTo the due date (inclusive); idIn keeps the chosen invoices.",
+        "company they work in, and of the units below it for an admin or a member granted them (issue 40: each row "
+        "says its companyId and companyName; companyId filters by unit); level 1 — those of the orders they placed. "
+        "orderBy is required ('Invalid query: orderBy property is required'): invoiceNumber, orderNumber, "
+        "purchaseOrderNumber, costCentre, invoiceDate, dueDate, originalBalance, openBalance, status or createdAt, "
+        "prefixed - for descending (the overlay's default: -invoiceNumber). search (at most 100 characters) matches "
+        "the invoice number, the order number, the PO number, the grant or cost-centre code and the ERP id; "
+        "dateFrom/dateTo bound the invoice date and dueDateFrom/dueDateTo the due date (inclusive); idIn keeps the "
+        "chosen invoices.",
     )
     def invoices(
         self,
@@ -70,6 +77,7 @@ class Query:
         order_by: Annotated[
             str | None, strawberry.argument(description="Required: the sort, e.g. -invoiceNumber or dueDate.")
         ] = None,
+        company_id: Annotated[int | None, COMPANY_ARGUMENT] = None,
     ) -> InvoiceList:
         actor = info.context.actor
         filters = selectors.InvoiceFilters(
@@ -81,6 +89,7 @@ class Query:
             due_date_to=due_date_to,
             ids=selectors.invoice_ids_checked(id_in or []),
             order_by=order_by or "",
+            company_id=company_id,
         )
         invoices = selectors.invoice_list(actor=actor, filters=filters)
         page_arguments_checked(

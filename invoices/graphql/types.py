@@ -75,6 +75,17 @@ class InvoiceNode:
     def external_id(self) -> str:
         return self.invoice.external_id
 
+    @strawberry.field(
+        description="The company (unit) billed (issue 40: the list's company column; invoices(companyId) filters "
+        "by it)."
+    )
+    def company_id(self) -> int:
+        return self.invoice.company_id
+
+    @strawberry.field(description="The name of the company (unit) billed.")
+    def company_name(self) -> str:
+        return self.invoice.company.name  # read with the invoice (invoices.selectors.invoice_list, invoice_detail)
+
     @strawberry.field(description="Who placed the invoiced order (a user id); null when unknown or gone.")
     def customer_id(self) -> int | None:
         return self.invoice.customer_id

@@ -29,7 +29,10 @@ from invoices.selectors import (
     InvoiceFilters,
     filters_checked,
     invoice_access_check,
+    invoice_scope,
+    invoice_units,
     invoices_filtered,
+    units_filter,
     with_api_fields,
 )
 from pricing.bulk_upload.files import csv_line
@@ -67,12 +70,13 @@ def export_language(lang: str | None) -> str:
     return base if base in dict(settings.LANGUAGES) else "en"
 
 
-def _filters_json(filters: InvoiceFilters, scope: int) -> dict:
+def _filters_json(filters: InvoiceFilters, scope: int, units: tuple[int, ...]) -> dict:
     data = dataclasses.asdict(filters)
     for name in _DATE_FIELDS:
         data[name] = data[name].isoformat() if data[name] else None
     data["ids"] = list(filters.ids)
     data["scope"] = scope
+    data["units"] = list(units)
     return data
 
 
@@ -87,21 +91,23 @@ def _filters_from(data: dict) -> InvoiceFilters:
 
 
 def invoice_export_create(*, actor: Actor, filters: InvoiceFilters, lang: str | None = None) -> InvoiceExport:
-    """Ask for the CSV of the caller's invoices (export_invoices: level 2 the company's, level 1 those of the orders
-    they placed) that match `filters` — with `ids`, those of them only (export selected); sorted by `orderBy`, newest
-    number first without one. The file is written by a Celery task once the request's transaction commits (at once
+    """Ask for the CSV of the caller's invoices (export_invoices: level 2 the company's and those of the units below
+    it the caller reaches — or of the one unit `filters.company_id` names — level 1 those of the orders they placed)
+    that match `filters` — with `ids`, those of them only (export selected); sorted by `orderBy`, newest number first
+    without one. The file is written by a Celery task once the request's transaction commits (at once
     where Celery runs eagerly). PermissionDenied without export_invoices; ValidationError for a filter out of range."""
     invoice_access_check(actor, permissions.EXPORT_INVOICES)
     filters_checked(filters, order_by_required=False)
     scope = permissions.invoice_scope_level(actor, permissions.EXPORT_INVOICES)
     company, user = actor.b2b_company, actor.user
-    assert company is not None and user is not None  # invoice_access_check let a company's user through only
+    reach = invoice_scope(actor, permissions.EXPORT_INVOICES)
+    assert company is not None and user is not None and reach is not None  # a company's user, let through
     export = InvoiceExport.objects.create(
         key=secrets.token_urlsafe(32),
         company=company,
         requested_by=user,
         language=export_language(lang),
-        filters=_filters_json(filters, scope),
+        filters=_filters_json(filters, scope, invoice_units(actor, reach, filters)),
     )
     from invoices.tasks import invoices_export_write
 
@@ -110,8 +116,10 @@ def invoice_export_create(*, actor: Actor, filters: InvoiceFilters, lang: str | 
 
 
 def export_invoices(export: InvoiceExport):
-    """The invoices an export holds: the requester's scope when it was asked for, filtered and sorted."""
-    invoices = Invoice.objects.filter(company_id=export.company_id)
+    """The invoices an export holds: the requester's scope when it was asked for — the units it reached then (issue 40;
+    an export asked for before the tree: its company) — filtered and sorted."""
+    units = [int(pk) for pk in export.filters["units"]] if "units" in export.filters else [export.company_id]
+    invoices = Invoice.objects.filter(units_filter(units))
     if int(export.filters.get("scope") or 0) < permissions.COMPANY:
         invoices = invoices.filter(customer_id=export.requested_by_id)
     invoices = with_api_fields(invoices).select_related("order", "customer")

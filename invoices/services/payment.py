@@ -9,8 +9,10 @@ receipt with a line per invoice, gives back company credit the paid orders took,
 company's audit log.
 
 Who pays: the "Pay invoice" code of shell §6 (`pay_invoice`) in the company the caller works in (its users, a super
-admin masquerading as it); level 2 reaches every invoice of the company, level 1 the invoices of orders the caller
-placed. Everyone else is refused, and another company's invoice does not exist for the caller.
+admin masquerading as it); level 2 reaches every invoice of the company (and of the units below it the caller's
+company-wide permissions reach: issue 40; the request and its receipt are the payer's unit's), level 1 the
+invoices of orders the caller placed. Everyone else is refused, and another company's invoice does not exist for the
+caller.
 
 A user has one payment in progress per invoice: a new request that names an invoice of an older pending request of
 the same user abandons that older request (its cart is then gone, so two of the user's tabs cannot leave two live
@@ -289,7 +291,7 @@ def invoice_payment_settle(
         .annotate(total=Sum("amount"))
         .values_list("invoice__order_id", "total")
     )
-    credit = Decimal(0)
+    credit: dict[int, Decimal] = {}  # the company (unit) whose order took the credit → what comes back to it
     receipt_lines = []
     for item in checked:
         invoice = item.invoice
@@ -301,11 +303,17 @@ def invoice_payment_settle(
         )
         if invoice.order_id:
             before = paid_before.get(invoice.order_id, Decimal(0))
-            credit += _credit_to_release(invoice, before, item.line.amount)
+            released = _credit_to_release(invoice, before, item.line.amount)
+            if released > 0:
+                # A parent's admin pays a lab's invoice (issue 40): the credit goes back where the order took it.
+                order = invoice.order
+                assert order is not None  # only an order's credit comes back
+                company_id = order.company_id or locked.company_id
+                credit[company_id] = credit.get(company_id, Decimal(0)) + released
             paid_before[invoice.order_id] = before + item.line.amount
     ReceiptLine.objects.bulk_create(receipt_lines)
-    if credit > 0:
-        company_credit_release(company_id=locked.company_id, amount=credit)
+    for company_id in sorted(credit):  # one order of locks for every payer
+        company_credit_release(company_id=company_id, amount=credit[company_id])
     locked.status = PaymentRequestStatus.PAID
     locked.save(update_fields=["status"])
     numbers = ", ".join(item.invoice.number for item in checked)

@@ -129,12 +129,13 @@ class Query:
     @strawberry.field(
         permission_classes=[IsAuthenticated],
         description="The products the caller has ordered (issue 19 quick order, buy again) — with get_orders above "
-        "level 1 the products of every order of their company; otherwise (a junior buyer too) of the orders they "
-        "placed; a B2C customer's own; cancelled orders left out — one row per product, variant and options, with "
-        "the last time ordered, the quantity ordered, today's price for the caller's customer group and whether it "
-        "can be bought. orderBy is required ('Invalid query: orderBy property is required'): productName, sku, "
-        "lastOrderedAt, quantity or orderCount, prefixed - for descending. search matches the product name or SKU "
-        "(with or without hyphens); dateFrom/dateTo bound the day of the orders (inclusive). " + QUICK_ORDER_RULE,
+        "level 1 the products of every order of their company (and of the units below it, for an admin or a member "
+        "granted them: issue 40); otherwise (a junior buyer too) of the orders they placed; a B2C customer's own; "
+        "cancelled orders left out — one row per product, variant and options, with the last time ordered, the "
+        "quantity ordered, today's price for the caller's customer group and whether it can be bought. orderBy is "
+        "required ('Invalid query: orderBy property is required'): productName, sku, lastOrderedAt, quantity or "
+        "orderCount, prefixed - for descending. search matches the product name or SKU (with or without hyphens); "
+        "dateFrom/dateTo bound the day of the orders (inclusive). " + QUICK_ORDER_RULE,
     )
     def purchased_products(
         self,

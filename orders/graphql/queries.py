@@ -22,12 +22,14 @@ class Query:
         permission_classes=[IsAuthenticated],
         description="The caller's orders (issue 17). scope MINE (/orders, get_orders): the orders they placed in the "
         "company they work in — a B2C customer's own; a super admin not masquerading: their own placed outside any "
-        "company. scope COMPANY (/company-orders, Lab orders): every order of the company, for get_orders above "
-        "level 1; PERMISSION_DENIED otherwise. orderBy is required ('Invalid query: orderBy property is required'): "
-        "number, poNumber, grandTotal, status, placedBy or createdAt, prefixed - for descending. search matches the "
-        "order number, the PO number, a line's product name or SKU (with or without hyphens); status is one of the "
-        "order statuses; dateFrom/dateTo bound the day it was placed (inclusive, the store's time zone); createdBy "
-        "(a user id, from createdByUser) filters the company's orders by who placed them. A search counts up to "
+        "company. scope COMPANY (/company-orders, Lab orders): every order of the company, and of the units below it "
+        "for an admin or a member granted them (issue 40: each row says its companyId and companyName; companyId "
+        "filters by unit), for get_orders above level 1; PERMISSION_DENIED otherwise. orderBy is required ('Invalid "
+        "query: orderBy property is required'): number, poNumber, grandTotal, status, placedBy or createdAt, prefixed "
+        "- for descending. search matches the order number, the PO number, a line's product name or SKU (with or "
+        "without hyphens); status is one of the order statuses; dateFrom/dateTo bound the day it was placed "
+        "(inclusive, the store's time zone); createdBy (a user id, from createdByUser) filters the company's orders by "
+        "who placed them. A search counts up to "
         f"{selectors.SEARCH_COUNT_CAP:,} orders: totalCountCapped says when more match (show "
         f"'{selectors.SEARCH_COUNT_CAP:,}+').",
     )
@@ -60,6 +62,14 @@ class Query:
                 description="Required: number, poNumber, grandTotal, status, placedBy or createdAt; - for descending."
             ),
         ] = None,
+        company_id: Annotated[
+            int | None,
+            strawberry.argument(
+                description="One unit's orders (issue 40: a unit the caller reaches — the one they act for or one "
+                "below it — as companyId of the rows); another is refused (VALIDATION_ERROR on companyId, "
+                "invalid_choice)."
+            ),
+        ] = None,
     ) -> OrderList:
         filters = selectors.OrderFilters(
             search=search or "",
@@ -68,6 +78,7 @@ class Query:
             date_to=date_to,
             created_by=created_by,
             order_by=order_by or "",
+            company_id=company_id,
         )
         # Scope and sort first: a caller without the scope is refused whatever the page asked.
         scope_value = cast(str, scope.value)  # a strawberry.enum_value member holds its plain value

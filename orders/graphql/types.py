@@ -27,7 +27,9 @@ class OrderScope(Enum):
         "MINE", description="The orders the caller placed (in the company they work in; a B2C customer: their own)."
     )
     COMPANY = strawberry.enum_value(
-        "COMPANY", description="Every order of the caller's company (get_orders above level 1): Lab orders."
+        "COMPANY",
+        description="Every order of the caller's company (get_orders above level 1): Lab orders — with those of the "
+        "units below it for an admin or a member granted them (issue 40).",
     )
 
 
@@ -70,6 +72,20 @@ class OrderHeader:
     @strawberry.field(description='The status in English, e.g. "Partially shipped".')
     def status_label(self) -> str:
         return OrderStatus(self.order.status).label
+
+    @strawberry.field(
+        description="The company (unit) whose order it is (issue 40: the list's company column and filter); null for "
+        "an order of no company (a B2C customer's)."
+    )
+    def company_id(self) -> int | None:
+        return self.order.company_id
+
+    @strawberry.field(description="The name of the company (unit) whose order it is; null for an order of no company.")
+    def company_name(self, info: strawberry.Info) -> str | None:
+        # The units the caller reaches, read once per request (none for a company without units below it): the orders
+        # the caller reads are theirs (orders.selectors.orders_visible_to).
+        company_id = self.order.company_id
+        return info.context.actor.unit_names.get(company_id) if company_id is not None else None
 
     @strawberry.field(description="Who placed it; null when that user no longer exists.")
     def placed_by(self) -> OrderPerson | None:
