@@ -6,6 +6,7 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
+TEST_OP := tests/sso/op
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/scripts frontend/vite frontend/index.html frontend/vite.config.ts frontend/tsconfig.json schema.graphql -type f 2>/dev/null)
 
 .PHONY: run install lock frontend migrate seed test lint typecheck test-backend test-frontend test-browser check-chromium schema openapi bench bench-instructions format clean
@@ -19,7 +20,7 @@ SITE_URL ?= http://$(if $(filter 0.0.0.0 ::,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
 run: install frontend migrate seed
 	DEBUG=true SITE_URL='$(SITE_URL)' $(PY) manage.py runserver $(HOST):$(PORT)
 
-install: $(VENV)/.installed frontend/node_modules/.installed
+install: $(VENV)/.installed frontend/node_modules/.installed $(TEST_OP)/node_modules/.installed
 
 # Every Python distribution from requirements.lock, each checked against its hashes (plain pip, nothing else to
 # install first); then the project itself, without dependencies and without fetching a build backend (setuptools is
@@ -38,6 +39,11 @@ lock: $(VENV)/.installed
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+# The test OpenID Provider of the single sign-on tests (tests/sso/op: node-oidc-provider); never deployed.
+$(TEST_OP)/node_modules/.installed: $(TEST_OP)/package.json $(TEST_OP)/package-lock.json
+	cd $(TEST_OP) && npm ci --no-audit --no-fund
 	touch $@
 
 ## frontend: build the overlay into frontend/dist (only when its sources changed)
@@ -66,7 +72,8 @@ typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy
 
 # On every core (pytest-xdist): each worker has its own test database and cache (portal/settings_test.py).
-test-backend: $(VENV)/.installed
+# The SAML tests' identity provider (pysaml2) signs with the xmlsec1 program: `apt-get install xmlsec1` (README).
+test-backend: $(VENV)/.installed $(TEST_OP)/node_modules/.installed
 	$(VENV)/bin/pytest -m "not e2e" -q -n auto
 
 test-frontend: frontend/node_modules/.installed

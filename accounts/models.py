@@ -524,6 +524,7 @@ class AuditAction(models.TextChoices):
     # Company hierarchy (issue 40).
     COMPANY_UNIT_MOVED = "company_unit_moved", "Unit moved in the company tree"
     COMPANY_UNIT_ENTERED = "company_unit_entered", "Began acting for a unit"
+    MEMBERSHIP_UNIT_CHANGED = "membership_unit_changed", "Member moved to another unit"
 
 
 class AuditEvent(models.Model):

@@ -29,6 +29,7 @@ from shoppinglists.graphql.mutations import ApprovalMutation as ShoppingListAppr
 from shoppinglists.graphql.mutations import CustomerMutation as CustomerShoppingListsMutation
 from shoppinglists.graphql.mutations import Mutation as ShoppingListsMutation
 from shoppinglists.graphql.queries import Query as ShoppingListsQuery
+from sso.graphql.queries import Query as SsoQuery
 from storefront.graphql.mutations import (
     CustomerShoppingListAddToCartMutation,
     OrderReorderMutation,
@@ -56,6 +57,7 @@ Query = merge_types(
         InvoicesQuery,
         StorefrontQuery,
         TrackingQuery,
+        SsoQuery,
     ),
 )
 Mutation = merge_types(

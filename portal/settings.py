@@ -56,6 +56,14 @@ INSTALLED_APPS = [
     "tracking",
     "storefront",
     "punchout",
+    # Issue 40: single sign-on per company on django-allauth (docs/sso.md). sso comes before allauth so that its
+    # templates answer for allauth's (socialaccount/login.html). No django.contrib.sites: allauth does without.
+    "sso",
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.openid_connect",
+    "allauth.socialaccount.providers.saml",
 ]
 
 MIDDLEWARE = [
@@ -71,6 +79,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",  # required by allauth (issue 40)
+    "sso.middleware.SsoRefusalMiddleware",  # a refused SAML response gets the refusal page (issue 40)
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Issue 36: a page or JSON endpoint that meets a database outage answers 503 "try again", not a 500.
     "portal.outage.DatabaseOutageMiddleware",
@@ -130,6 +140,28 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.validators.PortalPasswordValidator"},
 ]
 LOGIN_URL = "storefront:login"
+LOGIN_REDIRECT_URL = "/"  # where a sign-in without `next` lands (the storefront's sign-in, single sign-on)
+# Passwords are checked by Django's ModelBackend only (accounts.services.customer_authenticate); allauth's backend is
+# not needed for single sign-on, which signs the member in itself (issue 40).
+AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+
+# Single sign-on (issue 40, docs/sso.md): django-allauth's OpenID Connect and SAML providers, built from the
+# companies' IdentityProvider rows (sso/adapter.py). allauth's own account pages are not mounted (portal/urls.py).
+ACCOUNT_USER_MODEL_USERNAME_FIELD = None
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*"]
+ACCOUNT_EMAIL_VERIFICATION = "none"
+SOCIALACCOUNT_ADAPTER = "sso.adapter.PortalSocialAccountAdapter"
+SOCIALACCOUNT_AUTO_SIGNUP = True
+# A provider never signs in an account by its e-mail address on its own: sso.services decides, and never takes over
+# another company's user, an individual customer, staff or a super admin.
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False
+SOCIALACCOUNT_EMAIL_AUTHENTICATION_AUTO_CONNECT = False
+SOCIALACCOUNT_LOGIN_ON_GET = False  # a sign-in starts with a POST (sso/templates/sso/start.html posts itself)
+SOCIALACCOUNT_STORE_TOKENS = False
+SOCIALACCOUNT_EMAIL_VERIFICATION = "none"
+# The key the identity providers' client secrets are encrypted under (sso/crypto.py); empty: derived from SECRET_KEY.
+SSO_SECRET_KEY = env.str("SSO_SECRET_KEY", default="")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

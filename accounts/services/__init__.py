@@ -97,7 +97,7 @@ from accounts.services.sign_in import (
     storefront_session_binding,
     storefront_session_tokens_revoke,
 )
-from accounts.services.units import acting_unit_set, company_move, company_unit_create
+from accounts.services.units import acting_unit_set, company_move, company_unit_create, membership_unit_set
 from accounts.services.users import (
     CompanyUserChanges,
     CompanyUserData,
@@ -206,4 +206,5 @@ __all__ = [
     "acting_unit_set",
     "company_move",
     "company_unit_create",
+    "membership_unit_set",
 ]

@@ -14,10 +14,10 @@ from accounts.errors import AccountErrorCode, AccountFieldCode
 from accounts.models import B2BToken, MasqueradeSession, User
 from accounts.selectors import token_hash
 from accounts.services.masquerade import _masquerades_close
-from accounts.services.sign_in import b2b_tokens_revoke_all
+from accounts.services.sign_in import b2b_tokens_revoke_all, password_refusal
 from accounts.tasks import password_reset_email_send
 from portal import ratelimit
-from portal.errors import field_errors
+from portal.errors import Refused, field_errors
 
 RESET_REQUEST_LIMIT = 5
 
@@ -25,10 +25,17 @@ RESET_REQUEST_LIMIT = 5
 def password_reset_request(*, request, email: str, reset_url_base: str) -> None:
     """Send a reset link if the account exists. The caller always says the same thing (no enumeration)."""
     email = email.strip().lower()
+    # Issue 40: an address of a company that requires single sign-on gets no password (SSO_REQUIRED: the address's
+    # domain says so, whoever asks); a member of such a company under another address gets no link either, silently.
+    password_refusal(email=email)
     if ratelimit.record("reset-email", email, window_seconds=3600) > RESET_REQUEST_LIMIT:
         return
     user = User.objects.filter(email__iexact=email, is_active=True).first()
     if user is None:
+        return
+    try:
+        password_refusal(email=email, user=user)
+    except Refused:
         return
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = default_token_generator.make_token(user)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -154,6 +155,26 @@ def _sign_in_keys(email: str, ip: str) -> tuple[str, str, str]:
     return f"{account}:{address}", address, account
 
 
+# Issue 40: a company may require its identity provider (single sign-on) and refuse passwords. The sso app, to the
+# right of accounts (ARCHITECTURE §3), contributes that check from its AppConfig.ready(); every password door asks it
+# through `password_refusal`: the sign-in below (the API's `login` and the storefront's form) and the reset request.
+_PASSWORD_REFUSALS: list[Callable[..., None]] = []
+
+
+def password_refusal_register(check: Callable[..., None]) -> None:
+    """`check(email=…, user=…)` raises Refused when passwords are not accepted for that address (user None: only the
+    address is known yet) or that account."""
+    if check not in _PASSWORD_REFUSALS:
+        _PASSWORD_REFUSALS.append(check)
+
+
+def password_refusal(*, email: str, user: User | None = None) -> None:
+    """Refused when a password may not be used for `email` (before the password is looked at: what the address says,
+    never whether an account exists) or for `user` (after it was checked)."""
+    for check in _PASSWORD_REFUSALS:
+        check(email=email, user=user)
+
+
 def customer_authenticate(*, request, email: str, password: str) -> User:
     """Check an e-mail and password, with sign-in throttling; the storefront sign-in and the API both use it.
 
@@ -175,6 +196,7 @@ def customer_authenticate(*, request, email: str, password: str) -> User:
         wait = max(wait, SIGN_IN_PER_ACCOUNT.retry_after(account, since=pair.last_at))
     if wait:
         raise SignInThrottled(wait)
+    password_refusal(email=email)
     user = authenticate(request, username=email, password=password)
     if user is None:
         ratelimit.failure_record("signin-account-address", pair_key, backoff=SIGN_IN_PER_ACCOUNT_ADDRESS)
@@ -187,6 +209,7 @@ def customer_authenticate(*, request, email: str, password: str) -> User:
     # in to an account of their own must not wipe it), and so does the account's (other addresses' guesses).
     ratelimit.failures_clear("signin-account-address", pair_key)
     _refuse_inactive_company(user)
+    password_refusal(email=email, user=user)
     return user
 
 

@@ -154,3 +154,22 @@ def acting_unit_set(*, actor: Actor, company_id: int | None) -> Company:
             target=target,
         )
     return target
+
+
+def membership_unit_set(*, membership: CompanyMembership, unit: Company, summary_suffix: str = "",
+                        changes: dict | None = None) -> bool:  # fmt: skip
+    """Move a member to another unit of their company's tree (single sign-on's mapping, issue 40); they act for their
+    new unit from then on. Audited; False when they are in that unit already."""
+    if membership.company_id == unit.pk:
+        return False
+    previous = membership.company
+    CompanyMembership.objects.filter(pk=membership.pk).update(company=unit, acting_company=None)
+    membership.company, membership.acting_company = unit, None
+    audit_record(
+        action=AuditAction.MEMBERSHIP_UNIT_CHANGED,
+        summary=f"{membership.user.email} moved from {previous.name} to {unit.name}{summary_suffix}",
+        company=unit,
+        target=membership,
+        changes={"company": [previous.pk, unit.pk], **(changes or {})},
+    )
+    return True

@@ -65,6 +65,8 @@ GUEST_ALLOWED_OPERATIONS = frozenset(
         "orderPdf",
         # Bulk upload (issue 19): business §6, role 100's upload call, without a channel.
         "productAnonUpload",
+        # Single sign-on (issue 40): where an e-mail address signs in, asked before the password.
+        "ssoSignIn",
     }
 )
 

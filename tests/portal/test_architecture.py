@@ -20,7 +20,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("orders",),
     ("quotes", "shoppinglists", "invoices"),
     ("storefront",),
-    ("punchout",),
+    # Single sign-on (issue 40) uses accounts' services only; it sits beside punchout, the other door by which
+    # another system signs a company's people in, and neither imports the other.
+    ("punchout", "sso"),
 )
 # "tracking stands alone": the carrier engine uses only the shell (portal: its errors and permission classes) and no
 # domain app, and any domain app may use it (orders shows its shipments' tracking links). So it sits between portal

@@ -19,7 +19,18 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "invoices", "orders", "portal", "pricing", "quotes", "shoppinglists", "storefront", "tracking")
+APPS = (
+    "accounts",
+    "invoices",
+    "orders",
+    "portal",
+    "pricing",
+    "quotes",
+    "shoppinglists",
+    "sso",
+    "storefront",
+    "tracking",
+)
 # The framework the GraphQL layer and the database stand on: pinned to one release in pyproject.toml itself.
 EXACT = ("django", "strawberry-graphql", "strawberry-graphql-django", "graphql-core", "psycopg")
 

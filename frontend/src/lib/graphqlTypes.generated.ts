@@ -166,6 +166,8 @@ export type InvoiceExportFilter = {
   idIn?: Array<string> | null | undefined;
   /** As invoices(orderBy); the newest number first when none is given. */
   orderBy?: string | null | undefined;
+  /** As invoices(companyId): one unit's invoices, of the units the caller reaches. */
+  companyId?: number | null | undefined;
 };
 
 /** An amount to pay on one invoice. */
@@ -180,7 +182,7 @@ export type InvoicePaymentLineItemInput = {
 export type OrderScope =
   /** The orders the caller placed (in the company they work in; a B2C customer: their own). */
   | 'MINE'
-  /** Every order of the caller's company (get_orders above level 1): Lab orders. */
+  /** Every order of the caller's company (get_orders above level 1): Lab orders — with those of the units below it for an admin or a member granted them (issue 40). */
   | 'COMPANY';
 
 /** An address; given, it replaces the stored one. */
@@ -296,7 +298,7 @@ export type SkuLookupStatus =
   /** A CAS number of several pack sizes or products: `candidates` to choose from. */
   | 'AMBIGUOUS';
 
-/** A new user of the caller's company. */
+/** A new user of the caller's company (or of a unit below it, `companyId`). */
 export type UserCreateInput = {
   email: string;
   firstName: string;
@@ -308,6 +310,8 @@ export type UserCreateInput = {
   customRoleId?: number | null | undefined;
   /** Answers to the store's custom user fields (`accountFormFields`). */
   extraFields?: Array<ExtraFieldInput>;
+  /** The unit the user joins: the one the caller acts for (null), or one below it that the caller manages (issue 40); another is refused (companyId: invalid_choice). */
+  companyId?: number | null | undefined;
 };
 
 /** What changes about a user; a field left out (null) stays as it is. */
@@ -425,7 +429,11 @@ export type PortalStartupQuery = {
       id: number,
       companyName: string,
       status: number,
-      rejectionReason: string
+      rejectionReason: string,
+      homeCompanyId: number | null,
+      homeCompanyName: string,
+      canSwitchUnits: boolean,
+      spansUnits: boolean
     } | null,
     masquerade: {
       id: number,
@@ -508,7 +516,11 @@ export type UpdateAccountSettingsMutation = {
       id: number,
       companyName: string,
       status: number,
-      rejectionReason: string
+      rejectionReason: string,
+      homeCompanyId: number | null,
+      homeCompanyName: string,
+      canSwitchUnits: boolean,
+      spansUnits: boolean
     } | null,
     masquerade: {
       id: number,
@@ -536,6 +548,7 @@ export type AddressesQueryVariables = Exact<{
   isShipping?: boolean | null | undefined;
   isBilling?: boolean | null | undefined;
   orderBy: string;
+  companyId?: number | null | undefined;
 }>;
 
 
@@ -549,6 +562,8 @@ export type AddressesQuery = {
         isBilling: boolean,
         isDefaultShipping: boolean,
         isDefaultBilling: boolean,
+        companyId: number | null,
+        unitName: string | null,
         id: number,
         label: string,
         firstName: string,
@@ -582,6 +597,8 @@ export type AddressBookFieldsFragment = {
   isBilling: boolean,
   isDefaultShipping: boolean,
   isDefaultBilling: boolean,
+  companyId: number | null,
+  unitName: string | null,
   id: number,
   label: string,
   firstName: string,
@@ -619,6 +636,8 @@ export type AddressCreateMutation = {
       isBilling: boolean,
       isDefaultShipping: boolean,
       isDefaultBilling: boolean,
+      companyId: number | null,
+      unitName: string | null,
       id: number,
       label: string,
       firstName: string,
@@ -659,6 +678,8 @@ export type AddressUpdateMutation = {
       isBilling: boolean,
       isDefaultShipping: boolean,
       isDefaultBilling: boolean,
+      companyId: number | null,
+      unitName: string | null,
       id: number,
       label: string,
       firstName: string,
@@ -710,6 +731,8 @@ export type AddressSetDefaultMutation = {
       isBilling: boolean,
       isDefaultShipping: boolean,
       isDefaultBilling: boolean,
+      companyId: number | null,
+      unitName: string | null,
       id: number,
       label: string,
       firstName: string,
@@ -925,6 +948,7 @@ export type InvoicesQueryVariables = Exact<{
   dateFrom?: string | null | undefined;
   dateTo?: string | null | undefined;
   orderBy: string;
+  companyId?: number | null | undefined;
 }>;
 
 
@@ -945,6 +969,8 @@ export type InvoicesQuery = {
         pendingPaymentCount: number,
         hasPdf: boolean,
         canViewOrder: boolean,
+        companyId: number,
+        companyName: string,
         openBalance: {
           code: string,
           value: string
@@ -1175,6 +1201,7 @@ export type OrdersQueryVariables = Exact<{
   dateTo?: string | null | undefined;
   createdBy?: number | null | undefined;
   orderBy: string;
+  companyId?: number | null | undefined;
 }>;
 
 
@@ -1194,6 +1221,8 @@ export type OrdersQuery = {
         grandTotal: string,
         itemCount: number,
         lineCount: number,
+        companyId: number | null,
+        companyName: string | null,
         placedBy: {
           id: number,
           name: string,
@@ -2559,6 +2588,7 @@ export type QuotesQueryVariables = Exact<{
   dateFrom?: string | null | undefined;
   dateTo?: string | null | undefined;
   orderBy: string;
+  companyId?: number | null | undefined;
 }>;
 
 
@@ -2579,6 +2609,8 @@ export type QuotesQuery = {
         originalSubtotal: string | null,
         quotedSubtotal: string | null,
         grandTotal: string | null,
+        companyId: number | null,
+        companyName: string,
         salesRep: {
           name: string,
           email: string
@@ -3221,6 +3253,8 @@ export type ShoppingListCardFieldsFragment = {
   canAddItems: boolean,
   canDelete: boolean,
   canDuplicate: boolean,
+  companyId: number | null,
+  companyName: string | null,
   customerInfo: {
     userId: number,
     firstName: string,
@@ -3430,6 +3464,7 @@ export type ShoppingListsQueryVariables = Exact<{
   createdBy?: number | null | undefined;
   status?: Array<number> | null | undefined;
   orderBy: string;
+  companyId?: number | null | undefined;
 }>;
 
 
@@ -3452,6 +3487,8 @@ export type ShoppingListsQuery = {
         canAddItems: boolean,
         canDelete: boolean,
         canDuplicate: boolean,
+        companyId: number | null,
+        companyName: string | null,
         customerInfo: {
           userId: number,
           firstName: string,
@@ -3492,6 +3529,8 @@ export type CustomerShoppingListsQuery = {
         canAddItems: boolean,
         canDelete: boolean,
         canDuplicate: boolean,
+        companyId: number | null,
+        companyName: string | null,
         customerInfo: {
           userId: number,
           firstName: string,
@@ -3604,6 +3643,8 @@ export type CompanyUserFieldsFragment = {
   companyRoleName: string,
   invitationPending: boolean,
   createdAt: string,
+  companyId: number,
+  companyName: string,
   extraFields: Array<{
     fieldName: string,
     fieldValue: string
@@ -3617,6 +3658,7 @@ export type CompanyUsersQueryVariables = Exact<{
   role?: number | null | undefined;
   customRoleId?: number | null | undefined;
   orderBy: string;
+  companyId?: number | null | undefined;
 }>;
 
 
@@ -3635,6 +3677,8 @@ export type CompanyUsersQuery = {
         companyRoleName: string,
         invitationPending: boolean,
         createdAt: string,
+        companyId: number,
+        companyName: string,
         extraFields: Array<{
           fieldName: string,
           fieldValue: string
@@ -3661,6 +3705,8 @@ export type UserCreateMutation = {
     companyRoleName: string,
     invitationPending: boolean,
     createdAt: string,
+    companyId: number,
+    companyName: string,
     extraFields: Array<{
       fieldName: string,
       fieldValue: string
@@ -3712,6 +3758,8 @@ export type UserUpdateMutation = {
     companyRoleName: string,
     invitationPending: boolean,
     createdAt: string,
+    companyId: number,
+    companyName: string,
     extraFields: Array<{
       fieldName: string,
       fieldValue: string
@@ -4164,6 +4212,67 @@ export type DeleteCartMutation = {
   }
 };
 
+export type CompanyUnitsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CompanyUnitsQuery = {
+  companyUnits: Array<{
+    id: number,
+    companyName: string,
+    parentId: number | null,
+    depth: number,
+    isActing: boolean,
+    isHome: boolean
+  }>
+};
+
+export type ActForUnitMutationVariables = Exact<{
+  companyId?: number | null | undefined;
+}>;
+
+
+export type ActForUnitMutation = {
+  actForUnit: {
+    userType: number,
+    userInfo: {
+      id: number,
+      role: number,
+      companyRoleName: string,
+      firstName: string,
+      lastName: string,
+      email: string,
+      phoneNumber: string
+    },
+    permissions: Array<{
+      code: string,
+      permissionLevel: number
+    }>,
+    companyInfo: {
+      id: number,
+      companyName: string,
+      status: number,
+      rejectionReason: string,
+      homeCompanyId: number | null,
+      homeCompanyName: string,
+      canSwitchUnits: boolean,
+      spansUnits: boolean
+    } | null,
+    masquerade: {
+      id: number,
+      isAgenting: boolean,
+      companyName: string,
+      customerGroupId: number | null
+    } | null,
+    accountStatus: {
+      orderCreationBlocked: boolean,
+      pricesHidden: boolean,
+      convertLinkVisible: boolean,
+      b2bRegistrationEnabled: boolean,
+      b2cRegistrationEnabled: boolean
+    } | null
+  }
+};
+
 export type MasqueradeCompanyFieldsFragment = {
   id: number,
   isAgenting: boolean,
@@ -4190,7 +4299,11 @@ export type CustomerInfoFieldsFragment = {
     id: number,
     companyName: string,
     status: number,
-    rejectionReason: string
+    rejectionReason: string,
+    homeCompanyId: number | null,
+    homeCompanyName: string,
+    canSwitchUnits: boolean,
+    spansUnits: boolean
   } | null,
   masquerade: {
     id: number,
@@ -4230,7 +4343,11 @@ export type CustomerInfoQuery = {
       id: number,
       companyName: string,
       status: number,
-      rejectionReason: string
+      rejectionReason: string,
+      homeCompanyId: number | null,
+      homeCompanyName: string,
+      canSwitchUnits: boolean,
+      spansUnits: boolean
     } | null,
     masquerade: {
       id: number,

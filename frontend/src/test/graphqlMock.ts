@@ -333,7 +333,18 @@ export const DEMO_PERMISSIONS = {
   superAdmin: [] as Permission[],
 } as const;
 
-export function customer(overrides: { role?: number; permissions?: Permission[]; userInfo?: Partial<CustomerInfo['userInfo']>; companyInfo?: CustomerInfo['companyInfo'] } = {}): CustomerInfo {
+type CompanyInfo = NonNullable<CustomerInfo['companyInfo']>;
+
+/**
+ * A company of customer(): Acme Labs, or what the test gives over it. Its own company unless the test says whose unit
+ * it acts for (issue 40), and no units below it.
+ */
+function companyInfoOf(overrides: Partial<CompanyInfo>): CompanyInfo {
+  const company = { id: 3, companyName: 'Acme Labs', status: 1, rejectionReason: '', canSwitchUnits: false, spansUnits: false, ...overrides };
+  return { homeCompanyId: company.id, homeCompanyName: company.companyName, ...company };
+}
+
+export function customer(overrides: { role?: number; permissions?: Permission[]; userInfo?: Partial<CustomerInfo['userInfo']>; companyInfo?: Partial<CompanyInfo> | null } = {}): CustomerInfo {
   const role = overrides.role ?? 1;
   return {
     userType: role === 99 ? 2 : role === 3 ? 6 : 3,
@@ -348,7 +359,7 @@ export function customer(overrides: { role?: number; permissions?: Permission[];
       ...overrides.userInfo,
     },
     permissions: overrides.permissions ?? [...DEMO_PERMISSIONS.senior],
-    companyInfo: overrides.companyInfo === undefined ? { id: 3, companyName: 'Acme Labs', status: 1, rejectionReason: '' } : overrides.companyInfo,
+    companyInfo: overrides.companyInfo === null ? null : companyInfoOf(overrides.companyInfo ?? {}),
     masquerade: null,
     accountStatus: null,
   };

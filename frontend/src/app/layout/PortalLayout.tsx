@@ -20,11 +20,13 @@ import { appMessages } from '../messages';
 import { usePortalControls } from '../PortalControls';
 import { useAccessState } from '../useAccess';
 import { AccountStatusBanner } from './AccountStatusBanner';
+import { ActingUnitBar } from './ActingUnitBar';
 import { CloseIcon } from './CloseIcon';
 import { JoinedMasqueradeNotice } from './JoinedMasqueradeNotice';
 import { MasqueradeBar } from './MasqueradeBar';
 import { MenuIcon } from './MenuIcon';
 import { PortalMenu } from './PortalMenu';
+import { UnitSwitcher } from './UnitSwitcher';
 import { UserSummary } from './UserSummary';
 
 const MENU_WIDTH = 248;
@@ -78,7 +80,9 @@ const Content = styled('main', { shouldForwardProp: (prop) => prop !== 'mobile' 
 
 /**
  * The portal's frame (shell §2): header with the store, the signed-in user and company, Sign out and Close; a
- * side menu on desktop, a drawer behind the menu button at a body width of 750 px or less.
+ * side menu on desktop, a drawer behind the menu button at a body width of 750 px or less. A user who may act for
+ * units below their company switches between them in the header (issue 40), and a bar under it says which unit
+ * they act for while it is not their own.
  */
 export function PortalLayout() {
   const t = useMessages(appMessages);
@@ -128,6 +132,7 @@ export function PortalLayout() {
           <StoreName variant="subtitle1" noWrap>
             {storeName}
           </StoreName>
+          {!mobile && customer?.companyInfo && <UnitSwitcher company={customer.companyInfo} />}
           {!mobile && customer && <UserSummary customer={customer} />}
           {!mobile && signOutButton}
           <IconButton edge="end" aria-label={t('header.close')} title={t('header.close')} onClick={requestClose}>
@@ -135,6 +140,7 @@ export function PortalLayout() {
           </IconButton>
         </Toolbar>
       </AppBar>
+      <ActingUnitBar customer={customer} />
       <Body>
         {!mobile && customer && menu.length > 0 && (
           <SideMenu>
@@ -154,6 +160,7 @@ export function PortalLayout() {
           <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
             <DrawerContent>
               <UserSummary customer={customer} align="left" />
+              {customer.companyInfo && <UnitSwitcher company={customer.companyInfo} fullWidth />}
               <Divider />
               <PortalMenu routes={menu} onNavigate={() => setDrawerOpen(false)} />
               <Divider />

@@ -1,3 +1,4 @@
+import { companyParam, setCompanyParam } from '../../components/companyUnits/companyFilter';
 import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import { MAX_ADDRESS_FILTER_LENGTH, type AddressOrderBy, type AddressesVariables } from './api/addresses';
 
@@ -22,6 +23,8 @@ export interface AddressListFilters {
   state: string | null;
   city: string;
   kind: AddressKindFilter | null;
+  /** The unit whose book (issue 40: a list that spans units); null: every unit. */
+  company: number | null;
 }
 
 export interface AddressListState extends AddressListFilters {
@@ -31,7 +34,7 @@ export interface AddressListState extends AddressListFilters {
   pageSize: number;
 }
 
-export const NO_ADDRESS_FILTERS: AddressListFilters = { search: '', country: null, state: null, city: '', kind: null };
+export const NO_ADDRESS_FILTERS: AddressListFilters = { search: '', country: null, state: null, city: '', kind: null, company: null };
 
 const PARAM = { search: 'search', country: 'country', state: 'state', city: 'city', kind: 'type', orderBy: 'sort', page: 'page', pageSize: 'size' } as const;
 
@@ -58,6 +61,7 @@ export function parseAddressListParams(params: URLSearchParams): AddressListStat
     state: country ? code(params.get(PARAM.state)) : null,
     city: text(params.get(PARAM.city)),
     kind: kind === 'shipping' || kind === 'billing' ? kind : null,
+    company: companyParam(params),
     orderBy: isOrderBy(orderBy) ? orderBy : DEFAULT_ADDRESS_ORDER_BY,
     page: positiveInteger(params.get(PARAM.page)) ?? 1,
     pageSize: pageSizeParam(params.get(PARAM.pageSize), ADDRESS_PAGE_SIZES, DEFAULT_ADDRESS_PAGE_SIZE),
@@ -72,19 +76,30 @@ export function addressListSearchParams(state: AddressListState): URLSearchParam
   if (state.country && state.state) params.set(PARAM.state, state.state);
   if (state.city) params.set(PARAM.city, state.city);
   if (state.kind) params.set(PARAM.kind, state.kind);
+  setCompanyParam(params, state.company);
   return setPagingParams(params, state, { orderBy: DEFAULT_ADDRESS_ORDER_BY, pageSize: DEFAULT_ADDRESS_PAGE_SIZE });
 }
 
 export function hasAddressFilters(filters: AddressListFilters): boolean {
-  return filters.search !== '' || filters.country !== null || filters.state !== null || filters.city !== '' || filters.kind !== null;
+  return (
+    filters.search !== '' ||
+    filters.country !== null ||
+    filters.state !== null ||
+    filters.city !== '' ||
+    filters.kind !== null ||
+    filters.company !== null
+  );
 }
 
 export function sameAddressFilters(a: AddressListFilters, b: AddressListFilters): boolean {
-  return a.search === b.search && a.country === b.country && a.state === b.state && a.city === b.city && a.kind === b.kind;
+  return a.search === b.search && a.country === b.country && a.state === b.state && a.city === b.city && a.kind === b.kind && a.company === b.company;
 }
 
-/** The `addresses` query's variables for a state: every argument is sent, null when it does not filter. */
-export function addressesVariables(state: AddressListState): AddressesVariables {
+/**
+ * The `addresses` query's variables for a state: every argument is sent, null when it does not filter. `companyId` is
+ * the unit chosen in a book that spans units (issue 40: useCompanyFilter's companyIdOf), else null.
+ */
+export function addressesVariables(state: AddressListState, companyId: number | null = null): AddressesVariables {
   return {
     ...pageWindow(state),
     search: state.search || null,
@@ -94,5 +109,6 @@ export function addressesVariables(state: AddressListState): AddressesVariables 
     isShipping: state.kind === 'shipping' ? true : null,
     isBilling: state.kind === 'billing' ? true : null,
     orderBy: state.orderBy,
+    companyId,
   };
 }

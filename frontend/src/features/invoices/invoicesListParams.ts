@@ -1,3 +1,4 @@
+import { companyParam, setCompanyParam } from '../../components/companyUnits/companyFilter';
 import { dateRangeParam } from '../../components/listPage/dateRange';
 import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import { INVOICE_ORDER_FIELDS, MAX_INVOICE_SEARCH_LENGTH, type InvoiceOrderBy, type InvoicesVariables } from './api/invoices';
@@ -20,6 +21,8 @@ export interface InvoicesListFilters {
   /** The invoice date, a range inclusive of both ends, as YYYY-MM-DD; null when open. */
   dateFrom: string | null;
   dateTo: string | null;
+  /** The unit billed (issue 40: a list that spans units); null: every unit. */
+  company: number | null;
 }
 
 export interface InvoicesListState extends InvoicesListFilters {
@@ -32,7 +35,7 @@ export interface InvoicesListState extends InvoicesListFilters {
   paymentsPage: number;
 }
 
-export const NO_INVOICE_FILTERS: InvoicesListFilters = { search: '', status: null, dateFrom: null, dateTo: null };
+export const NO_INVOICE_FILTERS: InvoicesListFilters = { search: '', status: null, dateFrom: null, dateTo: null, company: null };
 
 const PARAM = { search: 'search', status: 'status', dateFrom: 'from', dateTo: 'to' } as const;
 
@@ -54,6 +57,7 @@ export function parseInvoicesListParams(params: URLSearchParams): InvoicesListSt
     status: statusParam(params.get(PARAM.status)),
     dateFrom,
     dateTo,
+    company: companyParam(params),
     orderBy: isInvoiceOrderBy(orderBy) ? orderBy : DEFAULT_INVOICES_ORDER_BY,
     page: positiveInteger(params.get('page'), 9) ?? 1,
     pageSize: pageSizeParam(params.get('size'), INVOICE_PAGE_SIZES, INVOICE_PAGE_SIZES[0]),
@@ -71,19 +75,23 @@ export function invoicesListSearchParams(state: InvoicesListState): URLSearchPar
   if (state.status !== null) params.set(PARAM.status, String(state.status));
   if (state.dateFrom) params.set(PARAM.dateFrom, state.dateFrom);
   if (state.dateTo) params.set(PARAM.dateTo, state.dateTo);
+  setCompanyParam(params, state.company);
   return setPagingParams(params, state, { orderBy: DEFAULT_INVOICES_ORDER_BY, pageSize: INVOICE_PAGE_SIZES[0] });
 }
 
 export function hasInvoiceFilters(filters: InvoicesListFilters): boolean {
-  return filters.search !== '' || filters.status !== null || filters.dateFrom !== null || filters.dateTo !== null;
+  return filters.search !== '' || filters.status !== null || filters.dateFrom !== null || filters.dateTo !== null || filters.company !== null;
 }
 
 export function sameInvoiceFilters(a: InvoicesListFilters, b: InvoicesListFilters): boolean {
-  return a.search === b.search && a.status === b.status && a.dateFrom === b.dateFrom && a.dateTo === b.dateTo;
+  return a.search === b.search && a.status === b.status && a.dateFrom === b.dateFrom && a.dateTo === b.dateTo && a.company === b.company;
 }
 
-/** The `invoices` query's variables: every argument is sent, null when it does not filter. */
-export function invoicesVariables(state: InvoicesListState): InvoicesVariables {
+/**
+ * The `invoices` query's variables: every argument is sent, null when it does not filter. `companyId` is the unit
+ * chosen in a list that spans units (issue 40: useCompanyFilter's companyIdOf), else null.
+ */
+export function invoicesVariables(state: InvoicesListState, companyId: number | null = null): InvoicesVariables {
   return {
     ...pageWindow(state),
     search: state.search || null,
@@ -91,19 +99,27 @@ export function invoicesVariables(state: InvoicesListState): InvoicesVariables {
     dateFrom: state.dateFrom,
     dateTo: state.dateTo,
     orderBy: state.orderBy,
+    companyId,
   };
 }
 
 /** What an export asks for: every invoice, the list as filtered, or the chosen ones (business §7 invoicesExport). */
 export type ExportScope = { kind: 'all' } | { kind: 'filtered' } | { kind: 'selected'; ids: readonly string[] };
 
-export function exportFilter(scope: ExportScope, state: InvoicesListState): InvoiceExportFilter {
+export function exportFilter(scope: ExportScope, state: InvoicesListState, companyId: number | null = null): InvoiceExportFilter {
   const orderBy = state.orderBy;
   switch (scope.kind) {
     case 'all':
       return { orderBy };
     case 'filtered':
-      return { search: state.search || null, status: state.status, dateFrom: state.dateFrom, dateTo: state.dateTo, orderBy };
+      return {
+        search: state.search || null,
+        status: state.status,
+        dateFrom: state.dateFrom,
+        dateTo: state.dateTo,
+        orderBy,
+        companyId,
+      };
     case 'selected':
       return { idIn: [...scope.ids], orderBy };
   }

@@ -1,3 +1,4 @@
+import { companyParam, setCompanyParam } from '../../components/companyUnits/companyFilter';
 import { DATA_TABLE_PAGE_SIZES } from '../../components/dataTable/DataTable';
 import { dateRangeParam } from '../../components/listPage/dateRange';
 import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
@@ -26,6 +27,8 @@ export interface OrdersListFilters {
   dateTo: string | null;
   /** Who placed it (a user id); Lab orders only. */
   placedBy: number | null;
+  /** The unit whose orders (issue 40: Lab orders of a list that spans units); null: every unit. */
+  company: number | null;
 }
 
 export interface OrdersListState extends OrdersListFilters {
@@ -35,7 +38,7 @@ export interface OrdersListState extends OrdersListFilters {
   pageSize: number;
 }
 
-export const NO_ORDER_FILTERS: OrdersListFilters = { search: '', status: null, dateFrom: null, dateTo: null, placedBy: null };
+export const NO_ORDER_FILTERS: OrdersListFilters = { search: '', status: null, dateFrom: null, dateTo: null, placedBy: null, company: null };
 
 const PARAM = { search: 'search', status: 'status', dateFrom: 'from', dateTo: 'to', placedBy: 'placedBy' } as const;
 
@@ -57,6 +60,7 @@ export function parseOrdersListParams(params: URLSearchParams, scope: OrderScope
     dateFrom,
     dateTo,
     placedBy: scope === 'COMPANY' ? positiveInteger(params.get(PARAM.placedBy), 9) : null,
+    company: scope === 'COMPANY' ? companyParam(params) : null,
     orderBy: isOrderOrderBy(orderBy) ? orderBy : DEFAULT_ORDERS_ORDER_BY,
     page: positiveInteger(params.get('page'), 9) ?? 1,
     pageSize: pageSizeParam(params.get('size'), DATA_TABLE_PAGE_SIZES, DEFAULT_ORDERS_PAGE_SIZE),
@@ -71,6 +75,7 @@ export function ordersListSearchParams(state: OrdersListState): URLSearchParams 
   if (state.dateFrom) params.set(PARAM.dateFrom, state.dateFrom);
   if (state.dateTo) params.set(PARAM.dateTo, state.dateTo);
   if (state.placedBy !== null) params.set(PARAM.placedBy, String(state.placedBy));
+  setCompanyParam(params, state.company);
   return setPagingParams(params, state, { orderBy: DEFAULT_ORDERS_ORDER_BY, pageSize: DEFAULT_ORDERS_PAGE_SIZE });
 }
 
@@ -82,15 +87,33 @@ export const ORDERS_LIST_PARSERS: Readonly<Record<OrderScope, (params: URLSearch
 };
 
 export function hasOrderFilters(filters: OrdersListFilters): boolean {
-  return filters.search !== '' || filters.status !== null || filters.dateFrom !== null || filters.dateTo !== null || filters.placedBy !== null;
+  return (
+    filters.search !== '' ||
+    filters.status !== null ||
+    filters.dateFrom !== null ||
+    filters.dateTo !== null ||
+    filters.placedBy !== null ||
+    filters.company !== null
+  );
 }
 
 export function sameOrderFilters(a: OrdersListFilters, b: OrdersListFilters): boolean {
-  return a.search === b.search && a.status === b.status && a.dateFrom === b.dateFrom && a.dateTo === b.dateTo && a.placedBy === b.placedBy;
+  return (
+    a.search === b.search &&
+    a.status === b.status &&
+    a.dateFrom === b.dateFrom &&
+    a.dateTo === b.dateTo &&
+    a.placedBy === b.placedBy &&
+    a.company === b.company
+  );
 }
 
-/** The `orders` query's variables for a list's state: every argument is sent, null when it does not filter. */
-export function ordersVariables(state: OrdersListState, scope: OrderScope): OrdersVariables {
+/**
+ * The `orders` query's variables for a list's state: every argument is sent, null when it does not filter. Lab orders
+ * also send `companyId`: the unit chosen in a list that spans units (issue 40: useCompanyFilter's companyIdOf), else
+ * null; My orders (the caller's own, in the unit they act for) never span units.
+ */
+export function ordersVariables(state: OrdersListState, scope: OrderScope, companyId: number | null = null): OrdersVariables {
   return {
     scope,
     ...pageWindow(state),
@@ -100,5 +123,6 @@ export function ordersVariables(state: OrdersListState, scope: OrderScope): Orde
     dateTo: state.dateTo,
     createdBy: scope === 'COMPANY' ? state.placedBy : null,
     orderBy: state.orderBy,
+    ...(scope === 'COMPANY' ? { companyId } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { companyParam, setCompanyParam } from '../../components/companyUnits/companyFilter';
 import { DATA_TABLE_PAGE_SIZES } from '../../components/dataTable/DataTable';
 import { dateRangeParam } from '../../components/listPage/dateRange';
 import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
@@ -22,6 +23,8 @@ export interface QuotesListFilters {
   /** The issue date range, inclusive, as YYYY-MM-DD; null when open. */
   dateFrom: string | null;
   dateTo: string | null;
+  /** The unit whose quotes (issue 40: a list that spans units); null: every unit. */
+  company: number | null;
 }
 
 export interface QuotesListState extends QuotesListFilters {
@@ -31,7 +34,7 @@ export interface QuotesListState extends QuotesListFilters {
   pageSize: number;
 }
 
-export const NO_QUOTE_FILTERS: QuotesListFilters = { search: '', status: null, dateFrom: null, dateTo: null };
+export const NO_QUOTE_FILTERS: QuotesListFilters = { search: '', status: null, dateFrom: null, dateTo: null, company: null };
 
 const PARAM = { search: 'search', status: 'status', dateFrom: 'from', dateTo: 'to', orderBy: 'sort', page: 'page', pageSize: 'size' } as const;
 
@@ -53,6 +56,7 @@ export function parseQuotesListParams(params: URLSearchParams): QuotesListState 
     status: isQuoteStatus(status) ? status : null,
     dateFrom,
     dateTo,
+    company: companyParam(params),
     orderBy: isQuoteOrderBy(orderBy) ? orderBy : DEFAULT_QUOTES_ORDER_BY,
     page: positiveInteger(params.get(PARAM.page)) ?? 1,
     pageSize: pageSizeParam(params.get(PARAM.pageSize), DATA_TABLE_PAGE_SIZES, DEFAULT_QUOTES_PAGE_SIZE),
@@ -66,19 +70,23 @@ export function quotesListSearchParams(state: QuotesListState): URLSearchParams 
   if (state.status) params.set(PARAM.status, state.status);
   if (state.dateFrom) params.set(PARAM.dateFrom, state.dateFrom);
   if (state.dateTo) params.set(PARAM.dateTo, state.dateTo);
+  setCompanyParam(params, state.company);
   return setPagingParams(params, state, { orderBy: DEFAULT_QUOTES_ORDER_BY, pageSize: DEFAULT_QUOTES_PAGE_SIZE });
 }
 
 export function hasQuoteFilters(filters: QuotesListFilters): boolean {
-  return filters.search !== '' || filters.status !== null || filters.dateFrom !== null || filters.dateTo !== null;
+  return filters.search !== '' || filters.status !== null || filters.dateFrom !== null || filters.dateTo !== null || filters.company !== null;
 }
 
 export function sameQuoteFilters(a: QuotesListFilters, b: QuotesListFilters): boolean {
-  return a.search === b.search && a.status === b.status && a.dateFrom === b.dateFrom && a.dateTo === b.dateTo;
+  return a.search === b.search && a.status === b.status && a.dateFrom === b.dateFrom && a.dateTo === b.dateTo && a.company === b.company;
 }
 
-/** The `quotes` query's variables for a state: every argument is sent, null when it does not filter. */
-export function quotesVariables(state: QuotesListState): QuotesVariables {
+/**
+ * The `quotes` query's variables for a state: every argument is sent, null when it does not filter. `companyId` is the
+ * unit chosen in a list that spans units (issue 40: useCompanyFilter's companyIdOf), else null.
+ */
+export function quotesVariables(state: QuotesListState, companyId: number | null = null): QuotesVariables {
   return {
     ...pageWindow(state),
     search: state.search || null,
@@ -86,5 +94,6 @@ export function quotesVariables(state: QuotesListState): QuotesVariables {
     dateFrom: state.dateFrom,
     dateTo: state.dateTo,
     orderBy: state.orderBy,
+    companyId,
   };
 }

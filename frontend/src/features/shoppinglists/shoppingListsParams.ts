@@ -1,3 +1,4 @@
+import { companyParam, setCompanyParam } from '../../components/companyUnits/companyFilter';
 import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import { isShoppingListStatus, type ShoppingListKind, type ShoppingListStatus } from './api/shoppingListFields';
 import { MAX_SHOPPING_LIST_SEARCH_LENGTH, type ShoppingListOrderBy, type ShoppingListsVariables } from './api/shoppingLists';
@@ -19,6 +20,8 @@ export interface ShoppingListsFilters {
   status: ShoppingListStatus | null;
   /** Who made the list (a user id); a company's lists only. */
   createdBy: number | null;
+  /** The unit whose lists (issue 40: a company's lists that span units); null: every unit. */
+  company: number | null;
 }
 
 export interface ShoppingListsState extends ShoppingListsFilters {
@@ -28,7 +31,7 @@ export interface ShoppingListsState extends ShoppingListsFilters {
   pageSize: number;
 }
 
-export const NO_SHOPPING_LIST_FILTERS: ShoppingListsFilters = { search: '', status: null, createdBy: null };
+export const NO_SHOPPING_LIST_FILTERS: ShoppingListsFilters = { search: '', status: null, createdBy: null, company: null };
 
 const PARAM = { search: 'search', status: 'status', createdBy: 'createdBy' } as const;
 
@@ -45,6 +48,7 @@ export function parseShoppingListsParams(params: URLSearchParams): ShoppingLists
     search: (params.get(PARAM.search) ?? '').trim().slice(0, MAX_SHOPPING_LIST_SEARCH_LENGTH),
     status: isShoppingListStatus(statusValue) ? statusValue : null,
     createdBy: positiveInteger(params.get(PARAM.createdBy), 9),
+    company: companyParam(params),
     orderBy: isSort(orderBy) ? orderBy : DEFAULT_SHOPPING_LIST_ORDER_BY,
     page: positiveInteger(params.get('page'), 9) ?? 1,
     pageSize: pageSizeParam(params.get('size'), SHOPPING_LIST_PAGE_SIZES, DEFAULT_SHOPPING_LIST_PAGE_SIZE),
@@ -57,25 +61,30 @@ export function shoppingListsSearchParams(state: ShoppingListsState): URLSearchP
   if (state.search) params.set(PARAM.search, state.search);
   if (state.status !== null) params.set(PARAM.status, String(state.status));
   if (state.createdBy !== null) params.set(PARAM.createdBy, String(state.createdBy));
+  setCompanyParam(params, state.company);
   return setPagingParams(params, state, { orderBy: DEFAULT_SHOPPING_LIST_ORDER_BY, pageSize: DEFAULT_SHOPPING_LIST_PAGE_SIZE });
 }
 
 export function hasShoppingListFilters(filters: ShoppingListsFilters): boolean {
-  return filters.search !== '' || filters.status !== null || filters.createdBy !== null;
+  return filters.search !== '' || filters.status !== null || filters.createdBy !== null || filters.company !== null;
 }
 
 export function sameShoppingListFilters(a: ShoppingListsFilters, b: ShoppingListsFilters): boolean {
-  return a.search === b.search && a.status === b.status && a.createdBy === b.createdBy;
+  return a.search === b.search && a.status === b.status && a.createdBy === b.createdBy && a.company === b.company;
 }
 
-/** The query's variables for the page's state: every argument sent, null when it does not filter. An individual
- * customer's lists are all their own: no maker filter. */
-export function shoppingListsVariables(state: ShoppingListsState, kind: ShoppingListKind | null): ShoppingListsVariables {
+/**
+ * The query's variables for the page's state: every argument sent, null when it does not filter. An individual
+ * customer's lists are all their own: no maker filter, no unit. A company's lists send `companyId`: the unit chosen
+ * in lists that span units (issue 40: useCompanyFilter's companyIdOf), else null.
+ */
+export function shoppingListsVariables(state: ShoppingListsState, kind: ShoppingListKind | null, companyId: number | null = null): ShoppingListsVariables {
   return {
     ...pageWindow(state),
     search: state.search || null,
     createdBy: kind === 'company' ? state.createdBy : null,
     status: state.status === null ? null : [state.status],
     orderBy: state.orderBy,
+    ...(kind === 'company' ? { companyId } : {}),
   };
 }

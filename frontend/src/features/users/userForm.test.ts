@@ -6,6 +6,8 @@ const SAM: CompanyUser = {
   id: 7, email: 'senior@acme.test', firstName: 'Sam', lastName: 'Senior', phoneNumber: '', role: 1, customRoleId: null,
   companyRoleName: 'Senior buyer', extraFields: [{ fieldName: 'department', fieldValue: 'chem' }], invitationPending: false,
   createdAt: '2026-03-02T12:00:00+00:00',
+  companyId: 3,
+  companyName: 'Acme Labs',
 };
 
 const field = (overrides: Partial<UserFormField>): UserFormField => ({

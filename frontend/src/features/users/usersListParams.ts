@@ -1,3 +1,4 @@
+import { companyParam, setCompanyParam } from '../../components/companyUnits/companyFilter';
 import { DATA_TABLE_PAGE_SIZES } from '../../components/dataTable/DataTable';
 import { pageSizeParam, pageWindow, positiveInteger, setPagingParams } from '../../components/listPage/listParams';
 import {
@@ -26,6 +27,8 @@ export interface RoleFilter {
 export interface UsersListFilters {
   search: string;
   role: RoleFilter | null;
+  /** The unit the users belong to (issue 40: a list that spans units); null: every unit. */
+  company: number | null;
 }
 
 export interface UsersListState extends UsersListFilters {
@@ -36,7 +39,7 @@ export interface UsersListState extends UsersListFilters {
   tab: UsersTab;
 }
 
-export const NO_USER_FILTERS: UsersListFilters = { search: '', role: null };
+export const NO_USER_FILTERS: UsersListFilters = { search: '', role: null, company: null };
 
 const PARAM = { search: 'search', role: 'role', orderBy: 'sort', page: 'page', pageSize: 'size', tab: 'tab' } as const;
 
@@ -67,6 +70,7 @@ export function parseUsersListParams(params: URLSearchParams): UsersListState {
   return {
     search: (params.get(PARAM.search) ?? '').trim().slice(0, MAX_USER_SEARCH_LENGTH),
     role: parseRoleFilter(params.get(PARAM.role)),
+    company: companyParam(params),
     orderBy: isUserOrderBy(orderBy) ? orderBy : DEFAULT_USERS_ORDER_BY,
     page: positiveInteger(params.get(PARAM.page), 9) ?? 1,
     pageSize: pageSizeParam(params.get(PARAM.pageSize), DATA_TABLE_PAGE_SIZES, DEFAULT_USERS_PAGE_SIZE),
@@ -80,20 +84,25 @@ export function usersListSearchParams(state: UsersListState): URLSearchParams {
   if (state.tab !== 'users') params.set(PARAM.tab, state.tab);
   if (state.search) params.set(PARAM.search, state.search);
   if (state.role) params.set(PARAM.role, roleFilterValue(state.role));
+  setCompanyParam(params, state.company);
   return setPagingParams(params, state, { orderBy: DEFAULT_USERS_ORDER_BY, pageSize: DEFAULT_USERS_PAGE_SIZE });
 }
 
 export function hasUserFilters(filters: UsersListFilters): boolean {
-  return filters.search !== '' || filters.role !== null;
+  return filters.search !== '' || filters.role !== null || filters.company !== null;
 }
 
-/** The `users` query's variables for a state: every argument is sent, null when it does not filter. */
-export function usersVariables(state: UsersListState): CompanyUsersVariables {
+/**
+ * The `users` query's variables for a state: every argument is sent, null when it does not filter. `companyId` is the
+ * unit chosen in a list that spans units (issue 40: useCompanyFilter's companyIdOf), else null.
+ */
+export function usersVariables(state: UsersListState, companyId: number | null = null): CompanyUsersVariables {
   return {
     ...pageWindow(state),
     search: state.search || null,
     role: state.role?.role ?? null,
     customRoleId: state.role?.customRoleId ?? null,
     orderBy: state.orderBy,
+    companyId,
   };
 }

@@ -40,6 +40,10 @@ export const CUSTOMER_INFO_FIELDS = /* GraphQL */ `
       companyName
       status
       rejectionReason
+      homeCompanyId
+      homeCompanyName
+      canSwitchUnits
+      spansUnits
     }
     masquerade {
       ...MasqueradeCompanyFields
@@ -69,7 +73,11 @@ export type CustomerInfo = CustomerInfoFieldsFragment;
 /** `role` as the server reports it (shell §4 reading A): 0 admin, 1 senior, 2 junior, 3 super admin, 5 custom, 99 individual. */
 export type UserInfo = CustomerInfo['userInfo'];
 export type Permission = CustomerInfo['permissions'][number];
-/** `rejectionReason`: why staff rejected the application (status 2); empty otherwise. */
+/**
+ * `rejectionReason`: why staff rejected the application (status 2); empty otherwise. `id`/`companyName` are the unit
+ * the user acts for now, `homeCompanyId`/`homeCompanyName` their own company (issue 40: they differ while a
+ * department's admin acts for one of its labs).
+ */
 export type CompanyInfo = NonNullable<CustomerInfo['companyInfo']>;
 /** shell §3 masquerade company: the company a super admin acts as in this session. */
 export type MasqueradeCompany = MasqueradeCompanyFieldsFragment;

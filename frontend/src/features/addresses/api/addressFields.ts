@@ -20,9 +20,14 @@ export const ADDRESS_BOOK_FIELDS = /* GraphQL */ `
       id
       name
     }
+    companyId
+    unitName
   }
   ${SAVED_ADDRESS_FIELDS}
 `;
 
-/** `postalLines`: the address as its country's post writes it; `createdBy`: null when that account is gone. */
+/**
+ * `postalLines`: the address as its country's post writes it; `createdBy`: null when that account is gone;
+ * `unitName`: the unit whose book holds it (issue 40; `companyName` is the address's own company line).
+ */
 export type BookAddress = AddressBookFieldsFragment;

@@ -6,8 +6,9 @@ import type { AddressesQuery, AddressesQueryVariables } from '../../../lib/graph
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 import { ADDRESS_BOOK_FIELDS, type BookAddress } from './addressFields';
 
-// api.md "Address book": addresses(first, offset, search, country, state, city, isShipping, isBilling, orderBy) —
-// orderBy is required; texts at most 100 characters; first at most 100.
+// api.md "Address book": addresses(first, offset, search, country, state, city, isShipping, isBilling, orderBy,
+// companyId) — orderBy is required; texts at most 100 characters; first at most 100; companyId (issue 40) narrows a
+// book that spans the units below the caller's to one unit's.
 
 export const ADDRESS_ORDER_FIELDS = ['label', 'firstName', 'lastName', 'companyName', 'country', 'state', 'city', 'zipCode', 'createdAt', 'updatedAt'] as const;
 export type AddressOrderField = (typeof ADDRESS_ORDER_FIELDS)[number];
@@ -27,6 +28,8 @@ export interface AddressesVariables {
   isShipping: boolean | null;
   isBilling: boolean | null;
   orderBy: AddressOrderBy;
+  /** Issue 40: one unit of a book that spans units; null: all of them (or a book that spans none). */
+  companyId: number | null;
 }
 
 export interface AddressesPage {
@@ -45,6 +48,7 @@ export const ADDRESSES = graphqlOperation<AddressesQuery, AddressesQueryVariable
     $isShipping: Boolean
     $isBilling: Boolean
     $orderBy: String!
+    $companyId: Int
   ) {
     addresses(
       first: $first
@@ -56,6 +60,7 @@ export const ADDRESSES = graphqlOperation<AddressesQuery, AddressesQueryVariable
       isShipping: $isShipping
       isBilling: $isBilling
       orderBy: $orderBy
+      companyId: $companyId
     ) {
       totalCount
       edges {

@@ -6,6 +6,7 @@ import { styled } from '@mui/material/styles';
 import { useId, useState } from 'react';
 
 import { CardActions, CardDeleteButton, CardFacts, CardFrame, CardHead, CardTitle } from '../../../components/CardParts';
+import { useCompanyColumn } from '../../../components/companyUnits/useCompanyFilter';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { BookAddress } from '../api/addressFields';
 import type { AddressDefaultKind } from '../api/addressMutations';
@@ -54,6 +55,8 @@ export function AddressCard({ address, extraFields, canEdit, canDelete, canSetDe
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const title = addressTitle(address);
+  // Issue 40: the unit whose book holds it, when the book spans the units below the caller's.
+  const company = useCompanyColumn<BookAddress>((row) => row.unitName);
   // The postal lines start with the person's name: the title already says it when there is no label.
   const lines = address.label ? address.postalLines : address.postalLines.slice(1);
   const answers = address.extraFields
@@ -89,8 +92,14 @@ export function AddressCard({ address, extraFields, canEdit, canDelete, canSetDe
           <span key={index}>{line}</span>
         ))}
       </Lines>
-      {(address.phoneNumber || answers.length > 0) && (
+      {(company || address.phoneNumber || answers.length > 0) && (
         <CardFacts>
+          {company && (
+            <div>
+              <dt>{company.header}</dt>
+              <dd>{company.cell(address)}</dd>
+            </div>
+          )}
           {address.phoneNumber && (
             <div>
               <dt>{t('addresses.card.phone')}</dt>

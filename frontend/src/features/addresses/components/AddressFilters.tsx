@@ -2,6 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
 
+import { CompanyFilterSelect } from '../../../components/companyUnits/CompanyFilterSelect';
+import type { CompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField, enterKey } from '../../../components/listPage/FilterBar';
 import { useFilterDraft } from '../../../components/listPage/useFilterDraft';
 import { statesOf, type Country } from '../../../lib/countries';
@@ -37,6 +39,8 @@ export interface AddressFiltersProps {
   /** The filters the list shows (from the URL). */
   filters: AddressListFilters;
   countries: readonly Country[] | undefined;
+  /** The unit filter of a book that spans units (issue 40). */
+  companyFilter: CompanyFilter;
   onChange(filters: AddressListFilters): void;
   onClear(): void;
 }
@@ -46,7 +50,7 @@ export interface AddressFiltersProps {
  * settles (FILTER_DELAY_MS) or on Enter, the choices at once. The state is offered where the chosen country
  * has a list of states.
  */
-export function AddressFilters({ filters, countries, onChange, onClear }: AddressFiltersProps) {
+export function AddressFilters({ filters, countries, companyFilter, onChange, onClear }: AddressFiltersProps) {
   const t = useMessages(addressMessages);
   const { draft, edit, apply, choose, clear, typed } = useFilterDraft({
     filters,
@@ -136,6 +140,7 @@ export function AddressFilters({ filters, countries, onChange, onClear }: Addres
           </MenuItem>
         ))}
       </SelectField>
+      <CompanyFilterSelect filter={companyFilter} value={filters.company} onChange={(company) => choose({ company })} flex="1 1 170px" />
       <FilterClearButton onClick={clear} disabled={!dirty}>
         {t('addresses.clearFilters')}
       </FilterClearButton>

@@ -5,6 +5,7 @@ import { getToasts } from '../../../components/toast/toastStore';
 import type { Permission } from '../../../lib/user/customerInfo';
 import { setB2BToken } from '../../../lib/session';
 import { customer, customerResult, mockGraphQL, type GraphQLResult } from '../../../test/graphqlMock';
+import { companyUnitsResult, northfieldUser } from '../../../test/companyUnits';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { BookAddress } from '../api/addressFields';
@@ -36,6 +37,8 @@ const address = (overrides: Partial<BookAddress> = {}): BookAddress => ({
   extraFields: [],
   postalLines: ['Sam Senior', 'Acme Labs', '1 Science Park', 'Loading dock B', 'Boston, MA 02115', 'United States'],
   createdBy: SAM,
+  companyId: 3,
+  unitName: 'Acme Labs',
   ...overrides,
 });
 
@@ -51,7 +54,7 @@ const page = (addresses: BookAddress[], totalCount = addresses.length): GraphQLR
 });
 
 const DEFAULT_VARIABLES: AddressesVariables = {
-  first: 12, offset: 0, search: null, country: null, state: null, city: null, isShipping: null, isBilling: null, orderBy: 'label',
+  first: 12, offset: 0, search: null, country: null, state: null, city: null, isShipping: null, isBilling: null, orderBy: 'label', companyId: null,
 };
 
 const grant = (codes: string[], permissionLevel: number): Permission[] => codes.map((code) => ({ code, permissionLevel }));
@@ -441,5 +444,34 @@ describe('address book page (issue 16)', () => {
     // The paging buttons fit a phone: no first / last page buttons.
     expect(screen.queryByRole('button', { name: 'Go to first page' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+  });
+});
+
+describe('the address book across units (issue 40)', () => {
+  it('names the unit whose book holds each address and filters by a unit', async () => {
+    const lab = address({ id: 5, label: 'Lab bench', companyId: 12, unitName: 'Organic Synthesis Lab', companyName: 'Northfield University' });
+    const { server, view, user } = await openAddresses({
+      who: northfieldUser(1, { permissions: grant([...VIEW, ...ACTIONS], 2) }),
+      list: page([lab, address({ companyId: 1, unitName: 'Northfield University' })]),
+      handlers: { CompanyUnits: companyUnitsResult(1) },
+    });
+    const bench = await screen.findByRole('article', { name: 'Lab bench' });
+    // The unit, not the address's own company line.
+    expect(within(bench).getByText('Company').nextElementSibling).toHaveTextContent('Organic Synthesis Lab');
+    expect(within(card('Receiving dock')).getByText('Company').nextElementSibling).toHaveTextContent('Northfield University');
+    expect(listCalls(server)).toEqual([{ ...DEFAULT_VARIABLES, companyId: null }]);
+
+    await choose(user, screen.getByRole('combobox', { name: 'Company' }), 'Biology');
+    await waitFor(() => expect(listCalls(server)).toHaveLength(2));
+    expect(listCalls(server)[1]).toEqual({ ...DEFAULT_VARIABLES, companyId: 6 });
+    expect(view.location()).toBe('/addresses?company=6');
+  });
+
+  it('shows no company and no filter in a book that spans no units', async () => {
+    const { server } = await openAddresses();
+    const dock = await screen.findByRole('article', { name: 'Receiving dock' });
+    expect(within(dock).queryByText('Company')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+    expect(server.callsTo('CompanyUnits')).toHaveLength(0);
   });
 });

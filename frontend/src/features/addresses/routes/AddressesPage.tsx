@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 
 import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
@@ -83,7 +84,9 @@ export function AddressesPage() {
   const countries = useCountries(true, { quiet: true });
   // Each change is a history entry: back / forward walk through the lists the user saw.
   const { state, update } = useUrlListState(parseAddressListParams, addressListSearchParams);
-  const list = useAddresses(addressesVariables(state));
+  // Issue 40: the book of a company with units below it: each address with its unit, filtered by one.
+  const companyFilter = useCompanyFilter();
+  const list = useAddresses(addressesVariables(state, companyFilter.companyIdOf(state.company)));
   const mutations = useAddressMutations();
   const [dialog, setDialog] = useState<DialogState>({ open: false, address: null, openingKey: 0 });
   const [deleting, setDeleting] = useState<{ open: boolean; address: BookAddress | null }>({ open: false, address: null });
@@ -224,6 +227,7 @@ export function AddressesPage() {
         <AddressFilters
           filters={state}
           countries={countries.data}
+          companyFilter={companyFilter}
           onChange={(filters) => update({ ...filters, page: 1 })}
           onClear={() => update({ ...NO_ADDRESS_FILTERS, page: 1 })}
         />

@@ -6,7 +6,7 @@ import type { InvoicesQuery, InvoicesQueryVariables } from '../../../lib/graphql
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
 // business §7 invoices(search, first, offset, status, date filters, orderBy) — orderBy is required (business §5);
-// docs/api.md "Invoices (issue 20)".
+// docs/api.md "Invoices (issue 20)". companyId (issue 40): one unit of a list that spans the units below the caller's.
 
 /** The list's sort fields (invoices.selectors INVOICE_ORDERINGS), `-` for descending. */
 export const INVOICE_ORDER_FIELDS = ['invoiceNumber', 'orderNumber', 'purchaseOrderNumber', 'invoiceDate', 'dueDate', 'originalBalance', 'openBalance', 'status'] as const;
@@ -25,8 +25,18 @@ export const INVOICES = graphqlOperation<InvoicesQuery, InvoicesQueryVariables>(
     $dateFrom: Date
     $dateTo: Date
     $orderBy: String!
+    $companyId: Int
   ) {
-    invoices(first: $first, offset: $offset, search: $search, status: $status, dateFrom: $dateFrom, dateTo: $dateTo, orderBy: $orderBy) {
+    invoices(
+      first: $first
+      offset: $offset
+      search: $search
+      status: $status
+      dateFrom: $dateFrom
+      dateTo: $dateTo
+      orderBy: $orderBy
+      companyId: $companyId
+    ) {
       totalCount
       edges {
         node {
@@ -44,6 +54,8 @@ export const INVOICES = graphqlOperation<InvoicesQuery, InvoicesQueryVariables>(
           canViewOrder
           openBalance { code value }
           originalBalance { code value }
+          companyId
+          companyName
         }
       }
     }

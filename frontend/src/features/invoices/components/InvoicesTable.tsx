@@ -13,10 +13,11 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { CardFacts, CardFrame, CardHead, CardTitle } from '../../../components/CardParts';
+import { useCompanyColumn } from '../../../components/companyUnits/useCompanyFilter';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useMessages, type Translate } from '../../../lib/i18n/I18nProvider';
 import type { MessageKey } from '../../../lib/i18n/keys';
@@ -179,6 +180,8 @@ function OrderLink({ invoice, path }: { invoice: InvoiceListItem; path: string |
 export function InvoicesTable({ invoices, selection, orderBy, onOrderByChange, menu, canOpenDetail, orderPath, label, busy }: InvoicesTableProps) {
   const t = useMessages(invoicesMessages);
   const mobile = useMobileLayout();
+  // Issue 40: the unit billed, when the list spans the units below the caller's.
+  const company = useCompanyColumn<InvoiceListItem>((invoice) => invoice.companyName);
   const formatMoney = useFormatMoney();
   const money = (amount: { code: string; value: string }) => formatMoney(amount.value, amount.code);
   const sort = sortOf(orderBy);
@@ -222,6 +225,12 @@ export function InvoicesTable({ invoices, selection, orderBy, onOrderByChange, m
                   <InvoiceStatusChip status={invoice.status} />
                 </CardHead>
                 <CardFacts>
+                  {company && (
+                    <div>
+                      <dt>{company.header}</dt>
+                      <dd>{company.cell(invoice)}</dd>
+                    </div>
+                  )}
                   <div>
                     <dt>{t('invoices.col.order')}</dt>
                     <dd>
@@ -275,25 +284,29 @@ export function InvoicesTable({ invoices, selection, orderBy, onOrderByChange, m
           <TableHead>
             <TableRow>
               <HeadCell padding="checkbox">{pageBox}</HeadCell>
-              {COLUMNS.map((column) => {
+              {COLUMNS.map((column, index) => {
                 const active = column.sortKey !== undefined && sort.field === column.sortKey;
                 return (
-                  <HeadCell key={column.id} align={column.align} sortDirection={active ? sort.direction : false}>
-                    {column.sortKey ? (
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? sort.direction : (column.firstDirection ?? 'asc')}
-                        onClick={() => {
-                          const direction = active ? (sort.direction === 'asc' ? 'desc' : 'asc') : (column.firstDirection ?? 'asc');
-                          onOrderByChange(direction === 'desc' ? `-${column.sortKey!}` : column.sortKey!);
-                        }}
-                      >
-                        {t(column.label)}
-                      </TableSortLabel>
-                    ) : (
-                      t(column.label)
-                    )}
-                  </HeadCell>
+                  <Fragment key={column.id}>
+                    <HeadCell align={column.align} sortDirection={active ? sort.direction : false}>
+                      {column.sortKey ? (
+                        <TableSortLabel
+                          active={active}
+                          direction={active ? sort.direction : (column.firstDirection ?? 'asc')}
+                          onClick={() => {
+                            const direction = active ? (sort.direction === 'asc' ? 'desc' : 'asc') : (column.firstDirection ?? 'asc');
+                            onOrderByChange(direction === 'desc' ? `-${column.sortKey!}` : column.sortKey!);
+                          }}
+                        >
+                          {t(column.label)}
+                        </TableSortLabel>
+                      ) : (
+                        t(column.label)
+                      )}
+                    </HeadCell>
+                    {/* Issue 40: the unit billed, after the invoice number that names the row. */}
+                    {index === 0 && company && <HeadCell>{company.header}</HeadCell>}
+                  </Fragment>
                 );
               })}
               <HeadCell align="right">
@@ -309,6 +322,7 @@ export function InvoicesTable({ invoices, selection, orderBy, onOrderByChange, m
                   <NumberLink invoice={invoice} canOpenDetail={canOpenDetail} />
                   <PoNumber invoice={invoice} t={t} />
                 </TableCell>
+                {company && <TableCell>{company.cell(invoice)}</TableCell>}
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <OrderLink invoice={invoice} path={orderPath(invoice)} />
                 </TableCell>

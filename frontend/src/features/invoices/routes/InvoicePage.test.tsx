@@ -5,6 +5,7 @@ import { getToasts } from '../../../components/toast/toastStore';
 import { checkoutNavigation } from '../../../lib/quoteCheckoutSession';
 import { setB2BToken } from '../../../lib/session';
 import { customer, customerResult, mockGraphQL, restRefusalBody, storeInfo, type GraphQLResult } from '../../../test/graphqlMock';
+import { companyUnitsResult, northfieldUser } from '../../../test/companyUnits';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { InvoicesVariables } from '../api/invoices';
@@ -25,7 +26,7 @@ import { useFilterClock } from '../../../test/filterClock';
 
 type Handler = GraphQLResult | ((variables: Record<string, unknown>) => GraphQLResult | Promise<GraphQLResult>);
 
-const DEFAULTS: InvoicesVariables = { first: 10, offset: 0, search: null, status: null, dateFrom: null, dateTo: null, orderBy: '-invoiceNumber' };
+const DEFAULTS: InvoicesVariables = { first: 10, offset: 0, search: null, status: null, dateFrom: null, dateTo: null, orderBy: '-invoiceNumber', companyId: null };
 const NATIVE_STORE: GraphQLResult = { data: { storeBasicInfo: storeInfo({ storeSites: [{ ...storeInfo().storeSites[0]!, platform: 'native' }] }) } };
 const CART = { data: { invoiceCreateBcCart: { checkoutUrl: 'https://shop.helix.test/checkout/invoices/c-9', cartId: 'c-9' } } };
 
@@ -248,7 +249,7 @@ describe('/invoice (issue 20)', () => {
 
     expect(server.callsTo('InvoicesExport').map((call) => call.variables)).toEqual([
       { filterData: { orderBy: '-invoiceNumber' }, lang: 'en' },
-      { filterData: { search: null, status: 3, dateFrom: null, dateTo: null, orderBy: '-invoiceNumber' }, lang: 'en' },
+      { filterData: { search: null, status: 3, dateFrom: null, dateTo: null, orderBy: '-invoiceNumber', companyId: null }, lang: 'en' },
       { filterData: { idIn: ['13', '12'], orderBy: '-invoiceNumber' }, lang: 'en' },
     ]);
     expect(clicked).toEqual(Array(3).fill({ href: exported.url, download: 'invoices-2026-11-26.csv' }));
@@ -387,5 +388,52 @@ describe('/invoice (issue 20)', () => {
     expect(within(card).getByRole('textbox', { name: 'Amount to pay on invoice INV-100009' })).toHaveValue('30.00');
     const facts = [...card.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
     expect(facts).toEqual(['Order: 100007', 'Invoice date: Aug 1, 2026', 'Due date: Sep 1, 2026Overdue', 'Invoice total: $80.00', 'Amount due: $30.00']);
+  });
+});
+
+describe('/invoice across units (issue 40)', () => {
+  const UNIVERSITY_ADMIN = northfieldUser(1, { permissions: ADMIN.permissions });
+
+  it('names the unit billed after the invoice number, filters by a unit, and exports the filtered unit’s invoices', async () => {
+    const exported = { url: 'https://api.helix.test/api/v2/invoices/exports/k2.csv?token=e2', fileName: 'invoices.csv', ready: true, rowCount: 1 };
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { server, view, user } = await openPage(
+      {
+        CompanyUnits: companyUnitsResult(1),
+        Invoices: invoicesResult([invoice({ companyId: 12, companyName: 'Organic Synthesis Lab' }), { ...PAID, companyId: 1, companyName: 'Northfield University' }]),
+        InvoicesExport: { data: { invoicesExport: exported } },
+      },
+      { who: UNIVERSITY_ADMIN },
+    );
+    await screen.findByRole('rowheader', { name: /^INV-100011/ });
+    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '', 'Invoice number', 'Company', 'Order', 'Invoice date', 'Due date', 'Status', 'Invoice total', 'Open balance', 'Amount to pay', 'Actions',
+    ]);
+    expect(within(rowOf('INV-100011')).getAllByRole('cell')[1]).toHaveTextContent('Organic Synthesis Lab');
+    expect(within(rowOf('INV-100010')).getAllByRole('cell')[1]).toHaveTextContent('Northfield University');
+    expect(listCalls(server)).toEqual([{ ...DEFAULTS, companyId: null }]);
+
+    await user.click(screen.getByRole('combobox', { name: /Company/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Chemistry' }));
+    await waitFor(() => expect(listCalls(server)).toHaveLength(2));
+    expect(listCalls(server)[1]).toEqual({ ...DEFAULTS, companyId: 5 });
+    expect(view.location()).toBe('/invoice?company=5');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(screen.getByRole('menuitem', { name: /^Filtered invoices/ }));
+    await waitFor(() => expect(server.callsTo('InvoicesExport')).toHaveLength(1));
+    expect(server.callsTo('InvoicesExport')[0]!.variables).toEqual({
+      filterData: { search: null, status: null, dateFrom: null, dateTo: null, orderBy: '-invoiceNumber', companyId: 5 },
+      lang: 'en',
+    });
+  });
+
+  it('has no company column or filter for a company without units below the one acted for', async () => {
+    const { server } = await openPage({}, { who: northfieldUser(13, { permissions: ADMIN.permissions }) });
+    await screen.findByRole('rowheader', { name: /^INV-100011/ });
+    expect(within(table()).queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Company/ })).not.toBeInTheDocument();
+    expect(listCalls(server)).toEqual([DEFAULTS]);
+    expect(server.callsTo('CompanyUnits')).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPagination } from '../../../components/dataTable/ListPagination';
+import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -82,7 +83,10 @@ export function InvoicePage() {
   const amountText = usePayAmountText();
   const mobile = useMobileLayout();
   const { state, update } = useUrlListState(parseInvoicesListParams, invoicesListSearchParams);
-  const list = useInvoices(invoicesVariables(state));
+  // Issue 40: the invoices of a company with units below it, each with its unit, filtered by one.
+  const companyFilter = useCompanyFilter();
+  const chosenCompany = companyFilter.companyIdOf(state.company);
+  const list = useInvoices(invoicesVariables(state, chosenCompany));
   const stats = useInvoiceStats();
   const receipts = useReceiptLines(state.paymentsPage, { enabled: rights.paymentHistory && state.tab === 'payments' });
   const settled = useLastPageClamp(list, state, update);
@@ -191,7 +195,7 @@ export function InvoicePage() {
     );
   };
 
-  const onExport = (scope: ExportScope) => void exporter.run(exportFilter(scope, state));
+  const onExport = (scope: ExportScope) => void exporter.run(exportFilter(scope, state, chosenCompany));
 
   const menu = (invoice: InvoiceListItem) => {
     const actions: InvoiceMenuAction[] = [];
@@ -222,6 +226,7 @@ export function InvoicePage() {
   const receiptsError = listErrorState(receipts, { title: t('invoices.payments.loadError'), detail: errorText(receipts.error), retryLabel: t('invoices.retry') });
   const tab = rights.paymentHistory ? state.tab : 'invoices';
 
+  const unitSelect = companyFilter.select<InvoicesListFilters>(state.company, (company) => ({ company }));
   const invoicesPanel = (
     <>
       {!noInvoicesAtAll && (
@@ -243,6 +248,7 @@ export function InvoicePage() {
               choices: INVOICE_STATUSES.map((status) => ({ value: String(status), label: t(INVOICE_STATUS_LABEL[status]) })),
               choose: (value) => ({ status: value === '' ? null : (Number(value) as InvoiceStatusCode) }),
             },
+            ...(unitSelect ? [unitSelect] : []),
           ]}
           dateRange={{ fromLabel: t('invoices.filter.dateFrom'), toLabel: t('invoices.filter.dateTo'), invalidText: t('invoices.filter.dateRangeInvalid') }}
           same={sameInvoiceFilters}

@@ -35,6 +35,8 @@ export const invoice = (overrides: Partial<InvoiceListItem> = {}): InvoiceListIt
   canViewOrder: true,
   openBalance: usd('1234.50'),
   originalBalance: usd('1234.50'),
+  companyId: 3,
+  companyName: 'Acme Labs',
   ...overrides,
 });
 

@@ -5,8 +5,8 @@ import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import type { OrderScope, OrdersQuery, OrdersQueryVariables } from '../../../lib/graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
-// api.md "Orders": orders(scope, first, offset, search, status, dateFrom, dateTo, createdBy, orderBy) — orderBy is
-// required. scope MINE is /orders (the caller's own), COMPANY is /company-orders ("Lab orders", get_orders level 2).
+// api.md "Orders": orders(scope, first, offset, search, status, dateFrom, dateTo, createdBy, orderBy, companyId) —
+// orderBy is required. scope MINE is /orders (the caller's own), COMPANY is /company-orders ("Lab orders", get_orders level 2).
 
 export type { OrderScope };
 
@@ -40,6 +40,8 @@ export interface OrdersVariables {
   /** Who placed it (a user id from createdByUser); Lab orders only. */
   createdBy: number | null;
   orderBy: OrderOrderBy;
+  /** Issue 40: one unit of those Lab orders span (null: all of them, or a list that spans none); Lab orders only. */
+  companyId?: number | null;
 }
 
 export interface OrdersPage {
@@ -60,6 +62,7 @@ export const ORDERS = graphqlOperation<OrdersQuery, OrdersQueryVariables>(/* Gra
     $dateTo: Date
     $createdBy: Int
     $orderBy: String!
+    $companyId: Int
   ) {
     orders(
       scope: $scope
@@ -71,6 +74,7 @@ export const ORDERS = graphqlOperation<OrdersQuery, OrdersQueryVariables>(/* Gra
       dateTo: $dateTo
       createdBy: $createdBy
       orderBy: $orderBy
+      companyId: $companyId
     ) {
       totalCount
       totalCountCapped
@@ -87,6 +91,8 @@ export const ORDERS = graphqlOperation<OrdersQuery, OrdersQueryVariables>(/* Gra
           grandTotal
           itemCount
           lineCount
+          companyId
+          companyName
         }
       }
     }

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
+import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters, type FilterSelect } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -33,11 +34,15 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
   const customer = useCustomerInfo();
   // Each change is a history entry: back / forward walk through the lists the buyer saw.
   const { state, update } = useUrlListState(ORDERS_LIST_PARSERS[scope], ordersListSearchParams);
-  const list = useOrders(ordersVariables(state, scope));
+  // Issue 40: Lab orders of a company with units below it show each order's unit and filter by one.
+  const companyFilter = useCompanyFilter({ company: scope === 'COMPANY' });
+  const chosenCompany = companyFilter.companyIdOf(state.company);
+  const list = useOrders(ordersVariables(state, scope, chosenCompany));
   const me = customer.data;
   // The company the caller works in (a masquerading super admin: the one they act as).
   const company = me?.companyInfo ?? (me?.masquerade ? { id: me.masquerade.id, companyName: me.masquerade.companyName } : null);
-  const placers = useOrderPlacers(scope === 'COMPANY' ? (company?.id ?? null) : null);
+  // Who placed the orders of the unit chosen, else of every unit the list spans.
+  const placers = useOrderPlacers(scope === 'COMPANY' ? (chosenCompany ?? company?.id ?? null) : null);
 
   // A page past the end (fewer orders than when the link was made): show the last page instead.
   const settled = useLastPageClamp(list, state, update);
@@ -69,6 +74,8 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
       choices: choices.map((placer) => ({ value: String(placer.id), label: placerName(placer) })),
       choose: (value) => ({ placedBy: value ? Number(value) : null }),
     });
+    const unitSelect = companyFilter.select<OrdersListFilters>(state.company, (chosen) => ({ company: chosen, placedBy: null }));
+    if (unitSelect) selects.push(unitSelect);
   }
 
   const errorState = listErrorState(list, { title: t('orders.loadError'), detail: errorText(list.error), retryLabel: t('orders.retry') });

@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useLocation } from 'react-router';
 
+import { useCompanyColumn, withCompanyColumn } from '../../../components/companyUnits/useCompanyFilter';
 import { type DataTableColumn } from '../../../components/dataTable/DataTable';
 import { ListDataTable, type ListTablePaging } from '../../../components/dataTable/ListDataTable';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -30,6 +31,8 @@ export function OrdersTable({ scope, label, orders, ...paging }: OrdersTableProp
   const formatMoney = useFormatMoney();
   const location = useLocation();
   const origin: OrderDetailOrigin = { scope, href: `${location.pathname}${location.search}` };
+  // Issue 40: Lab orders of a company with units below it name each order's unit.
+  const companyColumn = useCompanyColumn<OrderListItem>((order) => order.companyName);
 
   const columns: DataTableColumn<OrderListItem, OrderOrderField>[] = [
     {
@@ -84,6 +87,13 @@ export function OrdersTable({ scope, label, orders, ...paging }: OrdersTableProp
   );
 
   return (
-    <ListDataTable {...paging} label={label} columns={columns} rows={orders} getRowKey={(order) => order.id} loadingLabel={t('orders.loading')} />
+    <ListDataTable
+      {...paging}
+      label={label}
+      columns={scope === 'COMPANY' ? withCompanyColumn(columns, companyColumn) : columns}
+      rows={orders}
+      getRowKey={(order) => order.id}
+      loadingLabel={t('orders.loading')}
+    />
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLResult } from '../../../test/graphqlMock';
+import { companyUnitsResult, northfieldUser } from '../../../test/companyUnits';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { OrderListItem, OrdersVariables } from '../api/orders';
@@ -22,6 +23,8 @@ const order = (overrides: Partial<OrderListItem> = {}): OrderListItem => ({
   grandTotal: '1234.50',
   itemCount: 12,
   lineCount: 3,
+  companyId: 3,
+  companyName: 'Acme Labs',
   ...overrides,
 });
 
@@ -46,7 +49,7 @@ const PLACERS: GraphQLResult = {
 const MINE: OrdersVariables = {
   scope: 'MINE', first: 10, offset: 0, search: null, status: null, dateFrom: null, dateTo: null, createdBy: null, orderBy: '-createdAt',
 };
-const COMPANY: OrdersVariables = { ...MINE, scope: 'COMPANY' };
+const COMPANY: OrdersVariables = { ...MINE, scope: 'COMPANY', companyId: null };
 
 const ADMIN = customer({ role: 0, permissions: [...DEMO_PERMISSIONS.admin], userInfo: { id: 5, firstName: 'Alice', lastName: 'Admin', email: 'admin@acme.test' } });
 const JUNIOR = customer({ role: 2, permissions: [...DEMO_PERMISSIONS.junior], userInfo: { firstName: 'Jules', lastName: 'Junior' } });
@@ -236,7 +239,7 @@ describe('Lab orders (issue 17)', () => {
     const { server } = await openList(path, ordersResult([order()], 30), ADMIN);
     await screen.findByRole('rowheader', { name: '100042' });
     expect(ordersCalls(server)).toEqual([
-      { scope: 'COMPANY', first: 20, offset: 20, search: 'ethanol', status: 'shipped', dateFrom: '2026-01-01', dateTo: '2026-01-31', createdBy: 7, orderBy: 'number' },
+      { scope: 'COMPANY', first: 20, offset: 20, search: 'ethanol', status: 'shipped', dateFrom: '2026-01-01', dateTo: '2026-01-31', createdBy: 7, orderBy: 'number', companyId: null },
     ]);
     expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('ethanol');
     expect(screen.getByRole('combobox', { name: /Status/ })).toHaveTextContent('Shipped');
@@ -278,5 +281,80 @@ describe('Lab orders (issue 17)', () => {
     expect(within(menu).queryByRole('link', { name: 'Lab orders' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
     expect(server.callsTo('Orders')).toHaveLength(0);
+  });
+});
+
+describe('Lab orders across units (issue 40)', () => {
+  const UNIVERSITY_ADMIN = northfieldUser(1, { permissions: [...DEMO_PERMISSIONS.admin] });
+  const LAB_ORDER = order({ id: '100050', number: 100050, companyId: 12, companyName: 'Organic Synthesis Lab' });
+  const OWN_ORDER = order({ id: '100051', number: 100051, companyId: 1, companyName: 'Northfield University' });
+
+  async function openSpanning(path = '/company-orders', who = UNIVERSITY_ADMIN) {
+    setB2BToken('tok');
+    const server = mockGraphQL({
+      CustomerInfo: customerResult(who),
+      CompanyUnits: companyUnitsResult(who.companyInfo!.id),
+      Orders: ordersResult([LAB_ORDER, OWN_ORDER]),
+      OrderPlacedBy: PLACERS,
+    });
+    const view = renderPortal(path);
+    await screen.findByRole('heading', { level: 1, name: 'Lab orders' });
+    await screen.findByRole('rowheader', { name: '100050' });
+    return { server, view, user: userEvent.setup({ delay: null }) };
+  }
+
+  it('names each order’s unit after its number and filters by a unit the list spans, indented by level', async () => {
+    const { server, view, user } = await openSpanning();
+    const table = screen.getByRole('table', { name: 'Lab orders' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Order number', 'Company', 'PO number', 'Placed by', 'Placed on', 'Items', 'Status', 'Grand total',
+    ]);
+    expect(within(rowOf('100050')).getAllByRole('cell')[0]).toHaveTextContent('Organic Synthesis Lab');
+    expect(within(rowOf('100051')).getAllByRole('cell')[0]).toHaveTextContent('Northfield University');
+    // Every unit at first: the argument is sent, null.
+    expect(ordersCalls(server)).toEqual([{ ...COMPANY, companyId: null }]);
+
+    await user.click(screen.getByRole('combobox', { name: /Company/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All companies', 'Northfield University', '\u2003Chemistry', '\u2003\u2003Organic Synthesis Lab', '\u2003Biology', '\u2003\u2003Genetics Lab',
+    ]);
+    await user.click(options[3]!);
+    await waitFor(() => expect(ordersCalls(server)).toHaveLength(2));
+    expect(ordersCalls(server)[1]).toEqual({ ...COMPANY, companyId: 12 });
+    expect(view.location()).toBe('/company-orders?company=12');
+    // Who placed the orders of that unit.
+    await waitFor(() => expect(server.callsTo('OrderPlacedBy').map((call) => call.variables)).toContainEqual({ companyId: 12 }));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(view.location()).toBe('/company-orders'));
+  });
+
+  it('offers only the units below the one acted for, and asks for all of them when the URL names another', async () => {
+    const { server } = await openSpanning('/company-orders?company=13', northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }));
+    // Genetics Lab is not below Chemistry: the list is asked for every unit it spans instead of being refused.
+    await waitFor(() => expect(ordersCalls(server).at(-1)).toEqual({ ...COMPANY, companyId: null }));
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('combobox', { name: /Company/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['All companies', 'Chemistry', '\u2003Organic Synthesis Lab']);
+  });
+
+  it('has no company column, filter or unit request on My orders, nor on a list that spans no units', async () => {
+    const { server } = await openList('/orders', ordersResult([order()]), UNIVERSITY_ADMIN);
+    await screen.findByRole('rowheader', { name: '100042' });
+    expect(screen.queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Company/ })).not.toBeInTheDocument();
+    expect(ordersCalls(server)).toEqual([MINE]);
+    expect(server.callsTo('CompanyUnits')).toHaveLength(0);
+  });
+
+  it('has no company column or filter for a lab’s own admin, whose list spans no units', async () => {
+    const { server } = await openList('/company-orders', ordersResult([order()]), northfieldUser(12, { permissions: [...DEMO_PERMISSIONS.admin] }));
+    await screen.findByRole('rowheader', { name: '100042' });
+    expect(screen.queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Company/ })).not.toBeInTheDocument();
+    expect(ordersCalls(server)).toEqual([COMPANY]);
+    expect(server.callsTo('CompanyUnits')).toHaveLength(0);
   });
 });

@@ -5,7 +5,8 @@ import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import type { QuotesQuery, QuotesQueryVariables } from '../../../lib/graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
-// api.md "Quotes": quotes(first, offset, search, status, dateFrom, dateTo, orderBy) — orderBy is required.
+// api.md "Quotes": quotes(first, offset, search, status, dateFrom, dateTo, orderBy, companyId) — orderBy is required;
+// companyId (issue 40) narrows a list that spans the units below the caller's to one of them.
 
 export const QUOTE_STATUSES = ['open', 'ordered', 'expired'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -29,6 +30,8 @@ export interface QuotesVariables {
   dateFrom: string | null;
   dateTo: string | null;
   orderBy: QuoteOrderBy;
+  /** Issue 40: one unit of a list that spans units; null: all of them (or a list that spans none). */
+  companyId: number | null;
 }
 
 export interface QuotesPage {
@@ -37,8 +40,26 @@ export interface QuotesPage {
 }
 
 export const QUOTES = graphqlOperation<QuotesQuery, QuotesQueryVariables>(/* GraphQL */ `
-  query Quotes($first: Int!, $offset: Int!, $search: String, $status: String, $dateFrom: Date, $dateTo: Date, $orderBy: String!) {
-    quotes(first: $first, offset: $offset, search: $search, status: $status, dateFrom: $dateFrom, dateTo: $dateTo, orderBy: $orderBy) {
+  query Quotes(
+    $first: Int!
+    $offset: Int!
+    $search: String
+    $status: String
+    $dateFrom: Date
+    $dateTo: Date
+    $orderBy: String!
+    $companyId: Int
+  ) {
+    quotes(
+      first: $first
+      offset: $offset
+      search: $search
+      status: $status
+      dateFrom: $dateFrom
+      dateTo: $dateTo
+      orderBy: $orderBy
+      companyId: $companyId
+    ) {
       totalCount
       edges {
         node {
@@ -56,6 +77,8 @@ export const QUOTES = graphqlOperation<QuotesQuery, QuotesQueryVariables>(/* Gra
           grandTotal
           salesRep { name email }
           createdBy { name email }
+          companyId
+          companyName
         }
       }
     }

@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, generatePath } from 'react-router';
 
+import { useCompanyColumn, withCompanyColumn } from '../../../components/companyUnits/useCompanyFilter';
 import { type DataTableColumn } from '../../../components/dataTable/DataTable';
 import { ListDataTable, type ListTablePaging } from '../../../components/dataTable/ListDataTable';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -28,6 +29,8 @@ export function QuotesListTable({ quotes, ...paging }: QuotesListTableProps) {
   const language = useLanguage();
   const formatMoney = useFormatMoney();
 
+  // Issue 40: the unit whose quote it is, when the list spans the units below the caller's.
+  const companyColumn = useCompanyColumn<QuoteListItem>((quote) => quote.companyName);
   const columns: DataTableColumn<QuoteListItem, QuoteOrderField>[] = [
     {
       id: 'number',
@@ -99,6 +102,13 @@ export function QuotesListTable({ quotes, ...paging }: QuotesListTableProps) {
   ];
 
   return (
-    <ListDataTable {...paging} label={t('quotes.title')} columns={columns} rows={quotes} getRowKey={(quote) => quote.id} loadingLabel={t('quotes.loading')} />
+    <ListDataTable
+      {...paging}
+      label={t('quotes.title')}
+      columns={withCompanyColumn(columns, companyColumn)}
+      rows={quotes}
+      getRowKey={(quote) => quote.id}
+      loadingLabel={t('quotes.loading')}
+    />
   );
 }

@@ -23,6 +23,8 @@ const quote = (id: number): QuoteListItem => ({
   grandTotal: '108.50',
   salesRep: { name: 'Rita Rep', email: 'rita@helix.test' },
   createdBy: { name: 'Sam Senior', email: 'senior@acme.test' },
+  companyId: 3,
+  companyName: 'Acme Labs',
 });
 
 async function quotesCount(browserLanguage: string, found: number, heading: string): Promise<string | null> {

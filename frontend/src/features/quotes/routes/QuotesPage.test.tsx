@@ -5,6 +5,7 @@ import { getToasts } from '../../../components/toast/toastStore';
 import { formatDate } from '../../../lib/dates';
 import { setB2BToken } from '../../../lib/session';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLResult } from '../../../test/graphqlMock';
+import { companyUnitsResult, northfieldUser } from '../../../test/companyUnits';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import type { QuoteListItem, QuotesVariables } from '../api/quotes';
@@ -26,6 +27,8 @@ const quote = (overrides: Partial<QuoteListItem> = {}): QuoteListItem => ({
   grandTotal: '108.50',
   salesRep: { name: 'Rita Rep', email: 'rita@helix.test' },
   createdBy: { name: 'Sam Senior', email: 'senior@acme.test' },
+  companyId: 3,
+  companyName: 'Acme Labs',
   ...overrides,
 });
 
@@ -39,7 +42,7 @@ const quotesResult = (quotes: QuoteListItem[], totalCount = quotes.length): Grap
 });
 
 const DEFAULT_VARIABLES: QuotesVariables = {
-  first: 10, offset: 0, search: null, status: null, dateFrom: null, dateTo: null, orderBy: '-createdAt',
+  first: 10, offset: 0, search: null, status: null, dateFrom: null, dateTo: null, orderBy: '-createdAt', companyId: null,
 };
 
 type QuotesHandler = GraphQLResult | ((variables: Record<string, unknown>) => GraphQLResult | Promise<GraphQLResult>);
@@ -206,7 +209,7 @@ describe('quotes list page (issue 6)', () => {
     const path = '/quotes?search=salts&status=open&from=2026-01-01&to=2026-01-31&sort=title&size=20&page=3';
     const first = await openQuotes(path, quotesResult([quote()], 60));
     await screen.findByRole('rowheader', { name: 'Q-100001' });
-    const expected = { first: 20, offset: 40, search: 'salts', status: 'open', dateFrom: '2026-01-01', dateTo: '2026-01-31', orderBy: 'title' };
+    const expected = { first: 20, offset: 40, search: 'salts', status: 'open', dateFrom: '2026-01-01', dateTo: '2026-01-31', orderBy: 'title', companyId: null };
     expect(quotesCalls(first.server)).toEqual([expected]);
     expect(screen.getByRole('searchbox', { name: 'Search quotes' })).toHaveValue('salts');
     expect(screen.getByRole('combobox', { name: /Status/ })).toHaveTextContent('Open');
@@ -334,5 +337,30 @@ describe('quotes list page (issue 6)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Expires on, ascending');
     await waitFor(() => expect(quotesCalls(server)).toHaveLength(2));
     expect(quotesCalls(server)[1]).toEqual({ ...DEFAULT_VARIABLES, orderBy: 'expiresOn' });
+  });
+});
+
+describe('quotes across units (issue 40)', () => {
+  it('names each quote’s unit after its number and filters by a unit', async () => {
+    setB2BToken('tok');
+    const server = mockGraphQL({
+      CustomerInfo: customerResult(northfieldUser(1, { permissions: [...DEMO_PERMISSIONS.admin] })),
+      CompanyUnits: companyUnitsResult(1),
+      Quotes: quotesResult([quote({ companyId: 13, companyName: 'Genetics Lab' }), { ...UNPRICED, companyId: 1, companyName: 'Northfield University' }]),
+    });
+    const view = renderPortal('/quotes');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('rowheader', { name: 'Q-100001' });
+    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Quote number', 'Company', 'Title', 'Created by', 'Issued on', 'Expires on', 'Status', 'Grand total', 'Last update',
+    ]);
+    expect(within(rowOf('Q-100001')).getAllByRole('cell')[0]).toHaveTextContent('Genetics Lab');
+    expect(quotesCalls(server)).toEqual([{ ...DEFAULT_VARIABLES, companyId: null }]);
+
+    await user.click(screen.getByRole('combobox', { name: /Company/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Genetics Lab' }));
+    await waitFor(() => expect(quotesCalls(server)).toHaveLength(2));
+    expect(quotesCalls(server)[1]).toEqual({ ...DEFAULT_VARIABLES, companyId: 13 });
+    expect(view.location()).toBe('/quotes?company=13');
   });
 });

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 
+import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters } from '../../../components/listPage/ListFilters';
 import { ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -41,7 +42,10 @@ export function QuotesPage() {
   const customer = useCustomerInfo();
   // Each change is a history entry: back / forward walk through the lists the buyer saw.
   const { state, update } = useUrlListState(parseQuotesListParams, quotesListSearchParams);
-  const list = useQuotes(quotesVariables(state));
+  // Issue 40: the quotes of a company with units below it, each with its unit, filtered by one.
+  const companyFilter = useCompanyFilter();
+  const list = useQuotes(quotesVariables(state, companyFilter.companyIdOf(state.company)));
+  const unitSelect = companyFilter.select<QuotesListFilters>(state.company, (company) => ({ company }));
   const mayCreateQuotes = customer.data ? hasPermission(customer.data.permissions, 'create_quote') : false;
 
   // A page past the end (fewer quotes than when the link was made): show the last page instead.
@@ -105,6 +109,7 @@ export function QuotesPage() {
               choices: QUOTE_STATUSES.map((status) => ({ value: status, label: t(QUOTE_STATUS_LABEL[status]) })),
               choose: (value) => ({ status: isQuoteStatus(value) ? value : null }),
             },
+            ...(unitSelect ? [unitSelect] : []),
           ]}
           dateRange={{ fromLabel: t('quotes.dateFrom'), toLabel: t('quotes.dateTo'), invalidText: t('quotes.dateRangeInvalid') }}
           same={sameQuoteFilters}

@@ -25,6 +25,8 @@ export const SHOPPING_LIST_CARD_FIELDS = /* GraphQL */ `
     canAddItems
     canDelete
     canDuplicate
+    companyId
+    companyName
   }
 `;
 

@@ -11,7 +11,8 @@ import type {
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 import { SHOPPING_LIST_CARD_FIELDS, type ShoppingListCard, type ShoppingListKind, type ShoppingListStatus } from './shoppingListFields';
 
-// docs/api.md "Lists": shoppingLists(first, offset, search, createdBy, email, status, orderBy) for a company's users,
+// docs/api.md "Lists": shoppingLists(first, offset, search, createdBy, email, status, orderBy, companyId) for a
+// company's users (companyId, issue 40: one unit of lists that span the units below the caller's),
 // customerShoppingLists(…) without the maker filters for an individual customer. orderBy is required; hotlists are
 // never among them nor counted (business §4).
 
@@ -25,8 +26,16 @@ export const MAX_SHOPPING_LISTS_PAGE_SIZE = 100;
 export const MAX_SHOPPING_LIST_SEARCH_LENGTH = 100;
 
 export const SHOPPING_LISTS = graphqlOperation<ShoppingListsQuery, ShoppingListsQueryVariables>(/* GraphQL */ `
-  query ShoppingLists($first: Int!, $offset: Int!, $search: String, $createdBy: Int, $status: [Int!], $orderBy: String!) {
-    shoppingLists(first: $first, offset: $offset, search: $search, createdBy: $createdBy, status: $status, orderBy: $orderBy) {
+  query ShoppingLists($first: Int!, $offset: Int!, $search: String, $createdBy: Int, $status: [Int!], $orderBy: String!, $companyId: Int) {
+    shoppingLists(
+      first: $first
+      offset: $offset
+      search: $search
+      createdBy: $createdBy
+      status: $status
+      orderBy: $orderBy
+      companyId: $companyId
+    ) {
       totalCount
       edges { node { ...ShoppingListCardFields } }
     }
@@ -53,6 +62,8 @@ export interface ShoppingListsVariables {
   createdBy: number | null;
   status: ShoppingListStatus[] | null;
   orderBy: ShoppingListOrderBy;
+  /** Issue 40: one unit of a company's lists that span units (null: all of them, or lists that span none). */
+  companyId?: number | null;
 }
 
 export interface ShoppingListsPage {
@@ -71,10 +82,10 @@ export function useShoppingLists(kind: ShoppingListKind | null, variables: Shopp
     queryFn: async ({ signal }): Promise<ShoppingListsPage> => {
       // The page shows a failure in place, with a retry: no toast on top of it.
       const options = { signal, suppressErrorToast: true };
-      const { createdBy, ...rest } = variables;
+      const { createdBy, companyId, ...rest } = variables;
       const page =
         kind === 'company'
-          ? (await client.request(SHOPPING_LISTS, { ...rest, createdBy }, options)).shoppingLists
+          ? (await client.request(SHOPPING_LISTS, { ...rest, createdBy, ...(companyId === undefined ? {} : { companyId }) }, options)).shoppingLists
           : (await client.request(CUSTOMER_SHOPPING_LISTS, rest, options)).customerShoppingLists;
       return { totalCount: page.totalCount, lists: page.edges.map((edge) => edge.node) };
     },

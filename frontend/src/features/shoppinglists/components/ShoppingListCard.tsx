@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { CardActions, CardDeleteButton, CardFacts, CardFrame, CardHead, CardTitle } from '../../../components/CardParts';
+import { useCompanyColumn } from '../../../components/companyUnits/useCompanyFilter';
 import { formatDateTime } from '../../../lib/dates';
 import { useLanguage, useMessages } from '../../../lib/i18n/I18nProvider';
 import { makerName, type ShoppingListCard as Card } from '../api/shoppingListFields';
@@ -43,6 +44,8 @@ export function ShoppingListCard({ list, company, listsHref, busy, onEdit, onDup
   const language = useLanguage();
   const titleId = useId();
   const actions = list.canEdit || list.canDuplicate || list.canDelete;
+  // Issue 40: the unit whose list it is, when a company's lists span the units below the caller's.
+  const unit = useCompanyColumn<Card>((row) => row.companyName);
   return (
     <CardFrame variant="outlined" component="article" aria-labelledby={titleId} data-testid={`shopping-list-card-${list.id}`}>
       <CardHead>
@@ -66,6 +69,12 @@ export function ShoppingListCard({ list, company, listsHref, busy, onEdit, onDup
         </Typography>
       )}
       <CardFacts>
+        {company && unit && (
+          <div>
+            <dt>{unit.header}</dt>
+            <dd>{unit.cell(list)}</dd>
+          </div>
+        )}
         {company && (
           <div>
             <dt>{t('shoppingLists.card.createdBy')}</dt>

@@ -35,7 +35,7 @@ const ETHANOL: SearchProduct = {
 const list = (overrides: Partial<ShoppingListCard>): ShoppingListCard => ({
   id: 12, name: 'Weekly consumables', description: '', status: 0, statusLabel: 'Approved', reason: null, isOwner: true, itemCount: 3,
   createdAt: '2026-03-01T12:00:00+00:00', updatedAt: '2026-03-02T12:00:00+00:00', customerInfo: null,
-  canEdit: true, canAddItems: true, canDelete: true, canDuplicate: true,
+  canEdit: true, canAddItems: true, canDelete: true, canDuplicate: true, companyId: 3, companyName: 'Acme Labs',
   ...overrides,
 });
 

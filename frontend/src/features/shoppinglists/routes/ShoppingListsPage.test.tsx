@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLResult } from '../../../test/graphqlMock';
+import { companyUnitsResult, northfieldUser } from '../../../test/companyUnits';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 import { enterText } from '../../../test/userInput';
@@ -26,6 +27,8 @@ const card = (overrides: Partial<ShoppingListCard> = {}): ShoppingListCard => ({
   canAddItems: true,
   canDelete: true,
   canDuplicate: true,
+  companyId: 3,
+  companyName: 'Acme Labs',
   ...overrides,
 });
 
@@ -49,7 +52,7 @@ const MAKERS: GraphQLResult = {
   },
 };
 
-const FIRST_PAGE: ShoppingListsVariables = { first: 50, offset: 0, search: null, createdBy: null, status: null, orderBy: '-updatedAt' };
+const FIRST_PAGE: ShoppingListsVariables = { first: 50, offset: 0, search: null, createdBy: null, status: null, orderBy: '-updatedAt', companyId: null };
 
 const B2C = customer({
   role: 99,
@@ -214,7 +217,8 @@ describe('shopping lists page (issue 18)', () => {
     renderPortal('/shoppingLists');
     const home = await screen.findByRole('article', { name: 'Home lab' });
     expect(screen.getByText('Lists of what you order again and again.')).toBeInTheDocument();
-    const { createdBy: _none, ...variables } = FIRST_PAGE;
+    // An individual customer's own lists: no maker, no unit.
+    const { createdBy: _none, companyId: _noUnit, ...variables } = FIRST_PAGE;
     expect(server.callsTo('CustomerShoppingLists')[0]!.variables).toEqual(variables);
     expect(server.callsTo('ShoppingLists')).toHaveLength(0);
     expect(within(home).queryByText('Approved')).not.toBeInTheDocument();
@@ -236,5 +240,36 @@ describe('shopping lists page (issue 18)', () => {
     const weekly = await screen.findByRole('article', { name: 'Weekly consumables' });
     expect(within(weekly).getByRole('link', { name: 'Weekly consumables' })).toBeInTheDocument();
     vi.unstubAllGlobals();
+  });
+});
+
+describe('shopping lists across units (issue 40)', () => {
+  it('names each list’s unit and filters by a unit, asking who made the lists of that unit', async () => {
+    const { server, view, user } = await openLists(
+      {
+        CompanyUnits: companyUnitsResult(5),
+        ShoppingLists: listsResult([card({ companyId: 12, companyName: 'Organic Synthesis Lab' }), { ...REJECTED, companyId: 5, companyName: 'Chemistry' }]),
+      },
+      northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }),
+    );
+    const weekly = await screen.findByRole('article', { name: 'Weekly consumables' });
+    expect(within(weekly).getByText('Company').nextElementSibling).toHaveTextContent('Organic Synthesis Lab');
+    expect(within(screen.getByRole('article', { name: 'Extra solvents' })).getByText('Company').nextElementSibling).toHaveTextContent('Chemistry');
+    expect(listCalls(server)).toEqual([{ ...FIRST_PAGE, companyId: null }]);
+    await waitFor(() => expect(server.callsTo('ShoppingListMakers').map((call) => call.variables)).toEqual([{ companyId: 5 }]));
+
+    await choose(user, 'Company', 'Organic Synthesis Lab');
+    await waitFor(() => expect(listCalls(server)).toHaveLength(2));
+    expect(listCalls(server)[1]).toEqual({ ...FIRST_PAGE, companyId: 12 });
+    expect(view.location()).toBe('/shoppingLists?company=12');
+    await waitFor(() => expect(server.callsTo('ShoppingListMakers').map((call) => call.variables)).toEqual([{ companyId: 5 }, { companyId: 12 }]));
+  });
+
+  it('shows no unit on the lists of a company that spans none', async () => {
+    const { server } = await openLists();
+    const weekly = await screen.findByRole('article', { name: 'Weekly consumables' });
+    expect(within(weekly).queryByText('Company')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+    expect(server.callsTo('CompanyUnits')).toHaveLength(0);
   });
 });

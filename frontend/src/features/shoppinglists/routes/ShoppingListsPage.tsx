@@ -12,6 +12,7 @@ import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPagination } from '../../../components/dataTable/ListPagination';
+import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters, type FilterSelect } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -89,8 +90,12 @@ export function ShoppingListsPage() {
   const seesColleagues = company && permissionLevel(permissions, 'get_shopping_lists') >= 2;
 
   const { state, update } = useUrlListState(parseShoppingListsParams, shoppingListsSearchParams);
-  const list = useShoppingLists(kind, shoppingListsVariables(state, kind));
-  const makers = useShoppingListMakers(seesColleagues ? (listCompany?.id ?? null) : null);
+  // Issue 40: a company's lists that span the units below the one acted for: each with its unit, filtered by one.
+  const companyFilter = useCompanyFilter({ company });
+  const chosenCompany = companyFilter.companyIdOf(state.company);
+  const list = useShoppingLists(kind, shoppingListsVariables(state, kind, chosenCompany));
+  // Who made the lists of the unit chosen, else of every unit the lists span.
+  const makers = useShoppingListMakers(seesColleagues ? (chosenCompany ?? listCompany?.id ?? null) : null);
   const writes = useShoppingListWrites(kind);
   const [dialog, setDialog] = useState<ShoppingListDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<{ open: boolean; list: Card | null }>({ open: false, list: null });
@@ -129,6 +134,8 @@ export function ShoppingListsPage() {
       choose: (value) => ({ createdBy: value ? Number(value) : null }),
     });
   }
+  const unitSelect = companyFilter.select<ShoppingListsFilters>(state.company, (chosen) => ({ company: chosen, createdBy: null }));
+  if (unitSelect) filterSelects.push(unitSelect);
 
   const createButton = (variant: 'contained' | 'outlined') =>
     canCreate && !disabled && (

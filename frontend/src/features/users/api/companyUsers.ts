@@ -5,7 +5,8 @@ import { useGraphQLClient } from '../../../lib/GraphQLClientProvider';
 import type { CompanyUsersQuery, CompanyUsersQueryVariables } from '../../../lib/graphqlTypes.generated';
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
-// api.md "User management": users(first, offset, search, role, customRoleId, orderBy) — orderBy is required.
+// api.md "User management": users(first, offset, search, role, customRoleId, orderBy, companyId) — orderBy is required;
+// companyId (issue 40) narrows a list that spans the units below the caller's to one of them.
 
 export const USER_ORDER_FIELDS = ['firstName', 'lastName', 'email', 'role', 'createdAt'] as const;
 export type UserOrderField = (typeof USER_ORDER_FIELDS)[number];
@@ -31,12 +32,14 @@ export const COMPANY_USER_FIELDS = /* GraphQL */ `
     }
     invitationPending
     createdAt
+    companyId
+    companyName
   }
 `;
 
 export const COMPANY_USERS = graphqlOperation<CompanyUsersQuery, CompanyUsersQueryVariables>(/* GraphQL */ `
-  query CompanyUsers($first: Int!, $offset: Int!, $search: String, $role: Int, $customRoleId: Int, $orderBy: String!) {
-    users(first: $first, offset: $offset, search: $search, role: $role, customRoleId: $customRoleId, orderBy: $orderBy) {
+  query CompanyUsers($first: Int!, $offset: Int!, $search: String, $role: Int, $customRoleId: Int, $orderBy: String!, $companyId: Int) {
+    users(first: $first, offset: $offset, search: $search, role: $role, customRoleId: $customRoleId, orderBy: $orderBy, companyId: $companyId) {
       totalCount
       edges {
         node {
@@ -60,6 +63,8 @@ export interface CompanyUsersVariables {
   role: number | null;
   customRoleId: number | null;
   orderBy: UserOrderBy;
+  /** Issue 40: one unit of a list that spans units; null: all of them (or a list that spans none). */
+  companyId: number | null;
 }
 
 export interface CompanyUsersPage {

@@ -4,6 +4,8 @@ import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 
+import { CompanyFilterSelect } from '../../../components/companyUnits/CompanyFilterSelect';
+import type { CompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { FILTER_SELECT_SLOT_PROPS, FilterBar, FilterClearButton, FilterSearchField, useFilterTimer } from '../../../components/listPage/FilterBar';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { CompanyRole } from '../api/companyRoles';
@@ -21,12 +23,14 @@ export interface UsersListFiltersProps {
   filters: Filters;
   /** The company's roles: built-in ones, then custom ones (none yet while they load). */
   roles: readonly CompanyRole[];
+  /** The unit filter of a list that spans units (issue 40). */
+  companyFilter: CompanyFilter;
   onChange(filters: Filters): void;
   onClear(): void;
 }
 
 /** Search and role filter of the users list. The text is applied once typing settles or on Enter; the role at once. */
-export function UsersListFilters({ filters, roles, onChange, onClear }: UsersListFiltersProps) {
+export function UsersListFilters({ filters, roles, companyFilter, onChange, onClear }: UsersListFiltersProps) {
   const t = useMessages(usersMessages);
   const roleLabel = useRoleLabel();
   const [search, setSearch] = useState(filters.search);
@@ -52,7 +56,12 @@ export function UsersListFilters({ filters, roles, onChange, onClear }: UsersLis
   const onRole = (value: string) => {
     timer.cancel();
     // One request for everything changed so far: what was typed goes along.
-    onChange({ search: search.trim().slice(0, MAX_USER_SEARCH_LENGTH), role: parseRoleFilter(value) });
+    onChange({ ...filters, search: search.trim().slice(0, MAX_USER_SEARCH_LENGTH), role: parseRoleFilter(value) });
+  };
+
+  const onCompany = (company: number | null) => {
+    timer.cancel();
+    onChange({ ...filters, search: search.trim().slice(0, MAX_USER_SEARCH_LENGTH), company });
   };
 
   const clear = () => {
@@ -102,6 +111,7 @@ export function UsersListFilters({ filters, roles, onChange, onClear }: UsersLis
           </MenuItem>
         ))}
       </RoleField>
+      <CompanyFilterSelect filter={companyFilter} value={filters.company} onChange={onCompany} flex="1 1 200px" />
       <FilterClearButton onClick={clear} disabled={!dirty}>
         {t('users.clearFilters')}
       </FilterClearButton>

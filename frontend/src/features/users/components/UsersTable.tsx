@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 
+import { useCompanyColumn, withCompanyColumn } from '../../../components/companyUnits/useCompanyFilter';
 import { type DataTableColumn } from '../../../components/dataTable/DataTable';
 import { ListDataTable, type ListTablePaging } from '../../../components/dataTable/ListDataTable';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -35,6 +36,8 @@ export function UsersTable({ users, ownUserId, actionsFor, onAction, showActions
   const t = useMessages(usersMessages);
   const language = useLanguage();
   const roleLabel = useRoleLabel();
+  // Issue 40: the unit each user belongs to, when the list spans the units below the caller's.
+  const companyColumn = useCompanyColumn<CompanyUser>((user) => user.companyName);
 
   const columns: DataTableColumn<CompanyUser, UserOrderField>[] = [
     {
@@ -87,6 +90,13 @@ export function UsersTable({ users, ownUserId, actionsFor, onAction, showActions
   }
 
   return (
-    <ListDataTable {...paging} label={t('users.tableLabel')} columns={columns} rows={users} getRowKey={(user) => user.id} loadingLabel={t('users.loading')} />
+    <ListDataTable
+      {...paging}
+      label={t('users.tableLabel')}
+      columns={withCompanyColumn(columns, companyColumn)}
+      rows={users}
+      getRowKey={(user) => user.id}
+      loadingLabel={t('users.loading')}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
 import type { CustomerInfo } from '../../../lib/user/customerInfo';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, type GraphQLResult } from '../../../test/graphqlMock';
+import { companyUnitsResult, northfieldUser } from '../../../test/companyUnits';
 import { renderPortal } from '../../../test/renderPortal';
 import { enterText } from '../../../test/userInput';
 import { mobileViewport } from '../../../test/viewport';
@@ -28,6 +29,8 @@ const companyUser = (overrides: Partial<CompanyUser> = {}): CompanyUser => ({
   invitationPending: false,
   // Midday UTC: the same calendar day in every test time zone.
   createdAt: '2026-03-02T12:00:00+00:00',
+  companyId: 3,
+  companyName: 'Acme Labs',
   ...overrides,
 });
 
@@ -53,7 +56,7 @@ const fieldRefusal = (fields: Record<string, string[]>, fieldCodes: Record<strin
   errors: [{ message: 'Invalid input.', extensions: { code: 'VALIDATION_ERROR', fields, fieldCodes } }],
 });
 
-const DEFAULT_VARIABLES: CompanyUsersVariables = { first: 10, offset: 0, search: null, role: null, customRoleId: null, orderBy: 'lastName' };
+const DEFAULT_VARIABLES: CompanyUsersVariables = { first: 10, offset: 0, search: null, role: null, customRoleId: null, orderBy: 'lastName', companyId: null };
 
 const ADMIN = customer({
   role: 0,
@@ -482,5 +485,36 @@ describe('user management page (issue 16)', () => {
     expect(within(nia).getByText('nia@acme.test')).toBeInTheDocument();
     expect(within(nia).getByRole('button', { name: 'Actions for Nia New' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeInTheDocument();
+  });
+});
+
+describe('users across units (issue 40)', () => {
+  it('names each user’s unit after their name and filters by a unit, keeping it when the role changes', async () => {
+    const { server, view, user } = await openPage({
+      who: northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }),
+      users: usersResult([{ ...ALICE, companyId: 5, companyName: 'Chemistry' }, { ...SAM, companyId: 12, companyName: 'Organic Synthesis Lab' }]),
+      handlers: { CompanyUnits: companyUnitsResult(5) },
+    });
+    await screen.findByRole('rowheader', { name: /^Sam Senior/ });
+    const table = screen.getByRole('table', { name: 'Company users' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name', 'Company', 'Email', 'Role', 'Phone', 'Added on', 'Actions',
+    ]);
+    expect(within(rowOf('Sam Senior')).getAllByRole('cell')[0]).toHaveTextContent('Organic Synthesis Lab');
+    expect(usersCalls(server)).toEqual([{ ...DEFAULT_VARIABLES, companyId: null }]);
+
+    // Chemistry's admin: Chemistry and the lab below it, not the university above nor Biology beside.
+    await user.click(screen.getByRole('combobox', { name: /Company/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['All companies', 'Chemistry', '\u2003Organic Synthesis Lab']);
+    await user.click(options[2]!);
+    await waitFor(() => expect(usersCalls(server)).toHaveLength(2));
+    expect(usersCalls(server)[1]).toEqual({ ...DEFAULT_VARIABLES, companyId: 12 });
+    expect(view.location()).toBe('/user-management?company=12');
+
+    await choose(user, /Role/, 'Junior buyer');
+    await waitFor(() => expect(usersCalls(server)).toHaveLength(3));
+    expect(usersCalls(server)[2]).toEqual({ ...DEFAULT_VARIABLES, role: 2, companyId: 12 });
+    expect(view.location()).toBe('/user-management?role=2&company=12');
   });
 });

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
@@ -55,7 +56,9 @@ export function UserManagementPage() {
   const customer = useCustomerInfo();
   // Each change is a history entry: back / forward walk through the lists the admin saw.
   const { state, update } = useUrlListState(parseUsersListParams, usersListSearchParams);
-  const list = useCompanyUsers(usersVariables(state));
+  // Issue 40: the users of a company with units below it, each with its unit, filtered by one.
+  const companyFilter = useCompanyFilter();
+  const list = useCompanyUsers(usersVariables(state, companyFilter.companyIdOf(state.company)));
   const roles = useCompanyRoles();
   const deleteUser = useUserDelete();
   const resendInvitation = useUserInvitationResend();
@@ -166,6 +169,7 @@ export function UserManagementPage() {
       <UsersListFilters
         filters={state}
         roles={roles.data ?? []}
+        companyFilter={companyFilter}
         onChange={(filters) => update({ ...filters, page: 1 })}
         onClear={() => update({ ...NO_USER_FILTERS, page: 1 })}
       />
