@@ -121,13 +121,22 @@ def field_extensions(error: ValidationError) -> dict[str, dict[str, list]]:
 class Refused(PermissionDenied):
     """The caller may not do this, for a reason with a code of its app (QUOTES_DISABLED, MASQUERADE_NOT_ALLOWED,
     COMPANY_INACTIVE, …): the message is safe to show. `retry_after` (whole seconds) goes with a rate limit's refusal
-    and reaches the client as `extensions.retryAfter`."""
+    and reaches the client as `extensions.retryAfter`; `extensions` adds what a client needs to act on the refusal
+    (SSO_REQUIRED's `startUrl`), under camelCase names that are not the shape's own (code, fields, retryAfter)."""
 
-    def __init__(self, message: str = "", *, code: str | int = "PERMISSION_DENIED", retry_after: int | None = None):
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: str | int = "PERMISSION_DENIED",
+        retry_after: int | None = None,
+        extensions: dict[str, str] | None = None,
+    ):
         super().__init__(message or ErrorCode.PERMISSION_DENIED.label)
         self.message = str(self)
         self.code = code
         self.retry_after = retry_after
+        self.extensions = extensions or {}
 
 
 # Issue 36 (docs/operations.md "PostgreSQL"): the database cannot be reached, or dropped the connection (a restart, a

@@ -236,8 +236,14 @@ class SsoRequired(Refused):
     """SSO_REQUIRED, with the provider's start page (`start_url`) for a client that can go there."""
 
     def __init__(self, provider: IdentityProvider):
-        super().__init__(SsoErrorCode.SSO_REQUIRED.label, code=SsoErrorCode.SSO_REQUIRED)
-        self.start_url = sso_start_url(provider)
+        start_url = sso_start_url(provider)
+        super().__init__(
+            SsoErrorCode.SSO_REQUIRED.label,
+            code=SsoErrorCode.SSO_REQUIRED,
+            extensions={"startUrl": start_url, "providerName": provider.name},
+        )
+        self.start_url = start_url
+        self.provider_name = provider.name
 
 
 # --- staff's configuration ----------------------------------------------------------------------------------------

@@ -67,7 +67,10 @@ def service_error_shape(exc: Exception) -> tuple[str, dict]:
     if isinstance(exc, ValidationError):
         return _validation_shape(exc)
     if isinstance(exc, PermissionDenied):
-        extensions: dict = {"code": api_code(getattr(exc, "code", None)) or ErrorCode.PERMISSION_DENIED}
+        extensions: dict = {
+            **getattr(exc, "extensions", {}),  # a refusal's own (portal.errors.Refused), never over the shape's
+            "code": api_code(getattr(exc, "code", None)) or ErrorCode.PERMISSION_DENIED,
+        }
         retry_after = getattr(exc, "retry_after", None)  # a throttled refusal's (portal.errors)
         if retry_after is not None:
             extensions["retryAfter"] = retry_after

@@ -36,6 +36,12 @@ class ErrorExtensionsSerializer(serializers.Serializer):
         help_text="Field errors: the codes per field, which the overlay translates.",
     )
     retryAfter = serializers.IntegerField(required=False, help_text="Seconds to wait, on 429.")  # noqa: N815
+    startUrl = serializers.CharField(  # noqa: N815
+        required=False, help_text="SSO_REQUIRED: the page that signs the customer in with their organisation."
+    )
+    providerName = serializers.CharField(  # noqa: N815
+        required=False, help_text="SSO_REQUIRED: the name of the organisation's sign-in service."
+    )
 
 
 class ErrorEntrySerializer(serializers.Serializer):

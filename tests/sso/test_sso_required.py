@@ -47,6 +47,9 @@ def test_the_api_login_is_refused_for_every_unit_below_a_company_that_requires_s
 
     assert _code(answer) == "SSO_REQUIRED"
     assert "sign-in service" in answer["errors"][0]["message"]
+    # What the overlay needs to send the buyer on: the organisation's sign-in and its name.
+    extensions = answer["errors"][0]["extensions"]
+    assert extensions["startUrl"].startswith("/sso/") and extensions["providerName"]
     assert B2BToken.objects.count() == 0
 
 
@@ -75,13 +78,16 @@ def test_the_storefront_sign_in_form_is_refused_as_a_page_and_as_json(client, de
     _provider(tree.university)
     email = tree.users["organic_senior"].email
 
-    page = client.post("/login/", {"email": email, "password": PASSWORD})
+    page = client.post("/login/", {"email": email, "password": PASSWORD, "next": "/cart/"})
     as_json = client.post("/login/", {"email": email, "password": PASSWORD}, HTTP_ACCEPT="application/json")
 
     assert page.status_code == 400
     assert "Your organisation signs you in with its own sign-in service" in page.content.decode()
+    # The page links on to the organisation's sign-in, which comes back to where the buyer was going.
+    assert 'href="/sso/' in page.content.decode() and "next=%2Fcart%2F" in page.content.decode()
     assert as_json.status_code == 403
     assert as_json.json()["errors"][0]["extensions"]["code"] == "SSO_REQUIRED"
+    assert as_json.json()["errors"][0]["extensions"]["startUrl"].startswith("/sso/")
     assert "_auth_user_id" not in client.session
 
 
