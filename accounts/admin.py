@@ -115,9 +115,14 @@ class CompanyAdmin(admin.ModelAdmin):
         (
             "Company tree",
             {
-                "fields": ("parent", "units_above", "units_below"),
+                "fields": (
+                    "parent", "units_above", "units_below", "quotes_feature", "shopping_lists_feature",
+                    "quick_order_feature",
+                ),  # fmt: skip
                 "description": "An institution's faculty, department or lab is a unit below it. Moving a unit moves "
-                "the units below it and all their history; the admins of the units above see and act for it.",
+                "the units below it and all their history; the admins of the units above see and act for it. A unit "
+                "passes its price list (customer group), credit line and feature switches to the units below it "
+                "unless they set their own.",
             },
         ),
         (

@@ -145,6 +145,12 @@ class CustomerGroup(models.Model):
         return self.name
 
 
+# The portal features a unit may turn on or off for itself and the units below it (issue 40), over the store's
+# (portal.StoreFeatures): Company field → the feature's name (accounts.selectors.Actor.unit_feature).
+UNIT_FEATURES = {"quotes_feature": "quotes", "shopping_lists_feature": "shopping_lists",
+                 "quick_order_feature": "quick_order"}  # fmt: skip
+_UNIT_FEATURE_CHOICES = [(None, "As the unit above (or the store)"), (True, "On"), (False, "Off")]
+
 MAX_UNIT_DEPTH = 9  # a root and nine levels below it: institution → faculty → department → lab and more (issue 40)
 
 
@@ -167,6 +173,12 @@ class Company(models.Model):
     path = models.CharField(max_length=255, blank=True, default="", db_index=True, editable=False)
     depth = models.PositiveSmallIntegerField(default=0, editable=False)
     has_children = models.BooleanField(default=False, editable=False)
+    # Portal features for this unit and the units below it (UNIT_FEATURES); empty: as the unit above, or the store.
+    quotes_feature = models.BooleanField("quotes", null=True, blank=True, choices=_UNIT_FEATURE_CHOICES)
+    shopping_lists_feature = models.BooleanField("shopping lists", null=True, blank=True, choices=_UNIT_FEATURE_CHOICES)
+    quick_order_feature = models.BooleanField(
+        "quick order and buy again", null=True, blank=True, choices=_UNIT_FEATURE_CHOICES
+    )
     email = models.EmailField("company e-mail")
     phone = models.CharField(max_length=40, blank=True)
     country_code = models.CharField(max_length=2, blank=True)

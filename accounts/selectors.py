@@ -14,6 +14,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from accounts.models import (
+    UNIT_FEATURES,
     AccountFormField,
     Address,
     AuditEvent,
@@ -114,10 +115,24 @@ class Actor:
         return dict(Company.objects.filter(pk__in=self.unit_ids).values_list("pk", "name"))
 
     @cached_property
+    def unit_ancestors(self) -> list[dict]:
+        """The units above the one worked in, nearest first, with what they pass down (UNIT_INHERITED_FIELDS): one
+        query, read only when something is inherited, constant in the depth of the tree."""
+        company = self.b2b_company
+        return [] if company is None else unit_ancestors(company)
+
+    @property
     def company_customer_group_id(self) -> int | None:
         """The pricing group of the unit worked in: its own, or the nearest unit above it that has one (issue 40)."""
         company = self.b2b_company
-        return None if company is None else unit_customer_group_id(company)
+        return None if company is None else unit_inherited(company, "customer_group_id", lambda: self.unit_ancestors)
+
+    def unit_feature(self, name: str) -> bool | None:
+        """A portal feature (accounts.models.UNIT_FEATURES: quotes, shopping_lists, quick_order) as the unit worked
+        in sets it, or the nearest unit above it that does; None: the store's setting decides."""
+        company = self.b2b_company
+        field_name = next(field for field, feature in UNIT_FEATURES.items() if feature == name)
+        return None if company is None else unit_inherited(company, field_name, lambda: self.unit_ancestors)
 
     def units_chosen(self, company_id: int | None) -> tuple[int, ...]:
         """The units a company-wide list shows: all the actor reaches, or the one of them `company_id` names (a
@@ -1037,14 +1052,31 @@ def company_audit_events(*, actor: Actor, company_id: int | None = None) -> Quer
 # --- what a unit inherits from the units above it (issue 40) ------------------------------------------------------
 
 
+UNIT_INHERITED_FIELDS = ("customer_group_id", *UNIT_FEATURES)
+
+
+def unit_ancestors(company: Company) -> list[dict]:
+    """The units above `company`, nearest first, each as {"pk", and UNIT_INHERITED_FIELDS}; none for a top-level one."""
+    if company.parent_id is None:
+        return []
+    ids = company.ancestor_ids
+    rows = {row["pk"]: row for row in Company.objects.filter(pk__in=ids).values("pk", *UNIT_INHERITED_FIELDS)}
+    return [rows[pk] for pk in reversed(ids) if pk in rows]
+
+
+def unit_inherited(company: Company, field_name: str, ancestors: Callable[[], list[dict]]):
+    """A unit's own value of `field_name` (the price list's customer group, a feature switch), else the nearest unit
+    above it that sets one (`ancestors`, called only then), else None."""
+    own = getattr(company, field_name)
+    if own is not None or company.parent_id is None:
+        return own
+    return next((row[field_name] for row in ancestors() if row[field_name] is not None), None)
+
+
 def unit_customer_group_id(company: Company) -> int | None:
     """The price list and catalog a unit buys from: its own group, else the nearest unit above it with one (one
     query, for a unit without a group of its own below another)."""
-    if company.customer_group_id is not None or company.parent_id is None:
-        return company.customer_group_id
-    ancestors = company.ancestor_ids
-    groups = dict(Company.objects.filter(pk__in=ancestors).values_list("pk", "customer_group_id"))
-    return next((groups[pk] for pk in reversed(ancestors) if groups.get(pk) is not None), None)
+    return unit_inherited(company, "customer_group_id", lambda: unit_ancestors(company))
 
 
 def credit_account_id(company: Company) -> int:

@@ -62,6 +62,17 @@ class PortalActor(Protocol):
     def company_customer_group_id(self) -> int | None:
         """The pricing group of b2b_company: its own, or inherited from the units above it (issue 40)."""
 
+    def unit_feature(self, name: str) -> bool | None:
+        """A portal feature ("quotes", "shopping_lists", "quick_order") as b2b_company or a unit above it sets it;
+        None: the store's setting decides (issue 40)."""
+
     def level(self, code: str) -> int: ...
 
     def can(self, code: str, level: int = 1) -> bool: ...
+
+
+def feature_on(actor: PortalActor, name: str, *, store_on: bool) -> bool:
+    """Whether a portal feature is on for the actor: as the unit they work in (or one above it) sets it, else as the
+    store does — the one place the three features that a unit may switch are decided (issue 40)."""
+    unit = actor.unit_feature(name)
+    return store_on if unit is None else unit

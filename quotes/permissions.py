@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from accounts.permissions import Code
 from accounts.selectors import Actor
+from portal.actor import feature_on
 from portal.models import StoreFeatures, StorefrontConfig
 from pricing.options import quote_button_visible
 from quotes.errors import QuoteErrorCode
@@ -106,7 +107,7 @@ def user_kind_switch(actor: Actor) -> str | None:
 
 
 def quote_enablement(actor: Actor, switches: QuoteSwitches) -> Enablement:
-    if not switches.feature_on or not switches.on("quote_customer"):
+    if not feature_on(actor, "quotes", store_on=switches.feature_on) or not switches.on("quote_customer"):
         return DISABLED
     kind_switch = user_kind_switch(actor)
     if kind_switch is None or not switches.on(kind_switch):

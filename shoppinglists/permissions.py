@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from accounts.permissions import Code
 from accounts.selectors import Actor
+from portal.actor import feature_on
 from portal.models import StoreFeatures, StorefrontConfig
 from portal.selectors import storefront_switch_on
 from portal.storefront_config import CONFIG_DEFAULTS
@@ -231,7 +232,8 @@ def kind_flag(actor: Actor) -> str | None:
 def lists_enabled(actor: Actor, switches: ShoppingListSwitches) -> bool:
     """Shopping lists are on for the actor's kind (guests see the button, never lists of their own)."""
     flag = kind_flag(actor)
-    return switches.feature_on and flag is not None and switches.flag(flag)
+    on = feature_on(actor, "shopping_lists", store_on=switches.feature_on)  # a unit may switch it (issue 40)
+    return on and flag is not None and switches.flag(flag)
 
 
 def lists_enabled_check(*, actor: Actor, channel_id: int = 1) -> None:

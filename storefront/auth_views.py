@@ -113,14 +113,13 @@ class SignInView(APIView):
     def _form(self, request: Request, *, email: str, error: Exception | None) -> HttpResponse:
         get_token(request._request)  # the form's CSRF cookie, set with the page
         throttled = isinstance(error, SignInThrottled)
-        context = {"store": store_current(), "error": error, "email": email, "next": _safe_next(request)}
-        start_url = getattr(error, "extensions", {}).get("startUrl")
-        if start_url:  # SSO_REQUIRED (issue 40): on to the organisation's sign-in, then back to `next`
-            path, _, _ = str(start_url).partition("?")
-            context["sso"] = {
-                "url": f"{path}?{urlencode({'next': context['next']})}",
-                "provider": getattr(error, "extensions", {}).get("providerName", ""),
-            }
+        next_url = _safe_next(request)
+        context: dict[str, object] = {"store": store_current(), "error": error, "email": email, "next": next_url}
+        extensions = getattr(error, "extensions", {})
+        if extensions.get("startUrl"):  # SSO_REQUIRED (issue 40): on to the organisation's sign-in, then to `next`
+            path, _, _ = str(extensions["startUrl"]).partition("?")
+            url = f"{path}?{urlencode({'next': next_url})}"
+            context["sso"] = {"url": url, "provider": extensions.get("providerName")}
         status = 429 if throttled else 400 if error else 200
         response = render(request._request, "storefront/login.html", context, status=status)
         if isinstance(error, SignInThrottled):  # throttled

@@ -28,6 +28,7 @@ from accounts.graphql.types import (
     SuperAdminCompany,
     SuperAdminCompanyConnection,
     SuperAdminCompanyEdge,
+    UnitFeatures,
     UserCompany,
     UserInfo,
     UserLoginState,
@@ -87,6 +88,11 @@ def customer_info_payload(actor: selectors.Actor) -> CustomerInfo:
                 home_company_name=actor.home_company.name if actor.home_company is not None else "",
                 can_switch_units=selectors.can_switch_units(actor),
                 spans_units=actor.spans_units,
+                unit_features=UnitFeatures(
+                    quotes=actor.unit_feature("quotes"),
+                    shopping_lists=actor.unit_feature("shopping_lists"),
+                    quick_order=actor.unit_feature("quick_order"),
+                ),  # fmt: skip
             )
             if company
             else None

@@ -30,6 +30,16 @@ class UserInfo:
     phone_number: str
 
 
+@strawberry.type(
+    description="The portal features the unit acted for (or a unit above it) switches on or off, over the store's "
+    "storefrontConfig (issue 40); null: as the store. The server refuses a feature that is off."
+)
+class UnitFeatures:
+    quotes: bool | None
+    shopping_lists: bool | None
+    quick_order: bool | None = strawberry.field(description="Quick order and buy again.")
+
+
 @strawberry.type(description="The company of the signed-in user (the masqueraded company while masquerading).")
 class CompanyInfo:
     id: int
@@ -47,6 +57,9 @@ class CompanyInfo:
     can_switch_units: bool = strawberry.field(
         default=False,
         description="The user may act for units below their company (`companyUnits`, `actForUnit`).",
+    )
+    unit_features: UnitFeatures | None = strawberry.field(
+        default=None, description="Portal features the unit switches over the store's (issue 40)."
     )
     spans_units: bool = strawberry.field(
         default=False,

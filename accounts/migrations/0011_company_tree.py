@@ -7,6 +7,9 @@ from django.db.models import CharField, Value
 from django.db.models.functions import Cast, Concat
 
 
+CHOICES = [(None, "As the unit above (or the store)"), (True, "On"), (False, "Off")]
+
+
 def _paths(apps, schema_editor):
     Company = apps.get_model("accounts", "Company")
     Company.objects.filter(path="").update(
@@ -90,6 +93,21 @@ class Migration(migrations.Migration):
                 on_delete=django.db.models.deletion.SET_NULL,
                 to="accounts.customergroup",
             ),
+        ),
+        migrations.AddField(
+            model_name="company",
+            name="quotes_feature",
+            field=models.BooleanField(blank=True, choices=CHOICES, null=True, verbose_name="quotes"),
+        ),
+        migrations.AddField(
+            model_name="company",
+            name="shopping_lists_feature",
+            field=models.BooleanField(blank=True, choices=CHOICES, null=True, verbose_name="shopping lists"),
+        ),
+        migrations.AddField(
+            model_name="company",
+            name="quick_order_feature",
+            field=models.BooleanField(blank=True, choices=CHOICES, null=True, verbose_name="quick order and buy again"),
         ),
         migrations.RunPython(_paths, migrations.RunPython.noop),
     ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 
 from accounts.permissions import Code
-from portal.actor import PortalActor
+from portal.actor import PortalActor, feature_on
 from portal.errors import Refused
 from portal.selectors import store_current, store_features
 from pricing.bulk_upload.errors import QuickOrderRefused
@@ -50,5 +50,5 @@ def quick_order_check(actor: PortalActor) -> None:
     if actor.user is None or (actor.is_super_admin and not actor.is_masquerading):
         raise PermissionDenied
     features = store_features(store=store_current())
-    if not (features.quick_order_pad and features.buy_again):
-        raise QuickOrderRefused()
+    if not feature_on(actor, "quick_order", store_on=features.quick_order_pad and features.buy_again):
+        raise QuickOrderRefused()  # off in the store, or in the caller's unit or one above it (issue 40)
