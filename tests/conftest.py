@@ -11,6 +11,7 @@ from accounts.models import Company
 from portal.demo import seed_store
 from pricing.models import Product
 from tests.factories import pricing as factories
+from tests.factories.accounts import PASSWORD, Tree, northfield_tree
 from tests.helpers import LOGIN
 from tests.punchout.fake_procurement import procurement  # noqa: F401 — a fixture for the punchout tests
 
@@ -106,5 +107,26 @@ def login(graphql):
         body = graphql(LOGIN, {"email": email, "password": password})
         assert "errors" not in body, body
         return body["data"]["login"]["result"]["token"]
+
+    return run
+
+
+# The company tree (issue 40) that the tree tests of every app share: tests/factories/accounts.py says who is where.
+
+
+@pytest.fixture
+def tree(db) -> Tree:
+    """Northfield University's company tree and a company outside it (northfield_tree()); a module overrides it to
+    build the tree otherwise (tests/accounts/test_tree_inheritance.py: with a customer group)."""
+    return northfield_tree()
+
+
+@pytest.fixture
+def tree_sign_in(login, tree):
+    """Sign in one of the tree's users by their key in `tree.users` (e.g. "chemistry_admin") and return their bearer
+    token."""
+
+    def run(key: str) -> str:
+        return login(tree.users[key].email, PASSWORD)
 
     return run

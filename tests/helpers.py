@@ -1,6 +1,10 @@
 """Small helpers shared by the tests."""
 
 import contextlib
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 LOGIN = """
 mutation Login($email: String!, $password: String!) {
@@ -19,6 +23,16 @@ CUSTOMER_INFO = """
 def error_code(body: dict):
     """The `extensions.code` of the first error."""
     return body["errors"][0]["extensions"]["code"]
+
+
+def count_queries(run: Callable[[], T]) -> tuple[int, T]:
+    """The number of database queries `run()` makes, and what it returns."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        result = run()
+    return len(queries), result
 
 
 def pdf_text(content: bytes) -> str:

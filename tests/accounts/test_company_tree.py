@@ -3,35 +3,19 @@ counts of a caller deep in a tree."""
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from accounts.models import MAX_UNIT_DEPTH, AuditAction, AuditEvent, Company, CompanyMembership, CompanyRole, User
 from accounts.selectors import actor_for_token, actor_for_user, company_units
 from accounts.services import company_move, company_unit_create
-from tests.factories.accounts import MembershipFactory, northfield_tree
-from tests.helpers import error_code
+from tests.factories.accounts import PASSWORD, MembershipFactory, tree_deepen
+from tests.helpers import count_queries, error_code
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "Secret123"
 UNITS = "{ companyUnits { id companyName parentId depth isActing isHome } }"
 ACT = """mutation($id: Int) { actForUnit(companyId: $id) {
   companyInfo { id companyName homeCompanyId homeCompanyName canSwitchUnits spansUnits } } }"""
 INFO = "{ customerInfo { companyInfo { id companyName homeCompanyId canSwitchUnits spansUnits } } }"
-
-
-@pytest.fixture
-def tree(db):
-    return northfield_tree()
-
-
-@pytest.fixture
-def sign_in(login, tree):
-    def run(key: str) -> str:
-        return login(tree.users[key].email, PASSWORD)
-
-    return run
 
 
 def _tree_state() -> list:
@@ -75,9 +59,7 @@ def test_a_unit_cannot_become_its_own_descendant(tree, target):
 
 
 def test_the_tree_has_a_depth_limit(tree):
-    parent = tree.organic_lab
-    while parent.depth < MAX_UNIT_DEPTH:
-        parent = company_unit_create(parent_id=parent.pk, name=f"Level {parent.depth + 1}")
+    parent = tree_deepen(tree.organic_lab, MAX_UNIT_DEPTH)
     with pytest.raises(ValidationError):
         company_unit_create(parent_id=parent.pk, name="One too deep")
     before = _tree_state()
@@ -113,8 +95,8 @@ def test_staff_move_a_unit_in_admin_and_cannot_make_a_cycle(client, tree):
 # --- acting for a unit -------------------------------------------------------------------------------------------
 
 
-def test_a_parent_admin_lists_the_units_and_acts_for_one_and_back(graphql, sign_in, tree):
-    token = sign_in("university_admin")
+def test_a_parent_admin_lists_the_units_and_acts_for_one_and_back(graphql, tree_sign_in, tree):
+    token = tree_sign_in("university_admin")
     units = graphql(UNITS, token=token)["data"]["companyUnits"]
     assert [(u["companyName"], u["depth"]) for u in units] == [
         ("Northfield University", 0), ("Biology", 1), ("Genetics Lab", 2), ("Chemistry", 1),
@@ -150,8 +132,8 @@ def test_a_parent_admin_lists_the_units_and_acts_for_one_and_back(graphql, sign_
         ("other_admin", "organic_lab", False),
     ],
 )
-def test_who_may_act_for_which_unit(graphql, sign_in, tree, key, target, allowed):
-    token = sign_in(key)
+def test_who_may_act_for_which_unit(graphql, tree_sign_in, tree, key, target, allowed):
+    token = tree_sign_in(key)
     home = CompanyMembership.objects.get(user=tree.users[key]).company
     body = graphql(ACT, {"id": tree.unit(target).pk}, token=token)
     acting = CompanyMembership.objects.get(user=tree.users[key]).acting_company_id
@@ -164,8 +146,8 @@ def test_who_may_act_for_which_unit(graphql, sign_in, tree, key, target, allowed
         assert graphql(INFO, token=token)["data"]["customerInfo"]["companyInfo"]["id"] == home.pk
 
 
-def test_a_unit_member_sees_only_their_unit(graphql, sign_in, tree):
-    token = sign_in("organic_senior")
+def test_a_unit_member_sees_only_their_unit(graphql, tree_sign_in, tree):
+    token = tree_sign_in("organic_senior")
     info = graphql(INFO, token=token)["data"]["customerInfo"]["companyInfo"]
     assert info == {
         "id": tree.organic_lab.pk, "companyName": "Organic Synthesis Lab", "homeCompanyId": tree.organic_lab.pk,
@@ -177,17 +159,17 @@ def test_a_unit_member_sees_only_their_unit(graphql, sign_in, tree):
     ]  # fmt: skip
 
 
-def test_a_unit_moved_out_of_reach_is_no_longer_acted_for(graphql, sign_in, tree):
-    token = sign_in("chemistry_admin")
+def test_a_unit_moved_out_of_reach_is_no_longer_acted_for(graphql, tree_sign_in, tree):
+    token = tree_sign_in("chemistry_admin")
     graphql(ACT, {"id": tree.organic_lab.pk}, token=token)
     company_move(company_id=tree.organic_lab.pk, parent_id=tree.biology.pk)
     assert graphql(INFO, token=token)["data"]["customerInfo"]["companyInfo"]["id"] == tree.chemistry.pk
     assert CompanyMembership.objects.get(user=tree.users["chemistry_admin"]).acting_company_id is None
 
 
-def test_the_reach_of_company_wide_permissions(tree, sign_in):
+def test_the_reach_of_company_wide_permissions(tree, tree_sign_in):
     def actor(key):
-        return actor_for_token(sign_in(key))
+        return actor_for_token(tree_sign_in(key))
 
     lab, chem = tree.organic_lab.pk, tree.chemistry.pk
     assert set(actor("university_admin").unit_ids) == {
@@ -208,18 +190,10 @@ def test_the_reach_of_company_wide_permissions(tree, sign_in):
 # --- query counts constant in the depth of the tree ---------------------------------------------------------------
 
 
-def _chain(top: Company, levels: int) -> Company:
-    unit = top
-    for level in range(levels):
-        unit = company_unit_create(parent_id=unit.pk, name=f"Level {level + 1}")
-    return unit
-
-
 def _queries(graphql, token: str, query: str) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        body = graphql(query, token=token)
+    queries, body = count_queries(lambda: graphql(query, token=token))
     assert "errors" not in body, body
-    return len(captured.captured_queries)
+    return queries
 
 
 @pytest.mark.parametrize("query", [INFO, UNITS])
@@ -227,7 +201,7 @@ def test_query_counts_do_not_grow_with_the_depth_of_the_tree(graphql, login, que
     counts = {}
     for depth in (2, 6):
         top = MembershipFactory(role=CompanyRole.ADMIN, user__email=f"top{depth}@example.test")
-        leaf = _chain(top.company, depth)
+        leaf = tree_deepen(top.company, depth)
         member = MembershipFactory(role=CompanyRole.ADMIN, company=leaf, user__email=f"leaf{depth}@example.test")
         top_token, leaf_token = login(top.user.email, PASSWORD), login(member.user.email, PASSWORD)
         graphql(ACT, {"id": leaf.pk}, token=top_token)
@@ -277,11 +251,11 @@ def test_a_super_admin_adds_and_moves_units_from_the_dashboard(graphql, super_to
     assert _tree_state() == before
 
 
-def test_only_super_admins_manage_the_tree_and_only_companies_in_their_reach(graphql, sign_in, super_token, tree):
+def test_only_super_admins_manage_the_tree_and_only_companies_in_their_reach(graphql, tree_sign_in, super_token, tree):
     from accounts.models import User
 
     before = _tree_state()
-    admin = sign_in("university_admin")
+    admin = tree_sign_in("university_admin")
     assert error_code(graphql(MOVE, {"c": tree.organic_lab.pk, "p": None}, token=admin)) == "PERMISSION_DENIED"
     assert error_code(graphql(ADD_UNIT, {"p": tree.chemistry.pk, "n": "Mine"}, token=admin)) == "PERMISSION_DENIED"
     User.objects.get(email="tree.super@example.test").masquerade_companies.set([tree.other])

@@ -6,20 +6,16 @@ inherits; the checkout offers the inherited addresses; the list takes as many qu
 deep."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Address, Company, CompanyRole, User
 from accounts.selectors import AddressFilters, actor_for_user, address_list
-from accounts.services import company_unit_create
 from storefront.cart_views import checkout_saved_addresses
 from tests.accounts.address_support import DETAIL, NEW_ADDRESS, snapshot
-from tests.factories.accounts import AddressFactory, CompanyFactory, MembershipFactory, northfield_tree
-from tests.helpers import error_code
+from tests.factories.accounts import PASSWORD, AddressFactory, CompanyFactory, MembershipFactory, tree_deepen
+from tests.helpers import count_queries, error_code
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "Secret123"
 ROW = "id label companyId unitName isInherited inheritedFrom isDefaultShipping isDefaultBilling"
 LIST = f"""query($companyId: Int, $isShipping: Boolean, $ownBook: Boolean = false) {{
   addresses(first: 100, orderBy: "label", companyId: $companyId, isShipping: $isShipping, ownBook: $ownBook) {{
@@ -57,21 +53,13 @@ BOOKS = {
 
 
 @pytest.fixture
-def tree(db):
-    tree = northfield_tree()
+def tree(tree):
+    """The shared tree, with an address in each unit's book."""
     # The university's receiving is its default shipping address; Chemistry's dock overrides it for Chemistry.
     defaults = {"university", "chemistry", "other"}
     for unit, label in LABELS.items():
         AddressFactory(company=tree.unit(unit), label=label, is_default_shipping=unit in defaults)
     return tree
-
-
-@pytest.fixture
-def sign_in(login, tree):
-    def run(key: str) -> str:
-        return login(tree.users[key].email, PASSWORD)
-
-    return run
 
 
 def address(label: str) -> Address:
@@ -87,10 +75,10 @@ def rows(body: dict) -> dict[str, dict]:
 
 
 @pytest.mark.parametrize("caller", sorted(BOOKS))
-def test_the_address_book_follows_the_tree(tree, graphql, sign_in, caller):
+def test_the_address_book_follows_the_tree(tree, graphql, tree_sign_in, caller):
     own, inherited = BOOKS[caller]
 
-    listed = rows(graphql(LIST, token=sign_in(caller)))
+    listed = rows(graphql(LIST, token=tree_sign_in(caller)))
 
     assert set(listed) == {LABELS[unit] for unit in own | inherited}
     for unit in own | inherited:
@@ -100,10 +88,10 @@ def test_the_address_book_follows_the_tree(tree, graphql, sign_in, caller):
         assert row["inheritedFrom"] == (tree.unit(unit).name if unit in inherited else None)
 
 
-def test_a_lab_buyer_sees_the_departments_ship_to_as_inherited(tree, graphql, sign_in):
+def test_a_lab_buyer_sees_the_departments_ship_to_as_inherited(tree, graphql, tree_sign_in):
     dock = address("Chemistry dock")
 
-    body = graphql(ONE, {"id": dock.pk}, token=sign_in("organic_senior"))
+    body = graphql(ONE, {"id": dock.pk}, token=tree_sign_in("organic_senior"))
 
     assert body["data"]["address"] == {
         "id": dock.pk, "label": "Chemistry dock", "companyId": tree.chemistry.pk, "unitName": "Chemistry",
@@ -126,10 +114,10 @@ def test_a_lab_buyer_sees_the_departments_ship_to_as_inherited(tree, graphql, si
         ("university_admin", "other", False),
     ],
 )
-def test_one_address_is_found_within_reach_only(tree, graphql, sign_in, caller, unit, found):
+def test_one_address_is_found_within_reach_only(tree, graphql, tree_sign_in, caller, unit, found):
     target = address(LABELS[unit])
 
-    body = graphql(DETAIL, {"id": target.pk}, token=sign_in(caller))
+    body = graphql(DETAIL, {"id": target.pk}, token=tree_sign_in(caller))
 
     if found:
         assert body["data"]["address"]["id"] == target.pk
@@ -137,8 +125,8 @@ def test_one_address_is_found_within_reach_only(tree, graphql, sign_in, caller, 
         assert error_code(body) == "NOT_FOUND"
 
 
-def test_a_parent_admin_filters_the_book_by_unit(tree, graphql, sign_in):
-    body = graphql(LIST, {"companyId": tree.organic_lab.pk}, token=sign_in("university_admin"))
+def test_a_parent_admin_filters_the_book_by_unit(tree, graphql, tree_sign_in):
+    body = graphql(LIST, {"companyId": tree.organic_lab.pk}, token=tree_sign_in("university_admin"))
 
     assert set(rows(body)) == {"Organic bench"}
 
@@ -152,8 +140,8 @@ def test_a_parent_admin_filters_the_book_by_unit(tree, graphql, sign_in):
         ("other_admin", "university"),
     ],
 )
-def test_the_company_filter_refuses_a_unit_out_of_reach(tree, graphql, sign_in, caller, unit):
-    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_the_company_filter_refuses_a_unit_out_of_reach(tree, graphql, tree_sign_in, caller, unit):
+    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert error_code(body) == "VALIDATION_ERROR"
     assert body["errors"][0]["extensions"]["fieldCodes"] == {"companyId": ["invalid_choice"]}
@@ -178,8 +166,8 @@ CHANGE_CHEMISTRY_DOCK = {
 
 @pytest.mark.parametrize("caller", sorted(CHANGE_CHEMISTRY_DOCK))
 @pytest.mark.parametrize("operation", ["update", "delete", "set_default"])
-def test_changing_a_departments_address_follows_the_tree(tree, graphql, sign_in, caller, operation):
-    token = sign_in(caller)
+def test_changing_a_departments_address_follows_the_tree(tree, graphql, tree_sign_in, caller, operation):
+    token = tree_sign_in(caller)
     dock = address("Chemistry dock")
     if operation == "set_default":  # the dock is not the default yet
         Address.objects.filter(pk=dock.pk).update(is_default_shipping=False)
@@ -224,8 +212,8 @@ def test_changing_a_departments_address_follows_the_tree(tree, graphql, sign_in,
         ("biology_admin", False),
     ],
 )
-def test_changing_a_labs_address_follows_the_tree(tree, graphql, sign_in, caller, allowed):
-    token = sign_in(caller)
+def test_changing_a_labs_address_follows_the_tree(tree, graphql, tree_sign_in, caller, allowed):
+    token = tree_sign_in(caller)
     bench = address("Organic bench")
     before = snapshot()
 
@@ -240,8 +228,8 @@ def test_changing_a_labs_address_follows_the_tree(tree, graphql, sign_in, caller
         assert snapshot() == before
 
 
-def test_a_parent_admin_acting_for_a_lab_cannot_change_the_departments_address_there(tree, graphql, sign_in):
-    token = sign_in("chemistry_admin")
+def test_a_parent_admin_acting_for_a_lab_cannot_change_the_departments_address_there(tree, graphql, tree_sign_in):
+    token = tree_sign_in("chemistry_admin")
     assert "errors" not in graphql(ACT, {"id": tree.organic_lab.pk}, token=token)
     dock = address("Chemistry dock")
     before = snapshot()
@@ -254,8 +242,8 @@ def test_a_parent_admin_acting_for_a_lab_cannot_change_the_departments_address_t
     assert rows(graphql(LIST, token=token))["Chemistry dock"]["isInherited"] is True
 
 
-def test_a_new_address_goes_to_the_book_of_the_unit_the_caller_acts_for(tree, graphql, sign_in):
-    body = graphql(CREATE, {"a": NEW_ADDRESS}, token=sign_in("organic_senior"))
+def test_a_new_address_goes_to_the_book_of_the_unit_the_caller_acts_for(tree, graphql, tree_sign_in):
+    body = graphql(CREATE, {"a": NEW_ADDRESS}, token=tree_sign_in("organic_senior"))
 
     created = body["data"]["addressCreate"]["address"]
     assert (created["companyId"], created["isInherited"]) == (tree.organic_lab.pk, False)
@@ -265,8 +253,8 @@ def test_a_new_address_goes_to_the_book_of_the_unit_the_caller_acts_for(tree, gr
 # --- inheritance and overriding ------------------------------------------------------------------------------------
 
 
-def test_a_lab_ships_to_its_departments_default_until_it_has_its_own(tree, graphql, sign_in):
-    token = sign_in("organic_senior")
+def test_a_lab_ships_to_its_departments_default_until_it_has_its_own(tree, graphql, tree_sign_in):
+    token = tree_sign_in("organic_senior")
 
     # The nearest default above the lab: Chemistry's dock, which overrides the university's receiving.
     inherited = graphql(DEFAULT_SHIPPING, token=token)["data"]["defaultShippingAddress"]
@@ -286,7 +274,7 @@ def test_a_lab_ships_to_its_departments_default_until_it_has_its_own(tree, graph
     assert {label for label, row in listed.items() if row["isDefaultShipping"]} == {"Lab door"}
     # The department's book is as it was: its dock is still its default.
     assert address("Chemistry dock").is_default_shipping
-    chemistry = rows(graphql(LIST, token=sign_in("chemistry_senior")))
+    chemistry = rows(graphql(LIST, token=tree_sign_in("chemistry_senior")))
     assert {label for label, row in chemistry.items() if row["isDefaultShipping"]} == {"Chemistry dock"}
 
 
@@ -298,12 +286,12 @@ def test_the_checkout_offers_the_inherited_addresses(tree):
     assert [saved.label for saved in offered] == ["Chemistry dock", "Organic bench", "University receiving"]
 
 
-def test_the_own_book_leaves_out_the_units_below(tree, graphql, sign_in):
+def test_the_own_book_leaves_out_the_units_below(tree, graphql, tree_sign_in):
     actor = actor_for_user(User.objects.get(pk=tree.users["chemistry_senior_below"].pk))
 
     everything = address_list(actor=actor, filters=AddressFilters(order_by="label"))
     own_book = address_list(actor=actor, filters=AddressFilters(order_by="label", own_book=True))
-    picker = rows(graphql(LIST, {"ownBook": True}, token=sign_in("chemistry_senior_below")))
+    picker = rows(graphql(LIST, {"ownBook": True}, token=tree_sign_in("chemistry_senior_below")))
 
     assert [row.label for row in everything] == ["Chemistry dock", "Organic bench", "University receiving"]
     assert [row.label for row in own_book] == ["Chemistry dock", "University receiving"]
@@ -318,8 +306,7 @@ def chain(depth: int) -> list[tuple[Company, User]]:
     an admin in each unit."""
     root = CompanyFactory(name=f"Root {depth}")
     units = [root]
-    for level in range(depth):
-        units.append(company_unit_create(parent_id=units[-1].pk, name=f"Unit {depth}.{level + 1}"))
+    tree_deepen(root, depth, each=units.append)
     members = []
     for unit in units:
         unit = Company.objects.get(pk=unit.pk)
@@ -331,10 +318,9 @@ def chain(depth: int) -> list[tuple[Company, User]]:
 
 def list_queries(graphql, login, user: User, expected_rows: int) -> int:
     token = login(user.email, PASSWORD)
-    with CaptureQueriesContext(connection) as queries:
-        body = graphql(LIST, token=token)
+    queries, body = count_queries(lambda: graphql(LIST, token=token))
     assert body["data"]["addresses"]["totalCount"] == expected_rows
-    return len(queries)
+    return queries
 
 
 def test_the_address_list_takes_as_many_queries_however_deep_the_tree(db, graphql, login):

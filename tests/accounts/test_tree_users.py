@@ -7,18 +7,14 @@ as many queries for a tree 2 deep as for one 6 deep."""
 import datetime
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from accounts.models import AuditAction, AuditEvent, B2BToken, Company, CompanyMembership, CompanyRole, User
-from accounts.services import company_unit_create
 from quotes.models import Quote
-from tests.factories.accounts import CompanyFactory, MembershipFactory, northfield_tree
-from tests.helpers import error_code
+from tests.factories.accounts import PASSWORD, TREE_REACH, CompanyFactory, MembershipFactory, tree_deepen
+from tests.helpers import count_queries, error_code
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "Secret123"
 USERS = """
 query($companyId: Int, $first: Int = 100) {
   users(first: $first, orderBy: "email", companyId: $companyId) {
@@ -44,24 +40,10 @@ UNIT_USERS = {
     "genetics_lab": {"genetics_senior"},
     "other": {"other_admin"},
 }
-NORTHFIELD = set().union(*(users for unit, users in UNIT_USERS.items() if unit != "other"))
 
 
 def emails(keys: set[str]) -> list[str]:
     return sorted(f"{key.replace('_', '.')}@northfield.test" for key in keys)
-
-
-@pytest.fixture
-def tree(db):
-    return northfield_tree()
-
-
-@pytest.fixture
-def sign_in(login, tree):
-    def run(key: str) -> str:
-        return login(tree.users[key].email, PASSWORD)
-
-    return run
 
 
 def snapshot() -> tuple:
@@ -80,20 +62,17 @@ def snapshot() -> tuple:
 
 # --- the list and one user ----------------------------------------------------------------------------------------
 
+# caller → the users they see: those of the units they reach. The Genetics Lab's buyer is not a caller.
 VISIBLE = {
-    "university_admin": NORTHFIELD,
-    "chemistry_admin": UNIT_USERS["chemistry"] | UNIT_USERS["organic_lab"],
-    "chemistry_senior": UNIT_USERS["chemistry"],  # no units below
-    "chemistry_senior_below": UNIT_USERS["chemistry"] | UNIT_USERS["organic_lab"],
-    "organic_senior": UNIT_USERS["organic_lab"],
-    "biology_admin": UNIT_USERS["biology"] | UNIT_USERS["genetics_lab"],
-    "other_admin": UNIT_USERS["other"],
+    caller: set().union(*(UNIT_USERS[unit] for unit in units))
+    for caller, units in TREE_REACH.items()
+    if caller != "genetics_senior"
 }
 
 
 @pytest.mark.parametrize("caller", sorted(VISIBLE))
-def test_the_users_list_covers_the_units_the_caller_reaches(tree, graphql, sign_in, caller):
-    body = graphql(USERS, token=sign_in(caller))
+def test_the_users_list_covers_the_units_the_caller_reaches(tree, graphql, tree_sign_in, caller):
+    body = graphql(USERS, token=tree_sign_in(caller))
 
     assert "errors" not in body, body
     rows = [edge["node"] for edge in body["data"]["users"]["edges"]]
@@ -104,8 +83,8 @@ def test_the_users_list_covers_the_units_the_caller_reaches(tree, graphql, sign_
         assert (row["companyId"], row["companyName"]) == (member.company_id, member.company.name)
 
 
-def test_a_parent_admin_filters_the_users_by_unit(tree, graphql, sign_in):
-    body = graphql(USERS, {"companyId": tree.organic_lab.pk}, token=sign_in("university_admin"))
+def test_a_parent_admin_filters_the_users_by_unit(tree, graphql, tree_sign_in):
+    body = graphql(USERS, {"companyId": tree.organic_lab.pk}, token=tree_sign_in("university_admin"))
 
     assert [edge["node"]["email"] for edge in body["data"]["users"]["edges"]] == emails(UNIT_USERS["organic_lab"])
     assert {edge["node"]["companyName"] for edge in body["data"]["users"]["edges"]} == {"Organic Synthesis Lab"}
@@ -120,8 +99,8 @@ def test_a_parent_admin_filters_the_users_by_unit(tree, graphql, sign_in):
         ("other_admin", "organic_lab"),  # another company
     ],
 )
-def test_the_company_filter_refuses_a_unit_out_of_reach(tree, graphql, sign_in, caller, unit):
-    body = graphql(USERS, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_the_company_filter_refuses_a_unit_out_of_reach(tree, graphql, tree_sign_in, caller, unit):
+    body = graphql(USERS, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert error_code(body) == "VALIDATION_ERROR"
     assert body["errors"][0]["extensions"]["fieldCodes"] == {"companyId": ["invalid_choice"]}
@@ -142,8 +121,8 @@ def test_the_company_filter_refuses_a_unit_out_of_reach(tree, graphql, sign_in, 
         ("genetics_senior", "biology_admin", False),
     ],
 )
-def test_one_user_is_found_within_reach_only(tree, graphql, sign_in, caller, target, allowed):
-    body = graphql(USER, {"id": tree.users[target].pk}, token=sign_in(caller))
+def test_one_user_is_found_within_reach_only(tree, graphql, tree_sign_in, caller, target, allowed):
+    body = graphql(USER, {"id": tree.users[target].pk}, token=tree_sign_in(caller))
 
     if allowed:
         assert body["data"]["user"]["email"] == tree.users[target].email
@@ -168,8 +147,8 @@ MANAGE_ORGANIC = {
 
 
 @pytest.mark.parametrize("caller", sorted(MANAGE_ORGANIC))
-def test_updating_a_lab_user_follows_the_tree(tree, graphql, sign_in, caller):
-    token = sign_in(caller)
+def test_updating_a_lab_user_follows_the_tree(tree, graphql, tree_sign_in, caller):
+    token = tree_sign_in(caller)
     target = tree.users["organic_senior"]
     before = snapshot()
 
@@ -190,8 +169,8 @@ def test_updating_a_lab_user_follows_the_tree(tree, graphql, sign_in, caller):
 
 
 @pytest.mark.parametrize("caller", sorted(MANAGE_ORGANIC))
-def test_removing_a_lab_user_follows_the_tree(tree, graphql, sign_in, caller):
-    token = sign_in(caller)
+def test_removing_a_lab_user_follows_the_tree(tree, graphql, tree_sign_in, caller):
+    token = tree_sign_in(caller)
     target = tree.users["organic_junior"]
     before = snapshot()
 
@@ -215,8 +194,8 @@ def test_removing_a_lab_user_follows_the_tree(tree, graphql, sign_in, caller):
         ("other_admin", "chemistry_senior"),  # another company
     ],
 )
-def test_a_unit_admin_cannot_touch_users_above_or_beside_it(tree, graphql, sign_in, caller, target):
-    token = sign_in(caller)
+def test_a_unit_admin_cannot_touch_users_above_or_beside_it(tree, graphql, tree_sign_in, caller, target):
+    token = tree_sign_in(caller)
     before = snapshot()
     user_id = tree.users[target].pk
 
@@ -226,8 +205,8 @@ def test_a_unit_admin_cannot_touch_users_above_or_beside_it(tree, graphql, sign_
     assert snapshot() == before
 
 
-def test_a_parent_admin_acting_for_a_lab_manages_its_users(tree, graphql, sign_in):
-    token = sign_in("university_admin")
+def test_a_parent_admin_acting_for_a_lab_manages_its_users(tree, graphql, tree_sign_in):
+    token = tree_sign_in("university_admin")
     assert "errors" not in graphql(ACT, {"id": tree.organic_lab.pk}, token=token)
 
     body = graphql(UPDATE, {"id": tree.users["organic_junior"].pk, "data": {"role": 1}}, token=token)
@@ -239,8 +218,8 @@ def test_a_parent_admin_acting_for_a_lab_manages_its_users(tree, graphql, sign_i
     assert [edge["node"]["email"] for edge in listed] == emails(UNIT_USERS["organic_lab"])
 
 
-def test_each_unit_keeps_its_last_admin(tree, graphql, sign_in):
-    token = sign_in("university_admin")
+def test_each_unit_keeps_its_last_admin(tree, graphql, tree_sign_in):
+    token = tree_sign_in("university_admin")
     chemistry_admin = tree.users["chemistry_admin"]
     before = snapshot()
 
@@ -253,8 +232,8 @@ def test_each_unit_keeps_its_last_admin(tree, graphql, sign_in):
     assert snapshot() == before
 
 
-def test_an_admin_still_cannot_remove_or_demote_themself(tree, graphql, sign_in):
-    token = sign_in("chemistry_admin")
+def test_an_admin_still_cannot_remove_or_demote_themself(tree, graphql, tree_sign_in):
+    token = tree_sign_in("chemistry_admin")
     MembershipFactory(company=tree.chemistry, role=CompanyRole.ADMIN)  # not the last admin
     me = tree.users["chemistry_admin"].pk
     before = snapshot()
@@ -271,18 +250,18 @@ def new_user(email: str, **overrides) -> dict:
     return {"email": email, "firstName": "Nia", "lastName": "New", "role": 2, **overrides}
 
 
-def test_a_new_user_joins_the_unit_the_admin_acts_for(tree, graphql, sign_in):
-    body = graphql(CREATE, {"data": new_user("nia@northfield.test")}, token=sign_in("chemistry_admin"))
+def test_a_new_user_joins_the_unit_the_admin_acts_for(tree, graphql, tree_sign_in):
+    body = graphql(CREATE, {"data": new_user("nia@northfield.test")}, token=tree_sign_in("chemistry_admin"))
 
     assert body["data"]["userCreate"]["companyId"] == tree.chemistry.pk
     assert body["data"]["userCreate"]["companyName"] == "Chemistry"
     assert CompanyMembership.objects.get(user__email="nia@northfield.test").company == tree.chemistry
 
 
-def test_a_parent_admin_adds_a_user_to_a_unit_below(tree, graphql, sign_in):
+def test_a_parent_admin_adds_a_user_to_a_unit_below(tree, graphql, tree_sign_in):
     data = new_user("nia@northfield.test", companyId=tree.organic_lab.pk)
 
-    body = graphql(CREATE, {"data": data}, token=sign_in("university_admin"))
+    body = graphql(CREATE, {"data": data}, token=tree_sign_in("university_admin"))
 
     assert body["data"]["userCreate"]["companyName"] == "Organic Synthesis Lab"
     assert CompanyMembership.objects.get(user__email="nia@northfield.test").company == tree.organic_lab
@@ -290,8 +269,8 @@ def test_a_parent_admin_adds_a_user_to_a_unit_below(tree, graphql, sign_in):
     assert event.company_id == tree.organic_lab.pk
 
 
-def test_a_parent_admin_acting_for_a_lab_adds_users_to_the_lab(tree, graphql, sign_in):
-    token = sign_in("chemistry_admin")
+def test_a_parent_admin_acting_for_a_lab_adds_users_to_the_lab(tree, graphql, tree_sign_in):
+    token = tree_sign_in("chemistry_admin")
     assert "errors" not in graphql(ACT, {"id": tree.organic_lab.pk}, token=token)
 
     body = graphql(CREATE, {"data": new_user("nia@northfield.test")}, token=token)
@@ -308,8 +287,8 @@ def test_a_parent_admin_acting_for_a_lab_adds_users_to_the_lab(tree, graphql, si
         ("other_admin", "organic_lab"),  # another company
     ],
 )
-def test_a_user_cannot_be_added_to_a_unit_out_of_reach(tree, graphql, sign_in, caller, unit):
-    token = sign_in(caller)
+def test_a_user_cannot_be_added_to_a_unit_out_of_reach(tree, graphql, tree_sign_in, caller, unit):
+    token = tree_sign_in(caller)
     before = snapshot()
 
     body = graphql(CREATE, {"data": new_user("nia@northfield.test", companyId=tree.unit(unit).pk)}, token=token)
@@ -320,8 +299,8 @@ def test_a_user_cannot_be_added_to_a_unit_out_of_reach(tree, graphql, sign_in, c
     assert not User.objects.filter(email="nia@northfield.test").exists()
 
 
-def test_a_user_of_a_unit_below_is_already_in_the_company(tree, graphql, sign_in):
-    token = sign_in("university_admin")
+def test_a_user_of_a_unit_below_is_already_in_the_company(tree, graphql, tree_sign_in):
+    token = tree_sign_in("university_admin")
     before = snapshot()
 
     body = graphql(CREATE, {"data": new_user(tree.users["organic_junior"].email)}, token=token)
@@ -330,8 +309,8 @@ def test_a_user_of_a_unit_below_is_already_in_the_company(tree, graphql, sign_in
     assert snapshot() == before
 
 
-def test_a_parent_admin_resends_a_lab_users_invitation(tree, graphql, sign_in, mailoutbox):
-    token = sign_in("university_admin")
+def test_a_parent_admin_resends_a_lab_users_invitation(tree, graphql, tree_sign_in, mailoutbox):
+    token = tree_sign_in("university_admin")
     created = graphql(CREATE, {"data": new_user("nia@northfield.test", companyId=tree.organic_lab.pk)}, token=token)
     user_id = created["data"]["userCreate"]["id"]
 
@@ -340,7 +319,7 @@ def test_a_parent_admin_resends_a_lab_users_invitation(tree, graphql, sign_in, m
     assert body["data"]["userInvitationResend"]["result"]["message"] == (
         "The invitation was sent again to nia@northfield.test."
     )
-    sibling = sign_in("biology_admin")
+    sibling = tree_sign_in("biology_admin")
     before = snapshot()
     assert error_code(graphql(RESEND, {"id": user_id}, token=sibling)) == "NOT_FOUND"
     assert snapshot() == before
@@ -349,15 +328,15 @@ def test_a_parent_admin_resends_a_lab_users_invitation(tree, graphql, sign_in, m
 # --- the audit log and "created by" -------------------------------------------------------------------------------
 
 
-def test_the_audit_log_follows_the_tree(tree, graphql, sign_in):
+def test_the_audit_log_follows_the_tree(tree, graphql, tree_sign_in):
     graphql(CREATE, {"data": new_user("nia@northfield.test", companyId=tree.organic_lab.pk)},
-            token=sign_in("university_admin"))  # fmt: skip
-    graphql(CREATE, {"data": new_user("gus@northfield.test")}, token=sign_in("biology_admin"))
+            token=tree_sign_in("university_admin"))  # fmt: skip
+    graphql(CREATE, {"data": new_user("gus@northfield.test")}, token=tree_sign_in("biology_admin"))
 
-    everything = graphql(AUDIT, token=sign_in("university_admin"))["data"]["companyAuditEvents"]["edges"]
-    lab = graphql(AUDIT, {"companyId": tree.organic_lab.pk}, token=sign_in("university_admin"))
-    chemistry = graphql(AUDIT, token=sign_in("chemistry_admin"))["data"]["companyAuditEvents"]["edges"]
-    biology = graphql(AUDIT, {"companyId": tree.organic_lab.pk}, token=sign_in("biology_admin"))
+    everything = graphql(AUDIT, token=tree_sign_in("university_admin"))["data"]["companyAuditEvents"]["edges"]
+    lab = graphql(AUDIT, {"companyId": tree.organic_lab.pk}, token=tree_sign_in("university_admin"))
+    chemistry = graphql(AUDIT, token=tree_sign_in("chemistry_admin"))["data"]["companyAuditEvents"]["edges"]
+    biology = graphql(AUDIT, {"companyId": tree.organic_lab.pk}, token=tree_sign_in("biology_admin"))
 
     added = {(edge["summary"].split()[0], edge["companyName"]) for edge in everything if "added as" in edge["summary"]}
     assert added == {("nia@northfield.test", "Organic Synthesis Lab"), ("gus@northfield.test", "Biology")}
@@ -373,13 +352,13 @@ def quote_by(user: User, company: Company) -> Quote:
     )  # fmt: skip
 
 
-def test_created_by_follows_the_tree(tree, graphql, sign_in):
+def test_created_by_follows_the_tree(tree, graphql, tree_sign_in):
     quote_by(tree.users["organic_senior"], tree.organic_lab)
     quote_by(tree.users["chemistry_senior"], tree.chemistry)
     quote_by(tree.users["genetics_senior"], tree.genetics_lab)
 
     def creators(caller: str, unit: str) -> list[str] | str:
-        body = graphql(CREATED_BY, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+        body = graphql(CREATED_BY, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
         if "errors" in body:
             return error_code(body)
         return sorted(row["email"] for row in body["data"]["createdByUser"])
@@ -403,8 +382,7 @@ def chain(depth: int) -> tuple[User, list[Company]]:
     """A company with a line of `depth` units below it, two users in each, and its admin."""
     root = CompanyFactory(name=f"Root {depth}")
     units = [root]
-    for level in range(depth):
-        units.append(company_unit_create(parent_id=units[-1].pk, name=f"Unit {depth}.{level + 1}"))
+    tree_deepen(root, depth, each=units.append)
     for unit in units:
         MembershipFactory.create_batch(2, company=unit, role=CompanyRole.JUNIOR_BUYER)
     admin = MembershipFactory(company=Company.objects.get(pk=root.pk), role=CompanyRole.ADMIN).user
@@ -413,10 +391,9 @@ def chain(depth: int) -> tuple[User, list[Company]]:
 
 def users_list_queries(graphql, login, admin: User, expected_rows: int) -> int:
     token = login(admin.email, PASSWORD)
-    with CaptureQueriesContext(connection) as queries:
-        body = graphql(USERS, token=token)
+    queries, body = count_queries(lambda: graphql(USERS, token=token))
     assert body["data"]["users"]["totalCount"] == expected_rows
-    return len(queries)
+    return queries
 
 
 def test_the_users_list_takes_as_many_queries_however_deep_the_tree(db, graphql, login):

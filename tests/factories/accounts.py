@@ -1,11 +1,14 @@
 """Factories of accounts: users, companies, their memberships and address book entries (issue 16), and a company tree
 (issue 40)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import factory
 
 from accounts.models import Address, Company, CompanyMembership, CompanyRole, CompanyStatus, User
+
+PASSWORD = "Secret123"  # every factory user's
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -16,7 +19,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     email = factory.Sequence(lambda n: f"user{n}@example.test")
     first_name = "Test"
     last_name = factory.Sequence(lambda n: f"User{n}")
-    password = factory.PostGenerationMethodCall("set_password", "Secret123")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
     def save_password(obj, create, extracted, **kwargs):
@@ -68,7 +71,8 @@ class AddressFactory(factory.django.DjangoModelFactory):
 @dataclass
 class Tree:
     """Northfield University's company tree (issue 40) and a company outside it, with a user in each role that the
-    hierarchy's rules tell apart. Every user's password is "Secret123"."""
+    hierarchy's rules tell apart. Every user's password is PASSWORD (the `tree` and `tree_sign_in` fixtures of
+    tests/conftest.py build it and sign its users in)."""
 
     university: Company
     chemistry: Company
@@ -115,3 +119,30 @@ def northfield_tree(*, customer_group=None) -> Tree:
             user__email=f"{key.replace('_', '.')}@northfield.test", company=company, role=role, subtree_access=below
         ).user
     return Tree(university, chemistry, organic_lab, biology, genetics_lab, other, users)
+
+
+# The units of northfield_tree() whose company-wide data each of its users reaches: with a permission at level 2 (the
+# company's), the unit they work in and, for its admins and the members granted them, the units below it. The junior
+# buyer (organic_junior) holds none at level 2.
+TREE_REACH: dict[str, set[str]] = {
+    "university_admin": {"university", "chemistry", "organic_lab", "biology", "genetics_lab"},  # the parent
+    "chemistry_admin": {"chemistry", "organic_lab"},  # a department's admin: their lab's too
+    "chemistry_senior": {"chemistry"},  # a senior buyer without the units below: their unit only
+    "chemistry_senior_below": {"chemistry", "organic_lab"},  # granted the units below
+    "organic_senior": {"organic_lab"},  # the child: its own unit only
+    "biology_admin": {"biology", "genetics_lab"},  # the sibling department: nothing of Chemistry's
+    "genetics_senior": {"genetics_lab"},
+    "other_admin": {"other"},  # another company: nothing of the tree
+}
+
+
+def tree_deepen(unit: Company, depth: int, *, each: Callable[[Company], object] | None = None) -> Company:
+    """Units below `unit`, each below the last, down to `depth` levels below the top of its tree: each named "Level
+    <its depth>" and, if given, passed to `each` once made. Returns the deepest (`unit` itself if it is that deep)."""
+    from accounts.services import company_unit_create
+
+    while unit.depth < depth:
+        unit = company_unit_create(parent_id=unit.pk, name=f"Level {unit.depth + 1}")
+        if each is not None:
+            each(unit)
+    return unit

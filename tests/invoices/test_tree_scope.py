@@ -13,24 +13,20 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.core.files.base import ContentFile
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from accounts.models import CompanyRole, RolePermission
 from accounts.selectors import actor_for_user
-from accounts.services import company_unit_create
 from invoices.models import Invoice, InvoiceExport, InvoicePaymentRequest, InvoiceStatus, Receipt
 from invoices.services.payment import PaymentLine, invoice_payment_request_create, invoice_payment_settle
 from storefront.models import Cart
-from tests.factories.accounts import northfield_tree
+from tests.factories.accounts import TREE_REACH, tree_deepen
 from tests.factories.invoices import InvoiceFactory
 from tests.factories.orders import OrderFactory
-from tests.helpers import error_code, rest_refusal
+from tests.helpers import count_queries, error_code, rest_refusal
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "Secret123"
 LIST = """query($companyId: Int) {
   invoices(orderBy: "-invoiceNumber", first: 100, companyId: $companyId) {
     totalCount edges { node { id invoiceNumber companyId companyName canViewOrder } } } }"""
@@ -50,21 +46,7 @@ PLACERS = {
     "biology": "biology_admin", "genetics_lab": "genetics_senior", "other": "other_admin",
 }  # fmt: skip
 # The units whose invoices each caller reaches at company level (the invoice codes at level 2).
-REACH = {
-    "university_admin": {"university", "chemistry", "organic_lab", "biology", "genetics_lab"},  # the parent
-    "chemistry_admin": {"chemistry", "organic_lab"},  # a department's admin: their lab's too
-    "chemistry_senior": {"chemistry"},  # a senior buyer without the units below: their unit only
-    "chemistry_senior_below": {"chemistry", "organic_lab"},  # granted the units below
-    "organic_senior": {"organic_lab"},  # the child: its own unit only
-    "biology_admin": {"biology", "genetics_lab"},  # the sibling department: nothing of Chemistry's
-    "genetics_senior": {"genetics_lab"},
-    "other_admin": {"other"},  # another company: nothing of the tree
-}
-
-
-@pytest.fixture
-def tree(db):
-    return northfield_tree()
+REACH = TREE_REACH
 
 
 @pytest.fixture
@@ -80,14 +62,6 @@ def invoices(tree) -> dict[str, Invoice]:
     return made
 
 
-@pytest.fixture
-def sign_in(login, tree):
-    def run(caller: str) -> str:
-        return login(tree.users[caller].email, PASSWORD)
-
-    return run
-
-
 def _rows(body: dict) -> list[dict]:
     assert "errors" not in body, body
     return [edge["node"] for edge in body["data"]["invoices"]["edges"]]
@@ -98,8 +72,8 @@ def _balances() -> list:
 
 
 @pytest.mark.parametrize("caller", list(REACH))
-def test_the_invoices_are_those_of_the_units_the_caller_reaches(caller, tree, invoices, sign_in, graphql):
-    token = sign_in(caller)
+def test_the_invoices_are_those_of_the_units_the_caller_reaches(caller, tree, invoices, tree_sign_in, graphql):
+    token = tree_sign_in(caller)
 
     body = graphql(LIST, {}, token=token)
     stats = graphql(STATS, token=token)["data"]["invoiceStats"]
@@ -116,8 +90,10 @@ def test_the_invoices_are_those_of_the_units_the_caller_reaches(caller, tree, in
 
 
 @pytest.mark.parametrize("caller", list(REACH))
-def test_an_invoice_and_its_pdf_link_open_for_the_units_the_caller_reaches(caller, tree, invoices, sign_in, graphql):
-    token = sign_in(caller)
+def test_an_invoice_and_its_pdf_link_open_for_the_units_the_caller_reaches(
+    caller, tree, invoices, tree_sign_in, graphql
+):
+    token = tree_sign_in(caller)
     for unit in UNITS:
         invoice = invoices[unit]
         detail = graphql(DETAIL, {"id": str(invoice.pk)}, token=token)
@@ -139,11 +115,13 @@ def test_an_invoice_and_its_pdf_link_open_for_the_units_the_caller_reaches(calle
     [("university_admin", True), ("chemistry_admin", True), ("organic_senior", True), ("chemistry_senior", False),
      ("biology_admin", False), ("other_admin", False)],
 )  # fmt: skip
-def test_the_pdf_edge_opens_a_lab_invoice_for_the_callers_who_reach_the_lab(caller, allowed, invoices, sign_in, client):
+def test_the_pdf_edge_opens_a_lab_invoice_for_the_callers_who_reach_the_lab(
+    caller, allowed, invoices, tree_sign_in, client
+):
     invoice = invoices["organic_lab"]
     invoice.pdf.save("stored.pdf", ContentFile(b"%PDF-1.4 stored"), save=True)
 
-    response = client.get(f"/api/v2/invoices/{invoice.pk}/pdf", HTTP_AUTHORIZATION=f"Bearer {sign_in(caller)}")
+    response = client.get(f"/api/v2/invoices/{invoice.pk}/pdf", HTTP_AUTHORIZATION=f"Bearer {tree_sign_in(caller)}")
 
     if allowed:
         assert response.status_code == 200
@@ -152,8 +130,8 @@ def test_the_pdf_edge_opens_a_lab_invoice_for_the_callers_who_reach_the_lab(call
         assert rest_refusal(response, 404)["extensions"]["code"] == "NOT_FOUND"
 
 
-def test_the_older_invoice_list_holds_the_units_the_caller_reaches(invoices, sign_in, client):
-    response = client.get("/api/invoice", HTTP_AUTHORIZATION=f"Bearer {sign_in('chemistry_admin')}")
+def test_the_older_invoice_list_holds_the_units_the_caller_reaches(invoices, tree_sign_in, client):
+    response = client.get("/api/invoice", HTTP_AUTHORIZATION=f"Bearer {tree_sign_in('chemistry_admin')}")
 
     data = response.json()["data"]
     assert sorted(row["InvoiceNo"] for row in data["list"]) == [invoices["chemistry"].number,
@@ -172,10 +150,10 @@ def test_the_older_invoice_list_holds_the_units_the_caller_reaches(invoices, sig
      ("other_admin", False)],
 )  # fmt: skip
 def test_a_lab_invoice_is_paid_by_the_callers_who_reach_the_lab(
-    caller, allowed, demo_store, tree, invoices, sign_in, graphql
+    caller, allowed, demo_store, tree, invoices, tree_sign_in, graphql
 ):
     invoice = invoices["organic_lab"]
-    token = sign_in(caller)
+    token = tree_sign_in(caller)
     before = (_balances(), InvoicePaymentRequest.objects.count(), Cart.objects.count())
 
     body = graphql(PAY, {"items": [{"invoiceId": str(invoice.pk), "amount": "50.00"}]}, token=token)
@@ -201,7 +179,7 @@ def _paid_by_the_university(tree, invoices) -> Receipt:
     return invoice_payment_settle(request=request, payer=actor, payment_type="Test card •••• 4242", reference="TC-40")
 
 
-def test_a_payment_made_above_a_unit_is_its_payment_line_by_line(tree, invoices, sign_in, graphql):
+def test_a_payment_made_above_a_unit_is_its_payment_line_by_line(tree, invoices, tree_sign_in, graphql):
     receipt = _paid_by_the_university(tree, invoices)
 
     assert receipt.company == tree.university
@@ -216,7 +194,7 @@ def test_a_payment_made_above_a_unit_is_its_payment_line_by_line(tree, invoices,
         "other_admin": [],
     }
     for caller, numbers in expected.items():
-        token = sign_in(caller)
+        token = tree_sign_in(caller)
         lines = graphql(RECEIPT_LINES, token=token)["data"]["allReceiptLines"]
         detail = graphql(RECEIPT, {"id": str(receipt.pk)}, token=token)
         assert sorted(edge["node"]["invoiceNumber"] for edge in lines["edges"]) == numbers, caller
@@ -227,7 +205,7 @@ def test_a_payment_made_above_a_unit_is_its_payment_line_by_line(tree, invoices,
             assert (error_code(detail), detail["errors"][0]["message"]) == ("NOT_FOUND", "Receipt not found.")
 
 
-def test_at_level_1_a_payment_made_above_a_unit_of_an_invoice_one_placed_is_read(tree, invoices, sign_in, graphql):
+def test_at_level_1_a_payment_made_above_a_unit_of_an_invoice_one_placed_is_read(tree, invoices, tree_sign_in, graphql):
     RolePermission.objects.filter(
         template__role=CompanyRole.SENIOR_BUYER, template__is_builtin=True, code="get_invoice_payments_history"
     ).update(level=1)
@@ -239,7 +217,7 @@ def test_at_level_1_a_payment_made_above_a_unit_of_an_invoice_one_placed_is_read
         "chemistry_senior": [],
     }
     for caller, numbers in expected.items():
-        token = sign_in(caller)
+        token = tree_sign_in(caller)
         lines = graphql(RECEIPT_LINES, token=token)["data"]["allReceiptLines"]
         detail = graphql(RECEIPT, {"id": str(receipt.pk)}, token=token)
         assert [edge["node"]["invoiceNumber"] for edge in lines["edges"]] == numbers, caller
@@ -252,8 +230,8 @@ def test_at_level_1_a_payment_made_above_a_unit_of_an_invoice_one_placed_is_read
 # --- the company filter ------------------------------------------------------------------------------------------
 
 
-def test_the_company_filter_shows_one_unit_the_caller_reaches(tree, invoices, sign_in, graphql):
-    token = sign_in("university_admin")
+def test_the_company_filter_shows_one_unit_the_caller_reaches(tree, invoices, tree_sign_in, graphql):
+    token = tree_sign_in("university_admin")
 
     lab = _rows(graphql(LIST, {"companyId": tree.organic_lab.pk}, token=token))
     chemistry = graphql(LIST, {"companyId": tree.chemistry.pk}, token=token)
@@ -268,8 +246,8 @@ def test_the_company_filter_shows_one_unit_the_caller_reaches(tree, invoices, si
     [("chemistry_admin", "biology"), ("chemistry_admin", "university"), ("chemistry_senior", "organic_lab"),
      ("organic_senior", "chemistry"), ("other_admin", "organic_lab")],
 )  # fmt: skip
-def test_a_company_out_of_reach_is_refused_as_an_input_error(caller, unit, tree, invoices, sign_in, graphql):
-    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_a_company_out_of_reach_is_refused_as_an_input_error(caller, unit, tree, invoices, tree_sign_in, graphql):
+    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert body["errors"][0]["extensions"]["code"] == "VALIDATION_ERROR"
     assert body["errors"][0]["extensions"]["fieldCodes"] == {"companyId": ["invalid_choice"]}
@@ -288,9 +266,9 @@ def _csv_numbers(url: str) -> list[str]:
 
 
 def test_the_export_holds_the_units_the_caller_reaches_or_the_one_chosen(
-    tree, invoices, sign_in, graphql, django_capture_on_commit_callbacks
+    tree, invoices, tree_sign_in, graphql, django_capture_on_commit_callbacks
 ):
-    token = sign_in("chemistry_admin")
+    token = tree_sign_in("chemistry_admin")
 
     every = _exported(graphql, token, django_capture_on_commit_callbacks, {})["data"]["invoicesExport"]
     lab = _exported(graphql, token, django_capture_on_commit_callbacks, {"filter": {"companyId": tree.organic_lab.pk}})
@@ -307,22 +285,23 @@ def test_the_export_holds_the_units_the_caller_reaches_or_the_one_chosen(
 
 def _deepen(tree, depth: int) -> None:
     """Units below the lab down to `depth` levels below the university, each with an invoice of its own."""
-    parent = tree.organic_lab
-    while parent.depth < depth:
-        parent = company_unit_create(parent_id=parent.pk, name=f"Level {parent.depth + 1}")
-        order = OrderFactory(company=parent, placed_by=tree.users["organic_senior"], lines=1)
-        InvoiceFactory(company=parent, order=order, customer=tree.users["organic_senior"])
+    buyer = tree.users["organic_senior"]
+
+    def invoiced(unit) -> None:
+        order = OrderFactory(company=unit, placed_by=buyer, lines=1)
+        InvoiceFactory(company=unit, order=order, customer=buyer)
+
+    tree_deepen(tree.organic_lab, depth, each=invoiced)
 
 
 def _list_queries(graphql, token: str, variables: dict) -> tuple[int, int]:
-    with CaptureQueriesContext(connection) as queries:
-        rows = _rows(graphql(LIST, variables, token=token))
-    return len(queries), len(rows)
+    queries, body = count_queries(lambda: graphql(LIST, variables, token=token))
+    return queries, len(_rows(body))
 
 
 @pytest.mark.parametrize("filtered", [False, True])
-def test_the_list_takes_the_same_queries_for_a_tree_of_depth_2_or_6(filtered, tree, invoices, sign_in, graphql):
-    token = sign_in("university_admin")
+def test_the_list_takes_the_same_queries_for_a_tree_of_depth_2_or_6(filtered, tree, invoices, tree_sign_in, graphql):
+    token = tree_sign_in("university_admin")
     variables = {"companyId": tree.organic_lab.pk if filtered else None}
 
     shallow, shallow_rows = _list_queries(graphql, token, variables)

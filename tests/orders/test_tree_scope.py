@@ -6,21 +6,17 @@ and filters by it; its query count does not grow with the depth of the tree."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
-from accounts.services import company_unit_create
 from orders.models import Order
 from orders.services import order_search_text_backfill
 from quotes.models import QuoteDraftLine
 from storefront.models import Cart, CartLine
-from tests.factories.accounts import northfield_tree
+from tests.factories.accounts import TREE_REACH, tree_deepen
 from tests.factories.orders import OrderFactory
-from tests.helpers import error_code
+from tests.helpers import count_queries, error_code
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "Secret123"
 LIST = """query($scope: OrderScope!, $companyId: Int) {
   orders(scope: $scope, orderBy: "-createdAt", first: 100, companyId: $companyId) {
     totalCount edges { node { number companyId companyName placedBy { email } } } } }"""
@@ -37,22 +33,8 @@ PLACERS = {
     "biology": "biology_admin", "genetics_lab": "genetics_senior", "other": "other_admin",
 }  # fmt: skip
 # The units whose orders each caller reaches at company level (get_orders / get_order_detail level 2).
-REACH = {
-    "university_admin": {"university", "chemistry", "organic_lab", "biology", "genetics_lab"},  # the parent
-    "chemistry_admin": {"chemistry", "organic_lab"},  # a department's admin: their lab's too
-    "chemistry_senior": {"chemistry"},  # a senior buyer without the units below: their unit only
-    "chemistry_senior_below": {"chemistry", "organic_lab"},  # granted the units below
-    "organic_senior": {"organic_lab"},  # the child: its own unit only
-    "biology_admin": {"biology", "genetics_lab"},  # the sibling department: nothing of Chemistry's
-    "genetics_senior": {"genetics_lab"},
-    "other_admin": {"other"},  # another company: nothing of the tree
-}
+REACH = TREE_REACH
 CALLERS = [*REACH, "organic_junior"]
-
-
-@pytest.fixture
-def tree(db):
-    return northfield_tree()
 
 
 @pytest.fixture
@@ -60,14 +42,6 @@ def orders(tree) -> dict[str, Order]:
     made = {unit: OrderFactory(company=tree.unit(unit), placed_by=tree.users[PLACERS[unit]], lines=1) for unit in UNITS}
     order_search_text_backfill()
     return made
-
-
-@pytest.fixture
-def sign_in(login, tree):
-    def run(caller: str) -> str:
-        return login(tree.users[caller].email, PASSWORD)
-
-    return run
 
 
 def _rows(body: dict) -> list[dict]:
@@ -85,8 +59,8 @@ def _state() -> list:
 
 
 @pytest.mark.parametrize("caller", list(REACH))
-def test_the_company_orders_are_those_of_the_units_the_caller_reaches(caller, tree, orders, sign_in, graphql):
-    body = graphql(LIST, {"scope": "COMPANY"}, token=sign_in(caller))
+def test_the_company_orders_are_those_of_the_units_the_caller_reaches(caller, tree, orders, tree_sign_in, graphql):
+    body = graphql(LIST, {"scope": "COMPANY"}, token=tree_sign_in(caller))
 
     rows = _rows(body)
     expected = {orders[unit].number: tree.unit(unit) for unit in REACH[caller]}
@@ -97,8 +71,8 @@ def test_the_company_orders_are_those_of_the_units_the_caller_reaches(caller, tr
         assert (row["companyId"], row["companyName"]) == (unit.pk, unit.name)
 
 
-def test_a_junior_buyer_has_no_company_orders_and_their_own_list_is_their_units(tree, orders, sign_in, graphql):
-    token = sign_in("organic_junior")
+def test_a_junior_buyer_has_no_company_orders_and_their_own_list_is_their_units(tree, orders, tree_sign_in, graphql):
+    token = tree_sign_in("organic_junior")
     assert error_code(graphql(LIST, {"scope": "COMPANY"}, token=token)) == "PERMISSION_DENIED"
     mine = OrderFactory(company=tree.organic_lab, placed_by=tree.users["organic_junior"])
 
@@ -110,8 +84,8 @@ def test_a_junior_buyer_has_no_company_orders_and_their_own_list_is_their_units(
 
 
 @pytest.mark.parametrize("caller", CALLERS)
-def test_an_order_and_its_pdf_open_for_the_units_the_caller_reaches(caller, tree, orders, sign_in, graphql):
-    token = sign_in(caller)
+def test_an_order_and_its_pdf_open_for_the_units_the_caller_reaches(caller, tree, orders, tree_sign_in, graphql):
+    token = tree_sign_in(caller)
     reach = REACH.get(caller, set())  # the junior buyer: only the orders they placed, none of these
     for unit in UNITS:
         number = str(orders[unit].number)
@@ -131,9 +105,9 @@ def test_an_order_and_its_pdf_open_for_the_units_the_caller_reaches(caller, tree
                            ("other_admin", 404), ("chemistry_senior", 404)],
 )  # fmt: skip
 def test_the_pdf_edge_opens_a_lab_order_for_the_callers_who_reach_the_lab(
-    caller, status, tree, orders, sign_in, client
+    caller, status, tree, orders, tree_sign_in, client
 ):
-    token = sign_in(caller)
+    token = tree_sign_in(caller)
 
     response = client.get(f"/api/v2/orders/{orders['organic_lab'].number}/pdf", HTTP_AUTHORIZATION=f"Bearer {token}")
 
@@ -158,9 +132,9 @@ def lab_order(demo_store, ethanol, tree) -> Order:
 )  # fmt: skip
 @pytest.mark.parametrize("action", ["orderReorder", "orderAddToQuote"])
 def test_reorder_and_add_to_quote_take_a_lab_order_for_the_callers_who_reach_the_lab(
-    caller, allowed, action, lab_order, sign_in, graphql
+    caller, allowed, action, lab_order, tree_sign_in, graphql
 ):
-    token = sign_in(caller)
+    token = tree_sign_in(caller)
     before = _state()
 
     body = graphql(REORDER if action == "orderReorder" else ADD_TO_QUOTE, {"id": str(lab_order.number)}, token=token)
@@ -177,8 +151,8 @@ def test_reorder_and_add_to_quote_take_a_lab_order_for_the_callers_who_reach_the
 # --- the company filter ------------------------------------------------------------------------------------------
 
 
-def test_the_company_filter_shows_one_unit_the_caller_reaches(tree, orders, sign_in, graphql):
-    token = sign_in("university_admin")
+def test_the_company_filter_shows_one_unit_the_caller_reaches(tree, orders, tree_sign_in, graphql):
+    token = tree_sign_in("university_admin")
 
     lab = _rows(graphql(LIST, {"scope": "COMPANY", "companyId": tree.organic_lab.pk}, token=token))
     chemistry = _rows(graphql(LIST, {"scope": "COMPANY", "companyId": tree.chemistry.pk}, token=token))
@@ -197,8 +171,8 @@ def test_the_company_filter_shows_one_unit_the_caller_reaches(tree, orders, sign
      ("chemistry_senior", "organic_lab", "COMPANY"), ("organic_senior", "chemistry", "MINE"),
      ("other_admin", "organic_lab", "COMPANY")],
 )  # fmt: skip
-def test_a_company_out_of_reach_is_refused_as_an_input_error(caller, unit, scope, tree, orders, sign_in, graphql):
-    body = graphql(LIST, {"scope": scope, "companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_a_company_out_of_reach_is_refused_as_an_input_error(caller, unit, scope, tree, orders, tree_sign_in, graphql):
+    body = graphql(LIST, {"scope": scope, "companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert body["errors"][0]["extensions"]["code"] == "VALIDATION_ERROR"
     assert body["errors"][0]["extensions"]["fieldCodes"] == {"companyId": ["invalid_choice"]}
@@ -217,13 +191,13 @@ PURCHASED = '{ purchasedProducts(orderBy: "sku", first: 100) { totalCount edges 
      ("other_admin", {"other"})],
 )  # fmt: skip
 def test_purchased_products_are_those_of_the_units_the_caller_reaches(
-    caller, units, demo_store, orders, sign_in, graphql
+    caller, units, demo_store, orders, tree_sign_in, graphql
 ):
     from orders.purchased_summary import purchased_products_rebuild
 
     purchased_products_rebuild()  # the factories' orders counted in the per-company summaries, as checkout does
 
-    body = graphql(PURCHASED, token=sign_in(caller))
+    body = graphql(PURCHASED, token=tree_sign_in(caller))
 
     assert "errors" not in body, body
     skus = {edge["node"]["sku"] for edge in body["data"]["purchasedProducts"]["edges"]}
@@ -235,21 +209,23 @@ def test_purchased_products_are_those_of_the_units_the_caller_reaches(
 
 def _deepen(tree, depth: int) -> None:
     """Units below the lab down to `depth` levels below the university, each with an order of its own."""
-    parent = tree.organic_lab
-    while parent.depth < depth:
-        parent = company_unit_create(parent_id=parent.pk, name=f"Level {parent.depth + 1}")
-        OrderFactory(company=parent, placed_by=tree.users["organic_senior"], lines=1)
+    tree_deepen(
+        tree.organic_lab,
+        depth,
+        each=lambda unit: OrderFactory(company=unit, placed_by=tree.users["organic_senior"], lines=1),
+    )
 
 
 def _list_queries(graphql, token: str, variables: dict) -> tuple[int, int]:
-    with CaptureQueriesContext(connection) as queries:
-        rows = _rows(graphql(LIST, variables, token=token))
-    return len(queries), len(rows)
+    queries, body = count_queries(lambda: graphql(LIST, variables, token=token))
+    return queries, len(_rows(body))
 
 
 @pytest.mark.parametrize("filtered", [False, True])
-def test_the_company_list_takes_the_same_queries_for_a_tree_of_depth_2_or_6(filtered, tree, orders, sign_in, graphql):
-    token = sign_in("university_admin")
+def test_the_company_list_takes_the_same_queries_for_a_tree_of_depth_2_or_6(
+    filtered, tree, orders, tree_sign_in, graphql
+):
+    token = tree_sign_in("university_admin")
     variables = {"scope": "COMPANY", "companyId": tree.organic_lab.pk if filtered else None}
 
     shallow, shallow_rows = _list_queries(graphql, token, variables)

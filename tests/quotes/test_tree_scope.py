@@ -7,20 +7,17 @@ in the depth of the tree."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from accounts.models import CompanyRole
-from accounts.services import company_unit_create
 from quotes.models import Quote, QuoteMessage
 from storefront.models import Cart
-from tests.factories.accounts import MembershipFactory, northfield_tree
-from tests.helpers import error_code
+from tests.factories.accounts import TREE_REACH, MembershipFactory, tree_deepen
+from tests.helpers import count_queries, error_code
 from tests.quotes.support import CHECKOUT, MESSAGE, PDF, make_quote
 
-pytestmark = pytest.mark.django_db
+# The store sells the quotes' product (ethanol) before the tree is built.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("ethanol")]
 
-PASSWORD = "Secret123"
 LIST = """
 query($companyId: Int, $first: Int = 50) {
   quotes(orderBy: "createdAt", companyId: $companyId, first: $first) {
@@ -28,37 +25,21 @@ query($companyId: Int, $first: Int = 50) {
 """
 DETAIL = "query($id: ID!) { quote(id: $id) { id title companyId companyName canMessage canCheckout } }"
 
-# Who reaches the quotes of which unit (get_quotes and the other quote codes at level 2 for admins and senior buyers).
-REACH = {
-    "university_admin": {"chemistry", "organic_lab", "biology"},
-    "chemistry_admin": {"chemistry", "organic_lab"},
-    "chemistry_senior": {"chemistry"},  # no units below: only Chemistry's own
-    "chemistry_senior_below": {"chemistry", "organic_lab"},  # granted the units below
-    "organic_senior": {"organic_lab"},  # a child unit: only the lab's
-    "biology_admin": {"biology"},  # a sibling: nothing of Chemistry's
-    "other_admin": set(),  # another company: nothing of the tree's
-}
+# The units with a quote, and the buyer of each who requested it.
+MAKERS = {"chemistry": "chemistry_senior", "organic_lab": "organic_senior", "biology": "biology_admin"}
+# Who reaches the quotes of which unit (get_quotes and the other quote codes at level 2 for admins and senior buyers):
+# of the units each reaches, those with a quote (none for another company). The Genetics Lab's buyer is not a caller.
+REACH = {caller: units & set(MAKERS) for caller, units in TREE_REACH.items() if caller != "genetics_senior"}
 CALLERS = list(REACH)
 OWNERS = ["chemistry", "organic_lab"]
 
 
 @pytest.fixture
-def tree(ethanol):
-    return northfield_tree()
-
-
-@pytest.fixture
 def quotes(tree):
     """A priced quote of each unit, requested by one of its own buyers (through the services)."""
-    makers = {"chemistry": "chemistry_senior", "organic_lab": "organic_senior", "biology": "biology_admin"}
     return {
-        unit: make_quote(tree.users[maker].email, title=f"{unit} quote", priced=True) for unit, maker in makers.items()
+        unit: make_quote(tree.users[maker].email, title=f"{unit} quote", priced=True) for unit, maker in MAKERS.items()
     }
-
-
-@pytest.fixture
-def sign_in(login, tree):
-    return lambda key: login(tree.users[key].email, PASSWORD)
 
 
 def _quote_state() -> tuple:
@@ -80,9 +61,9 @@ def test_each_quote_belongs_to_the_unit_its_buyer_works_in(tree, quotes):
 
 @pytest.mark.parametrize("caller", CALLERS)
 def test_the_list_shows_the_quotes_of_the_units_the_caller_reaches_with_their_company(
-    tree, quotes, sign_in, graphql, caller
+    tree, quotes, tree_sign_in, graphql, caller
 ):
-    body = graphql(LIST, token=sign_in(caller))
+    body = graphql(LIST, token=tree_sign_in(caller))
 
     assert "errors" not in body, body
     rows = body["data"]["quotes"]["edges"]
@@ -96,11 +77,13 @@ def test_the_list_shows_the_quotes_of_the_units_the_caller_reaches_with_their_co
 
 @pytest.mark.parametrize("owner", OWNERS)
 @pytest.mark.parametrize("caller", CALLERS)
-def test_a_quote_is_read_and_acted_on_exactly_by_who_reaches_its_unit(tree, quotes, sign_in, graphql, caller, owner):
+def test_a_quote_is_read_and_acted_on_exactly_by_who_reaches_its_unit(
+    tree, quotes, tree_sign_in, graphql, caller, owner
+):
     """quote(id), quotePdf(id), quoteMessageCreate(id) and quoteCheckout(id): all of them, or none and nothing
     changed (NOT_FOUND: another unit's quote does not exist for the caller, as another company's never did)."""
     quote = quotes[owner]
-    token = sign_in(caller)
+    token = tree_sign_in(caller)
     reaches = owner in REACH[caller]
     before = _quote_state()
 
@@ -127,10 +110,10 @@ def test_a_quote_is_read_and_acted_on_exactly_by_who_reaches_its_unit(tree, quot
         assert _quote_state() == before
 
 
-def test_a_level_one_buyer_of_a_unit_reaches_only_their_own_quotes_there(tree, quotes, sign_in, graphql):
+def test_a_level_one_buyer_of_a_unit_reaches_only_their_own_quotes_there(tree, quotes, tree_sign_in, graphql):
     junior = tree.users["organic_junior"]
     own = make_quote(junior.email, title="organic_junior quote")
-    token = sign_in("organic_junior")
+    token = tree_sign_in("organic_junior")
     before = _quote_state()
 
     listed = graphql(LIST, token=token)
@@ -142,13 +125,13 @@ def test_a_level_one_buyer_of_a_unit_reaches_only_their_own_quotes_there(tree, q
     assert _quote_state() == before
 
 
-def test_a_new_quote_is_the_unit_the_admin_acts_for(tree, quotes, sign_in, graphql):
+def test_a_new_quote_is_the_unit_the_admin_acts_for(tree, quotes, tree_sign_in, graphql):
     """Creating stays in the acting unit: the university's admin's quote is the university's, not a lab's."""
     made = make_quote(tree.users["university_admin"].email, title="university quote")
 
     assert made.company_id == tree.university.pk
     titles = [
-        row["node"]["title"] for row in graphql(LIST, token=sign_in("university_admin"))["data"]["quotes"]["edges"]
+        row["node"]["title"] for row in graphql(LIST, token=tree_sign_in("university_admin"))["data"]["quotes"]["edges"]
     ]
     assert "university quote" in titles
 
@@ -167,8 +150,8 @@ def test_a_new_quote_is_the_unit_the_admin_acts_for(tree, quotes, sign_in, graph
         ("organic_senior", "organic_lab", ["organic_lab"]),
     ],
 )
-def test_the_company_filter_keeps_one_unit_within_reach(tree, quotes, sign_in, graphql, caller, unit, expected):
-    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_the_company_filter_keeps_one_unit_within_reach(tree, quotes, tree_sign_in, graphql, caller, unit, expected):
+    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert "errors" not in body, body
     assert [row["node"]["title"].removesuffix(" quote") for row in body["data"]["quotes"]["edges"]] == expected
@@ -186,8 +169,8 @@ def test_the_company_filter_keeps_one_unit_within_reach(tree, quotes, sign_in, g
         ("university_admin", "other"),
     ],
 )
-def test_the_company_filter_refuses_a_unit_out_of_reach(tree, quotes, sign_in, graphql, caller, unit):
-    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_the_company_filter_refuses_a_unit_out_of_reach(tree, quotes, tree_sign_in, graphql, caller, unit):
+    body = graphql(LIST, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert body["errors"][0]["extensions"] == {
         "code": "VALIDATION_ERROR", "fields": {"companyId": ["Choose a company you work for."]},
@@ -200,22 +183,19 @@ def test_the_company_filter_refuses_a_unit_out_of_reach(tree, quotes, sign_in, g
 
 
 def _list_queries(graphql, token) -> tuple[int, list[str]]:
-    with CaptureQueriesContext(connection) as queries:
-        body = graphql(LIST, token=token)
+    queries, body = count_queries(lambda: graphql(LIST, token=token))
     assert "errors" not in body, body
-    return len(queries), [row["node"]["companyName"] for row in body["data"]["quotes"]["edges"]]
+    return queries, [row["node"]["companyName"] for row in body["data"]["quotes"]["edges"]]
 
 
 def test_the_company_wide_list_takes_as_many_queries_for_a_tree_of_depth_six_as_of_depth_two(
-    tree, quotes, sign_in, graphql
+    tree, quotes, tree_sign_in, graphql
 ):
-    token = sign_in("university_admin")
+    token = tree_sign_in("university_admin")
     shallow, shallow_names = _list_queries(graphql, token)
-    flat, _ = _list_queries(graphql, sign_in("chemistry_senior"))  # a unit's own list: no units below it
+    flat, _ = _list_queries(graphql, tree_sign_in("chemistry_senior"))  # a unit's own list: no units below it
 
-    parent = tree.organic_lab
-    while parent.depth < 6:
-        parent = company_unit_create(parent_id=parent.pk, name=f"Level {parent.depth + 1}")
+    parent = tree_deepen(tree.organic_lab, 6)
     deep_buyer = MembershipFactory(
         user__email="deep@northfield.test", company=parent, role=CompanyRole.SENIOR_BUYER
     ).user

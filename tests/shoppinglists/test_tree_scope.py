@@ -7,21 +7,18 @@ column and filter, and the page's queries, constant in the depth of the tree."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from accounts.models import CompanyRole
-from accounts.services import company_unit_create
 from shoppinglists.models import ShoppingList, ShoppingListStatus
-from tests.factories.accounts import MembershipFactory, northfield_tree
+from tests.factories.accounts import TREE_REACH, MembershipFactory, tree_deepen
 from tests.factories.shoppinglists import ShoppingListFactory, ShoppingListItemFactory
-from tests.helpers import error_code
+from tests.helpers import count_queries, error_code
 from tests.shoppinglists import support
 from tests.shoppinglists.support import snapshot, variant
 
-pytestmark = pytest.mark.django_db
+# The store sells the lists' product (ethanol) before the tree is built.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("ethanol")]
 
-PASSWORD = "Secret123"
 FIELDS = f"{support.LIST_FIELDS} companyName"
 LISTS = f"""
 query($companyId: Int, $first: Int! = 50) {{
@@ -31,28 +28,17 @@ query($companyId: Int, $first: Int! = 50) {{
 DETAIL = support.detail_query(fields=FIELDS)
 ADD = [{"sku": "HS-1001-500ML", "quantity": 3}]
 
-# Who reaches the lists of which unit (the list codes at level 2 for admins and senior buyers).
-REACH = {
-    "university_admin": {"chemistry", "organic_lab", "biology"},
-    "chemistry_admin": {"chemistry", "organic_lab"},
-    "chemistry_senior": {"chemistry"},  # no units below: only Chemistry's own
-    "chemistry_senior_below": {"chemistry", "organic_lab"},  # granted the units below
-    "organic_senior": {"organic_lab"},  # a child unit: only the lab's
-    "biology_admin": {"biology"},  # a sibling: nothing of Chemistry's
-    "other_admin": set(),  # another company: nothing of the tree's
-}
-CALLERS = list(REACH)
-OWNERS = ["chemistry", "organic_lab"]
+# The units with lists: (their senior person, their buyer) who made them.
 MAKERS = {
     "chemistry": ("chemistry_senior", "chemistry_senior"),
     "organic_lab": ("organic_senior", "organic_junior"),
     "biology": ("biology_admin", "biology_admin"),
 }
-
-
-@pytest.fixture
-def tree(ethanol):
-    return northfield_tree()
+# Who reaches the lists of which unit (the list codes at level 2 for admins and senior buyers): of the units each
+# reaches, those with lists (none for another company). The Genetics Lab's buyer is not a caller.
+REACH = {caller: units & set(MAKERS) for caller, units in TREE_REACH.items() if caller != "genetics_senior"}
+CALLERS = list(REACH)
+OWNERS = ["chemistry", "organic_lab"]
 
 
 @pytest.fixture
@@ -76,16 +62,11 @@ def lists(tree):
     return made
 
 
-@pytest.fixture
-def sign_in(login, tree):
-    return lambda key: login(tree.users[key].email, PASSWORD)
-
-
 @pytest.mark.parametrize("caller", CALLERS)
 def test_the_lists_page_shows_the_lists_of_the_units_the_caller_reaches_with_their_company(
-    tree, lists, sign_in, graphql, caller
+    tree, lists, tree_sign_in, graphql, caller
 ):
-    body = graphql(LISTS, token=sign_in(caller))
+    body = graphql(LISTS, token=tree_sign_in(caller))
 
     assert "errors" not in body, body
     rows = [edge["node"] for edge in body["data"]["shoppingLists"]["edges"]]
@@ -99,12 +80,12 @@ def test_the_lists_page_shows_the_lists_of_the_units_the_caller_reaches_with_the
 
 @pytest.mark.parametrize("owner", OWNERS)
 @pytest.mark.parametrize("caller", CALLERS)
-def test_a_list_is_read_and_acted_on_exactly_by_who_reaches_its_unit(tree, lists, sign_in, graphql, caller, owner):
+def test_a_list_is_read_and_acted_on_exactly_by_who_reaches_its_unit(tree, lists, tree_sign_in, graphql, caller, owner):
     """shoppingList(id), update, add products, approve, reject and delete: all of them, or none and nothing changed
     (NOT_FOUND 'Shopping list not found.': another unit's list does not exist for the caller, as another company's
     never did)."""
     target, ready, rejected = lists[owner, "list"], lists[owner, "approve"], lists[owner, "reject"]
-    token = sign_in(caller)
+    token = tree_sign_in(caller)
     before = snapshot()
 
     answers = {
@@ -138,8 +119,8 @@ def test_a_list_is_read_and_acted_on_exactly_by_who_reaches_its_unit(tree, lists
         assert snapshot() == before
 
 
-def test_a_level_one_buyer_of_a_unit_reaches_only_their_own_lists_there(tree, lists, sign_in, graphql):
-    token = sign_in("organic_junior")
+def test_a_level_one_buyer_of_a_unit_reaches_only_their_own_lists_there(tree, lists, tree_sign_in, graphql):
+    token = tree_sign_in("organic_junior")
     before = snapshot()
 
     listed = graphql(LISTS, token=token)
@@ -154,8 +135,8 @@ def test_a_level_one_buyer_of_a_unit_reaches_only_their_own_lists_there(tree, li
     assert snapshot() == before
 
 
-def test_a_new_list_is_the_unit_the_admin_acts_for(tree, lists, sign_in, graphql):
-    body = graphql(support.create(), {"data": {"name": "University glassware"}}, token=sign_in("university_admin"))
+def test_a_new_list_is_the_unit_the_admin_acts_for(tree, lists, tree_sign_in, graphql):
+    body = graphql(support.create(), {"data": {"name": "University glassware"}}, token=tree_sign_in("university_admin"))
 
     assert "errors" not in body, body
     made = body["data"]["shoppingListsCreate"]["shoppingList"]
@@ -176,8 +157,8 @@ def test_a_new_list_is_the_unit_the_admin_acts_for(tree, lists, sign_in, graphql
         ("organic_senior", "organic_lab", ["organic_lab"]),
     ],
 )
-def test_the_company_filter_keeps_one_unit_within_reach(tree, lists, sign_in, graphql, caller, unit, expected):
-    body = graphql(LISTS, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_the_company_filter_keeps_one_unit_within_reach(tree, lists, tree_sign_in, graphql, caller, unit, expected):
+    body = graphql(LISTS, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert "errors" not in body, body
     assert sorted({edge["node"]["name"].split()[0] for edge in body["data"]["shoppingLists"]["edges"]}) == expected
@@ -196,8 +177,8 @@ def test_the_company_filter_keeps_one_unit_within_reach(tree, lists, sign_in, gr
         ("university_admin", "other"),
     ],
 )
-def test_the_company_filter_refuses_a_unit_out_of_reach(tree, lists, sign_in, graphql, caller, unit):
-    body = graphql(LISTS, {"companyId": tree.unit(unit).pk}, token=sign_in(caller))
+def test_the_company_filter_refuses_a_unit_out_of_reach(tree, lists, tree_sign_in, graphql, caller, unit):
+    body = graphql(LISTS, {"companyId": tree.unit(unit).pk}, token=tree_sign_in(caller))
 
     assert body["data"] is None
     assert body["errors"][0]["extensions"] == {
@@ -210,22 +191,19 @@ def test_the_company_filter_refuses_a_unit_out_of_reach(tree, lists, sign_in, gr
 
 
 def _page_queries(graphql, token) -> tuple[int, list[str]]:
-    with CaptureQueriesContext(connection) as queries:
-        body = graphql(LISTS, token=token)
+    queries, body = count_queries(lambda: graphql(LISTS, token=token))
     assert "errors" not in body, body
-    return len(queries), [edge["node"]["companyName"] for edge in body["data"]["shoppingLists"]["edges"]]
+    return queries, [edge["node"]["companyName"] for edge in body["data"]["shoppingLists"]["edges"]]
 
 
 def test_the_company_wide_lists_page_takes_as_many_queries_for_a_tree_of_depth_six_as_of_depth_two(
-    tree, lists, sign_in, graphql
+    tree, lists, tree_sign_in, graphql
 ):
-    token = sign_in("university_admin")
+    token = tree_sign_in("university_admin")
     shallow, shallow_names = _page_queries(graphql, token)
-    flat, _ = _page_queries(graphql, sign_in("chemistry_senior"))  # a unit's own lists: no units below it
+    flat, _ = _page_queries(graphql, tree_sign_in("chemistry_senior"))  # a unit's own lists: no units below it
 
-    parent = tree.organic_lab
-    while parent.depth < 6:
-        parent = company_unit_create(parent_id=parent.pk, name=f"Level {parent.depth + 1}")
+    parent = tree_deepen(tree.organic_lab, 6)
     deep_buyer = MembershipFactory(user__email="deep@northfield.test", company=parent, role=CompanyRole.SENIOR_BUYER)
     deep_list = ShoppingListFactory(name="deep list", company=parent, created_by=deep_buyer.user)
     ShoppingListItemFactory(shopping_list=deep_list, variant=variant("HS-1001-100ML"), quantity=1)
@@ -233,6 +211,8 @@ def test_the_company_wide_lists_page_takes_as_many_queries_for_a_tree_of_depth_s
 
     assert parent.depth == 6
     assert deep == shallow
-    # The units below cost two queries, once per request: their ids, and their names for the company column.
-    assert shallow == flat + 2
+    # The units below cost two queries, once per request: their ids, and their names for the company column. The
+    # unit's own list (Chemistry's, a unit below the university) reads the units above it once instead: the shopping
+    # lists switch it may inherit from them.
+    assert shallow == flat + 2 - 1
     assert deep_names == [*shallow_names, "Level 6"]
