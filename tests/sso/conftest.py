@@ -8,13 +8,7 @@ development login and consent forms). Only the back channel (discovery, token, u
 from __future__ import annotations
 
 import html
-import json
 import re
-import shutil
-import subprocess
-import threading
-from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import pytest
@@ -24,63 +18,18 @@ from accounts.models import CompanyRole
 from sso.models import EmailDomain, IdentityProvider, Protocol, RoleMappingRule
 from sso.services import identity_provider_client_secret_set
 from tests.factories.accounts import northfield_tree
+from tests.sso.oidc_op import CLIENT_SECRET, OpenIDProvider, op_client, openid_provider_running
 
-OP_DIR = Path(__file__).parent / "op"
 SITE = "http://testserver"
 # The OpenID Provider's clients: our providers' slugs, each with its callback address.
 OP_CLIENTS = ("northfield", "expired-northfield", "other-institute")
-CLIENT_SECRET = "client-secret-of-the-test-op"
-
-
-@dataclass
-class OpenIDProvider:
-    issuer: str
-    accounts_file: Path
-
-    def accounts(self, **claims_by_login: dict) -> None:
-        """Who may sign in at the provider, with which claims (email, given_name, family_name, groups)."""
-        self.accounts_file.write_text(json.dumps(claims_by_login))
 
 
 @pytest.fixture(scope="session")
 def oidc_op(tmp_path_factory) -> OpenIDProvider:
-    node = shutil.which("node")
-    if node is None or not (OP_DIR / "node_modules" / "oidc-provider").is_dir():
-        pytest.fail("The test OpenID Provider needs Node.js and `npm ci` in tests/sso/op (make install does it).")
-    accounts_file = tmp_path_factory.mktemp("op") / "accounts.json"
-    accounts_file.write_text("{}")
-    clients = [
-        {
-            "client_id": client_id,
-            "client_secret": CLIENT_SECRET,
-            "redirect_uris": [f"{SITE}/sso/oidc/{client_id}/login/callback/"],
-        }
-        for client_id in OP_CLIENTS
-    ]
-    process = subprocess.Popen(  # noqa: S603 — a fixed program of the repository
-        [node, "op.mjs"],
-        cwd=OP_DIR,
-        env={"PATH": "/usr/bin:/bin", "CLIENTS": json.dumps(clients), "ACCOUNTS_FILE": str(accounts_file)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert process.stdout is not None
-    issuer = None
-    seen = []
-    for line in process.stdout:  # blocks until the provider listens (or the process ends)
-        seen.append(line)
-        if line.startswith("OP_READY "):
-            issuer = line.split()[1]
-            break
-    if issuer is None:
-        process.wait()
-        pytest.fail("The test OpenID Provider did not start:\n" + "".join(seen))
-    # Keep reading what it prints, so that its output never fills the pipe.
-    threading.Thread(target=lambda: [None for _ in process.stdout or ()], daemon=True).start()
-    yield OpenIDProvider(issuer=issuer, accounts_file=accounts_file)
-    process.terminate()
-    process.wait()
+    clients = [op_client(client_id, SITE) for client_id in OP_CLIENTS]
+    with openid_provider_running(clients, tmp_path_factory.mktemp("op")) as provider:
+        yield provider
 
 
 @pytest.fixture

@@ -1,14 +1,19 @@
 """A real SAML 2.0 identity provider for the SSO tests, built on pysaml2's `saml2.server.Server`: it reads the
 AuthnRequest our service provider (allauth / python3-saml) sends and answers with a Response and Assertion it signs
-with its own key through the xmlsec1 program (apt: xmlsec1). Only configuration is ours; the protocol is pysaml2's."""
+with its own key through the xmlsec1 program (apt: xmlsec1). Only configuration is ours; the protocol is pysaml2's.
+SamlIdPServer serves it over HTTP for the browser tests (tests/e2e/test_institution_sso.py)."""
 
 from __future__ import annotations
 
 import base64
 import datetime as dt
+import html
 import shutil
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from unittest import mock
+from urllib.parse import parse_qs, urlsplit
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -138,3 +143,87 @@ class SamlIdP:
         else:
             response = self.server.create_authn_response(**kwargs)
         return base64.b64encode(str(response).encode()).decode()
+
+    def assertion_consumer_service(self, saml_request: str) -> str:
+        """Where the AuthnRequest asks the answer to be posted (our ACS)."""
+        assert self.server is not None
+        request = self.server.parse_authn_request(saml_request, BINDING_HTTP_REDIRECT).message
+        return request.assertion_consumer_service_url
+
+
+# --- over HTTP, for the browser ------------------------------------------------------------------------------------
+
+_AUTO_POST = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Northfield sign-in</title></head>
+<body>
+  <main>
+    <h1>Signed in as {who}</h1>
+    <form method="post" action="{acs}">
+      <input type="hidden" name="SAMLResponse" value="{saml_response}">
+      <input type="hidden" name="RelayState" value="{relay_state}">
+      <button type="submit">Continue</button>
+    </form>
+  </main>
+  <script>document.forms[0].submit();</script>
+</body>
+</html>"""
+
+
+class SamlIdPServer:
+    """The identity provider's single sign-on endpoint over HTTP on a free port of this machine, in a thread, for the
+    browser tests: a GET with an AuthnRequest (HTTP-Redirect binding) is answered, for the one person signed in at
+    the provider (`identity`, `name_id`), with a page that posts the signed SAMLResponse and the RelayState to the
+    service provider's ACS (HTTP-POST binding), as an identity provider with a live session does. `sso_url` is known
+    once it listens, so that the service provider can be configured with it; `idp.trust()` comes after."""
+
+    PATH = "/saml/sso"
+
+    def __init__(self, *, entity_id: str, workdir: Path, identity: dict[str, list[str]], name_id: str):
+        self.identity, self.name_id = identity, name_id
+        self.answered: list[str] = []  # the ACS addresses posted to, one per sign-in
+        self.http = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.sso_url = f"http://localhost:{self.http.server_address[1]}{self.PATH}"
+        self.idp = SamlIdP(entity_id=entity_id, sso_url=self.sso_url, workdir=workdir)
+        self._thread = threading.Thread(target=self.http.serve_forever, daemon=True)
+
+    def __enter__(self) -> SamlIdPServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.http.shutdown()
+        self.http.server_close()
+        self._thread.join()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        idp_server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 — http.server's name
+                url = urlsplit(self.path)
+                query = parse_qs(url.query)
+                if url.path != idp_server.PATH or "SAMLRequest" not in query:
+                    self.send_error(404)
+                    return
+                saml_request = query["SAMLRequest"][0]
+                acs = idp_server.idp.assertion_consumer_service(saml_request)
+                saml_response = idp_server.idp.respond(saml_request, idp_server.identity, name_id=idp_server.name_id)
+                idp_server.answered.append(acs)
+                body = _AUTO_POST.format(
+                    who=html.escape(idp_server.identity["mail"][0]),
+                    acs=html.escape(acs),
+                    saml_response=saml_response,
+                    relay_state=html.escape(query.get("RelayState", [""])[0]),
+                ).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format, *args):  # noqa: A002 — quiet: the test's output is the browser's
+                pass
+
+        return Handler
