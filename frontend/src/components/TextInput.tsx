@@ -18,6 +18,8 @@ export interface TextInputProps {
   helperText?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   fullWidth?: boolean;
+  /** Shown at the end of the field, inside it (a progress indicator). */
+  endAdornment?: ReactNode;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface TextInputProps {
  */
 export function TextInput({
   label, name, type = 'text', autoComplete, value, onChange, onBlur, required, disabled, error, helperText,
-  inputRef, fullWidth = true,
+  inputRef, fullWidth = true, endAdornment,
 }: TextInputProps) {
   const id = useId();
   const helperId = helperText ? `${id}-helper` : undefined;
@@ -45,6 +47,7 @@ export function TextInput({
         onBlur={onBlur}
         inputRef={inputRef}
         aria-describedby={helperId}
+        endAdornment={endAdornment}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>

@@ -564,6 +564,8 @@ export type AddressesQuery = {
         isDefaultBilling: boolean,
         companyId: number | null,
         unitName: string | null,
+        isInherited: boolean,
+        inheritedFrom: string | null,
         id: number,
         label: string,
         firstName: string,
@@ -599,6 +601,8 @@ export type AddressBookFieldsFragment = {
   isDefaultBilling: boolean,
   companyId: number | null,
   unitName: string | null,
+  isInherited: boolean,
+  inheritedFrom: string | null,
   id: number,
   label: string,
   firstName: string,
@@ -638,6 +642,8 @@ export type AddressCreateMutation = {
       isDefaultBilling: boolean,
       companyId: number | null,
       unitName: string | null,
+      isInherited: boolean,
+      inheritedFrom: string | null,
       id: number,
       label: string,
       firstName: string,
@@ -680,6 +686,8 @@ export type AddressUpdateMutation = {
       isDefaultBilling: boolean,
       companyId: number | null,
       unitName: string | null,
+      isInherited: boolean,
+      inheritedFrom: string | null,
       id: number,
       label: string,
       firstName: string,
@@ -733,6 +741,8 @@ export type AddressSetDefaultMutation = {
       isDefaultBilling: boolean,
       companyId: number | null,
       unitName: string | null,
+      isInherited: boolean,
+      inheritedFrom: string | null,
       id: number,
       label: string,
       firstName: string,
@@ -795,6 +805,20 @@ export type ResetPasswordMutation = {
       message: string
     }
   }
+};
+
+export type SsoSignInQueryVariables = Exact<{
+  email: string;
+  next?: string | null | undefined;
+}>;
+
+
+export type SsoSignInQuery = {
+  ssoSignIn: {
+    required: boolean,
+    startUrl: string,
+    providerName: string
+  } | null
 };
 
 export type UserLoginStateQueryVariables = Exact<{
@@ -3603,6 +3627,7 @@ export type CustomerShoppingListsUpdateMutation = {
 export type CompanyAuditEventsQueryVariables = Exact<{
   first: number;
   offset: number;
+  companyId?: number | null | undefined;
 }>;
 
 
@@ -3615,7 +3640,9 @@ export type CompanyAuditEventsQuery = {
       summary: string,
       actorEmail: string,
       byMasquerade: boolean,
-      createdAt: string
+      createdAt: string,
+      companyId: number | null,
+      companyName: string | null
     }>
   }
 };

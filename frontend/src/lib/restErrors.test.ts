@@ -1,4 +1,4 @@
-import { restRefusal } from './restErrors';
+import { restRefusal, restRefusalExtensions } from './restErrors';
 
 describe('restRefusal (docs/api.md "REST edges")', () => {
   it('reads the first error of a refused answer', () => {
@@ -22,5 +22,24 @@ describe('restRefusal (docs/api.md "REST edges")', () => {
     expect(restRefusal(null)).toBeNull();
     expect(restRefusal({ errors: [] })).toBeNull();
     expect(restRefusal({ errors: [{ extensions: { code: ['x'] } }] })).toEqual({ message: '', code: '' });
+  });
+});
+
+describe('restRefusalExtensions', () => {
+  it('reads the texts a refusal adds beside its code (issue 40: SSO_REQUIRED)', () => {
+    const answer = {
+      code: 403,
+      message: 'Use your organisation.',
+      data: null,
+      errors: [{ message: 'Use your organisation.', extensions: { code: 'SSO_REQUIRED', startUrl: '/sso/nu/start/?next=%2F', providerName: 'NU Login', retryAfter: 3 } }],
+    };
+    expect(restRefusalExtensions(answer)).toEqual({ startUrl: '/sso/nu/start/?next=%2F', providerName: 'NU Login' });
+  });
+
+  it('is empty for what is not a refusal or adds nothing', () => {
+    expect(restRefusalExtensions({ ok: true })).toEqual({});
+    expect(restRefusalExtensions(null)).toEqual({});
+    expect(restRefusalExtensions({ errors: [{ message: 'x', extensions: { code: 'X' } }] })).toEqual({});
+    expect(restRefusalExtensions({ errors: [{ message: 'x' }] })).toEqual({});
   });
 });

@@ -17,3 +17,16 @@ export function restRefusal(answer: unknown): RestRefusal | null {
   const code = 'code' in extensions && (typeof extensions.code === 'string' || typeof extensions.code === 'number') ? String(extensions.code) : '';
   return { message, code };
 }
+
+/**
+ * What the first error's `extensions` add beside its code, as far as they are texts (SSO_REQUIRED's `startUrl` and
+ * `providerName`, issue 40); empty when the answer is not a refusal or adds nothing.
+ */
+export function restRefusalExtensions(answer: unknown): Readonly<Record<string, string>> {
+  if (typeof answer !== 'object' || answer === null || !('errors' in answer) || !Array.isArray(answer.errors)) return {};
+  const first: unknown = answer.errors[0];
+  if (typeof first !== 'object' || first === null || !('extensions' in first)) return {};
+  const extensions = first.extensions;
+  if (typeof extensions !== 'object' || extensions === null) return {};
+  return Object.fromEntries(Object.entries(extensions).filter((entry): entry is [string, string] => entry[0] !== 'code' && typeof entry[1] === 'string'));
+}

@@ -388,6 +388,8 @@ const DEFAULT_HANDLERS: Record<string, Handler> = {
   },
   TaxZoneRates: { data: { taxZoneRates: [] } },
   Authorization: authorizationResult(),
+  // Issue 40: no address signs in with its organisation unless a test says so.
+  SsoSignIn: { data: { ssoSignIn: null } },
   Countries: {
     data: {
       countries: [

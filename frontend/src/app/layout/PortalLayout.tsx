@@ -160,7 +160,7 @@ export function PortalLayout() {
           <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
             <DrawerContent>
               <UserSummary customer={customer} align="left" />
-              {customer.companyInfo && <UnitSwitcher company={customer.companyInfo} fullWidth />}
+              {customer.companyInfo && <UnitSwitcher company={customer.companyInfo} fullWidth onSwitched={() => setDrawerOpen(false)} />}
               <Divider />
               <PortalMenu routes={menu} onNavigate={() => setDrawerOpen(false)} />
               <Divider />

@@ -258,15 +258,34 @@ describe('the unit switcher (issue 40)', () => {
     expect(within(again).queryByRole('list', { name: 'Units' })).not.toBeInTheDocument();
   });
 
-  it('is in the menu drawer on a phone, the bar under the header', async () => {
+  it('is in the menu drawer on a phone; after a switch the drawer closes on the page, the bar under the header', async () => {
+    mobileViewport();
+    const { server, user } = await openAccountSettings();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    const drawerMenu = await screen.findByRole('navigation', { name: 'Portal menu' });
+    await user.click(await screen.findByRole('button', { name: 'Acting for: Northfield University. Switch unit' }));
+    await user.click((await unitList()).getByRole('button', { name: /^Chemistry/ }));
+    await waitFor(() => expect(actCalls(server)).toEqual([{ companyId: 5 }]));
+
+    // The list and the drawer close: the page is what changed, and it is in view with the bar that says so.
+    await waitFor(() => expect(drawerMenu).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Act for a unit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Unit you act for' })).toHaveTextContent('Acting for Chemistry (Northfield University)');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(menuButton).toHaveFocus());
+  });
+
+  it('on a phone, cancelling the list leaves the drawer open', async () => {
     mobileViewport();
     const { server, user } = await openAccountSettings();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     await user.click(await screen.findByRole('button', { name: 'Acting for: Northfield University. Switch unit' }));
-    await user.click((await unitList()).getByRole('button', { name: /^Chemistry/ }));
-    await waitFor(() => expect(actCalls(server)).toEqual([{ companyId: 5 }]));
-    // Under the drawer (hidden from the accessibility tree while the drawer is open), in view once it closes.
-    expect(await screen.findByRole('region', { name: 'Unit you act for', hidden: true })).toHaveTextContent('Acting for Chemistry (Northfield University)');
+    await unitList();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Act for a unit' })).not.toBeInTheDocument());
+    expect(screen.getByRole('navigation', { name: 'Portal menu' })).toBeInTheDocument();
+    expect(actCalls(server)).toEqual([]);
   });
 
   it('passes axe’s rules, the bar and the open list (colour contrast is the browser suite’s: jsdom does not lay out)', async () => {

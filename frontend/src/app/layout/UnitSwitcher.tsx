@@ -50,7 +50,16 @@ function matches(unit: CompanyUnit, search: string): boolean {
  * list of their units, indented by level and the one acted for marked (searchable when there are many); choosing one
  * switches in place — the page stays, its data loads again — and the dialog closes when the switch is done.
  */
-export function UnitSwitcher({ company, fullWidth = false }: { company: CompanyInfo; fullWidth?: boolean }) {
+export function UnitSwitcher({
+  company,
+  fullWidth = false,
+  onSwitched,
+}: {
+  company: CompanyInfo;
+  fullWidth?: boolean;
+  /** After a switch, once the list has closed (the phone's menu drawer closes too: the page is what changed). */
+  onSwitched?: () => void;
+}) {
   const t = useMessages(appMessages);
   const [open, setOpen] = useState(false);
   const titleId = useId();
@@ -74,17 +83,35 @@ export function UnitSwitcher({ company, fullWidth = false }: { company: CompanyI
       </SwitcherButton>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} aria-describedby={descriptionId} fullWidth maxWidth="xs">
         {/* Mounted while open and while closing (the dialog's own lifetime): the units are asked for on opening. */}
-        <UnitChooser titleId={titleId} descriptionId={descriptionId} onClose={() => setOpen(false)} />
+        <UnitChooser
+          titleId={titleId}
+          descriptionId={descriptionId}
+          onClose={() => setOpen(false)}
+          onSwitched={() => {
+            setOpen(false);
+            onSwitched?.();
+          }}
+        />
       </Dialog>
     </>
   );
 }
 
-function UnitChooser({ titleId, descriptionId, onClose }: { titleId: string; descriptionId: string; onClose(): void }) {
+function UnitChooser({
+  titleId,
+  descriptionId,
+  onClose,
+  onSwitched,
+}: {
+  titleId: string;
+  descriptionId: string;
+  onClose(): void;
+  onSwitched(): void;
+}) {
   const t = useMessages(appMessages);
   const theme = useTheme();
   const units = useCompanyUnits({ enabled: true });
-  const { switchTo, pending, pendingId } = useUnitSwitch({ onSwitched: onClose });
+  const { switchTo, pending, pendingId } = useUnitSwitch({ onSwitched });
   const [search, setSearch] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
   const all = useMemo(() => units.data ?? [], [units.data]);

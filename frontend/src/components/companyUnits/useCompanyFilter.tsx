@@ -19,6 +19,15 @@ export function useSpansUnits(): boolean {
 }
 
 /**
+ * The unit acted for, when the company-wide lists span the units below it (their subtitles then say "… of Chemistry
+ * and its units"); null otherwise.
+ */
+export function useSpannedUnitName(): string | null {
+  const company = useCustomerInfo().data?.companyInfo;
+  return company?.spansUnits ? company.companyName : null;
+}
+
+/**
  * The "Company" column of a list that spans units (null otherwise): each row's unit, by `nameOf`. Not sorted: the
  * server sorts by the list's own fields.
  */

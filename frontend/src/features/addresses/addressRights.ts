@@ -15,6 +15,8 @@ export interface AddressRights {
   changeDefaults: boolean;
   edit(address: BookAddress): boolean;
   remove(address: BookAddress): boolean;
+  /** Whether "Set as default" is offered on an address. */
+  setDefault(address: BookAddress): boolean;
 }
 
 const NONE: AddressRights = {
@@ -24,12 +26,14 @@ const NONE: AddressRights = {
   changeDefaults: false,
   edit: () => false,
   remove: () => false,
+  setDefault: () => false,
 };
 
 /**
  * At level 2 a code reaches the company's whole book, at level 1 the addresses the user added; an individual's own
  * book is all theirs. The defaults are the company's choice: in a company, changing them needs the code at level 2
- * (deleting a default address too).
+ * (deleting a default address too). An address a unit above shares with the caller's (issue 40: inherited) is changed in
+ * its own unit only: the server refuses every change to it here.
  */
 export function addressRights(customer: CustomerInfo | undefined): AddressRights {
   if (!customer) return NONE;
@@ -44,7 +48,8 @@ export function addressRights(customer: CustomerInfo | undefined): AddressRights
     create: level('create_address') >= 1,
     createDefaults: manages('create_address'),
     changeDefaults: manages('update_address'),
-    edit: (address) => reaches('update_address', address),
-    remove: (address) => reaches('delete_address', address) && (!isDefault(address) || manages('delete_address')),
+    edit: (address) => !address.isInherited && reaches('update_address', address),
+    remove: (address) => !address.isInherited && reaches('delete_address', address) && (!isDefault(address) || manages('delete_address')),
+    setDefault: (address) => !address.isInherited && manages('update_address'),
   };
 }

@@ -16,7 +16,7 @@ const field = (overrides: Partial<UserFormField>): UserFormField => ({
 });
 
 const values = (overrides: Partial<UserFormValues> = {}): UserFormValues => ({
-  email: 'nia@acme.test', firstName: 'Nia', lastName: 'New', phoneNumber: '', role: '2', extra: {}, ...overrides,
+  email: 'nia@acme.test', firstName: 'Nia', lastName: 'New', phoneNumber: '', role: '2', extra: {}, companyId: '', ...overrides,
 });
 
 describe('the user dialog’s rules (shell §5, the store’s custom user fields)', () => {
@@ -55,6 +55,9 @@ describe('the user dialog’s rules (shell §5, the store’s custom user fields
       email: 'nia@acme.test', firstName: 'Nia', lastName: 'New', phoneNumber: '', role: 5, customRoleId: 14,
       extraFields: [{ fieldName: 'department', fieldValue: 'bio' }],
     });
+    // Issue 40: a unit below the one acted for; the one acted for is the server's default and is not sent.
+    expect(createInput(values({ companyId: '12' }), [])).toMatchObject({ companyId: 12 });
+    expect(createInput(values(), [])).not.toHaveProperty('companyId');
     expect(updateInput(valuesOf(SAM), SAM, [])).toEqual({ firstName: 'Sam', lastName: 'Senior', phoneNumber: '' });
     expect(updateInput({ ...valuesOf(SAM), role: '0' }, SAM, custom)).toEqual({
       firstName: 'Sam', lastName: 'Senior', phoneNumber: '', role: 0, customRoleId: null, extraFields: [{ fieldName: 'department', fieldValue: 'chem' }],
@@ -62,8 +65,8 @@ describe('the user dialog’s rules (shell §5, the store’s custom user fields
   });
 
   it('finds the dialog’s field of a server field error', () => {
-    expect(['email', 'phoneNumber', 'customRoleId', 'extraFields.department', 'userId'].map(formFieldOfServerField)).toEqual([
-      'email', 'phoneNumber', 'role', 'extra.department', null,
+    expect(['email', 'phoneNumber', 'customRoleId', 'extraFields.department', 'companyId', 'userId'].map(formFieldOfServerField)).toEqual([
+      'email', 'phoneNumber', 'role', 'extra.department', 'companyId', null,
     ]);
   });
 });

@@ -12,7 +12,7 @@ import { parseRoleFilter, roleFilterValue } from './usersListParams';
 // The add / edit dialog's values and rules (shell §5 e-mail and phone rules, the store's custom user fields as
 // registration checks them), apart from its markup. The server checks everything again.
 
-export type UserField = 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'role';
+export type UserField = 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'role' | 'companyId';
 
 export interface UserFormValues {
   email: string;
@@ -23,6 +23,8 @@ export interface UserFormValues {
   role: string;
   /** The custom user fields' answers by field name (a checkbox: '1' checked, '' not). */
   extra: Readonly<Record<string, string>>;
+  /** Issue 40: the unit a new user joins, as the picker's value: '' for the unit acted for, else a unit below it. */
+  companyId: string;
 }
 
 export interface FieldProblem {
@@ -37,7 +39,7 @@ export type UserFormProblems = Record<string, FieldProblem>;
 export const NAME_MAX_LENGTH = 150;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const FIELD_ORDER: readonly UserField[] = ['email', 'firstName', 'lastName', 'phoneNumber', 'role'];
+export const FIELD_ORDER: readonly UserField[] = ['email', 'firstName', 'lastName', 'phoneNumber', 'role', 'companyId'];
 
 export const extraKey = (fieldName: string) => `extra.${fieldName}`;
 
@@ -51,7 +53,7 @@ export function emptyValues(fields: readonly UserFormField[]): UserFormValues {
   for (const field of fields) {
     if (field.fieldType === 'checkbox' && field.valueConfigs.checkedByDefault === true) extra[field.fieldName] = '1';
   }
-  return { email: '', firstName: '', lastName: '', phoneNumber: '', role: '', extra };
+  return { email: '', firstName: '', lastName: '', phoneNumber: '', role: '', extra, companyId: '' };
 }
 
 export function valuesOf(user: CompanyUser): UserFormValues {
@@ -62,6 +64,7 @@ export function valuesOf(user: CompanyUser): UserFormValues {
     phoneNumber: user.phoneNumber,
     role: roleValue(user),
     extra: Object.fromEntries(user.extraFields.map((answer) => [answer.fieldName, answer.fieldValue])),
+    companyId: '',
   };
 }
 
@@ -128,6 +131,8 @@ export function createInput(values: UserFormValues, customFields: readonly UserF
     role: role?.role ?? -1,
     customRoleId: role?.customRoleId ?? null,
     extraFields: extraAnswers(values, customFields),
+    // Left out for the unit acted for (the server's default).
+    ...(values.companyId ? { companyId: Number(values.companyId) } : {}),
   };
 }
 

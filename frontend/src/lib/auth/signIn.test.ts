@@ -74,6 +74,17 @@ describe('sign-in through the storefront (ARCHITECTURE §8)', () => {
     expect(server.callsTo('Authorization')).toHaveLength(0);
   });
 
+  it('passes on what an SSO_REQUIRED refusal adds: the organisation’s start page and its name (issue 40)', async () => {
+    const body = restRefusalBody(403, 'SSO_REQUIRED', 'No.');
+    body.errors[0]!.extensions = { code: 'SSO_REQUIRED', startUrl: '/sso/nu/start/?next=%2F', providerName: 'NU Login' } as typeof body.errors[0]['extensions'];
+    mockGraphQL({}, { rest: { 'POST /login/': { status: 403, body } } });
+    await expect(signInWithPassword(setup().context, 'a@nu.test', 'x')).rejects.toMatchObject({
+      name: 'StorefrontSignInError',
+      code: 'SSO_REQUIRED',
+      extensions: { startUrl: '/sso/nu/start/?next=%2F', providerName: 'NU Login' },
+    });
+  });
+
   it('abandons the sign-in when the customer JWT cannot be fetched (shell §4)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = mockGraphQL({}, { rest: { 'GET /customer/current.jwt': { status: 500, body: 'boom' } } });

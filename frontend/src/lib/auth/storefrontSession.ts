@@ -1,4 +1,4 @@
-import { restRefusal } from '../restErrors';
+import { restRefusal, restRefusalExtensions } from '../restErrors';
 import { storefrontTokenHeaders, withStorefrontToken } from '../storefrontTokenHeader';
 
 // The storefront's own session (ARCHITECTURE §8): the overlay signs in on the storefront first, then exchanges
@@ -9,6 +9,8 @@ export type StorefrontSignInCode =
   | 'INVALID_CREDENTIALS'
   | 'TOO_MANY_ATTEMPTS'
   | 'PASSWORD_RESET_REQUIRED'
+  /** Issue 40: the account's company signs its people in with its identity provider only. */
+  | 'SSO_REQUIRED'
   | 'NETWORK_ERROR'
   | 'UNEXPECTED_RESPONSE';
 
@@ -17,6 +19,8 @@ export class StorefrontSignInError extends Error {
   constructor(
     readonly code: StorefrontSignInCode | string,
     message: string,
+    /** What the refusal adds beside its code (SSO_REQUIRED: `startUrl`, `providerName`; issue 40). */
+    readonly extensions: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -93,9 +97,9 @@ export async function storefrontSignIn(options: StorefrontEndpoints, email: stri
     body = null;
   }
   if (response.ok && isSignedIn(body)) return { customerId: Number(body.customerId) };
-  // A refusal (docs/api.md "REST edges"): INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, STAFF_ACCOUNT, …
+  // A refusal (docs/api.md "REST edges"): INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, STAFF_ACCOUNT, SSO_REQUIRED, …
   const refusal = restRefusal(body);
-  if (refusal?.code) throw new StorefrontSignInError(refusal.code, refusal.message);
+  if (refusal?.code) throw new StorefrontSignInError(refusal.code, refusal.message, restRefusalExtensions(body));
   throw new StorefrontSignInError('UNEXPECTED_RESPONSE', `Unexpected sign-in response (HTTP ${response.status})`);
 }
 

@@ -22,12 +22,15 @@ export const ADDRESS_BOOK_FIELDS = /* GraphQL */ `
     }
     companyId
     unitName
+    isInherited
+    inheritedFrom
   }
   ${SAVED_ADDRESS_FIELDS}
 `;
 
 /**
  * `postalLines`: the address as its country's post writes it; `createdBy`: null when that account is gone;
- * `unitName`: the unit whose book holds it (issue 40; `companyName` is the address's own company line).
+ * `unitName`: the unit whose book holds it (issue 40; `companyName` is the address's own company line);
+ * `isInherited`: shared by a unit above the caller's (`inheritedFrom` names it), read-only here.
  */
 export type BookAddress = AddressBookFieldsFragment;

@@ -86,6 +86,14 @@ export function AddressCard({ address, extraFields, canEdit, canDelete, canSetDe
         {address.isDefaultBilling && <Chip size="small" color="primary" label={t('addresses.badge.defaultBilling')} />}
         {address.isShipping && !address.isDefaultShipping && <Chip size="small" variant="outlined" label={t('addresses.badge.shipping')} />}
         {address.isBilling && !address.isDefaultBilling && <Chip size="small" variant="outlined" label={t('addresses.badge.billing')} />}
+        {/* Issue 40: a unit above shares it; it is changed there, so the card offers no action on it. */}
+        {address.isInherited && (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={address.inheritedFrom ? t('addresses.badge.sharedBy', { unit: address.inheritedFrom }) : t('addresses.badge.shared')}
+          />
+        )}
       </Badges>
       <Lines>
         {lines.map((line, index) => (

@@ -39,6 +39,8 @@ const address = (overrides: Partial<BookAddress> = {}): BookAddress => ({
   createdBy: SAM,
   companyId: 3,
   unitName: 'Acme Labs',
+  isInherited: false,
+  inheritedFrom: null,
   ...overrides,
 });
 
@@ -465,6 +467,36 @@ describe('the address book across units (issue 40)', () => {
     await waitFor(() => expect(listCalls(server)).toHaveLength(2));
     expect(listCalls(server)[1]).toEqual({ ...DEFAULT_VARIABLES, companyId: 6 });
     expect(view.location()).toBe('/addresses?company=6');
+  });
+
+  it('says the book spans the units below the one acted for', async () => {
+    await openAddresses({
+      who: northfieldUser(5, { permissions: grant([...VIEW, ...ACTIONS], 2) }),
+      handlers: { CompanyUnits: companyUnitsResult(5) },
+    });
+    expect(
+      screen.getByText('The shipping and billing addresses of Chemistry and its units, each shared by the people of its unit. They are offered at checkout and on quotes.'),
+    ).toBeInTheDocument();
+  });
+
+  it('marks an address a unit above shares as such and offers no action on it (the server refuses them)', async () => {
+    const shared = address({
+      id: 9, label: 'Department store room', companyId: 5, unitName: 'Chemistry', isInherited: true, inheritedFrom: 'Chemistry',
+      isDefaultShipping: false, createdBy: { id: 21, name: 'Una Admin' },
+    });
+    const own = address({ id: 10, label: 'Lab bench', companyId: 12, unitName: 'Organic Synthesis Lab', isDefaultShipping: false, createdBy: { id: 21, name: 'Una Admin' } });
+    await openAddresses({
+      who: northfieldUser(12, { permissions: grant([...VIEW, ...ACTIONS], 2) }),
+      list: page([shared, own]),
+      handlers: { CompanyUnits: companyUnitsResult(12) },
+    });
+    const sharedCard = await screen.findByRole('article', { name: 'Department store room' });
+    expect(within(sharedCard).getByText('Shared by Chemistry')).toBeInTheDocument();
+    expect(within(sharedCard).queryByRole('button')).not.toBeInTheDocument();
+    // The lab's own address keeps every action.
+    const ownCard = card('Lab bench');
+    expect(within(ownCard).queryByText(/^Shared by/)).not.toBeInTheDocument();
+    expect(within(ownCard).getAllByRole('button').map((button) => button.textContent)).toEqual(['Edit', 'Set as default', 'Delete']);
   });
 
   it('shows no company and no filter in a book that spans no units', async () => {

@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 
 import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
+import { useCompanyFilter, useSpannedUnitName } from '../../../components/companyUnits/useCompanyFilter';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
@@ -86,6 +86,7 @@ export function AddressesPage() {
   const { state, update } = useUrlListState(parseAddressListParams, addressListSearchParams);
   // Issue 40: the book of a company with units below it: each address with its unit, filtered by one.
   const companyFilter = useCompanyFilter();
+  const spannedUnit = useSpannedUnitName();
   const list = useAddresses(addressesVariables(state, companyFilter.companyIdOf(state.company)));
   const mutations = useAddressMutations();
   const [dialog, setDialog] = useState<DialogState>({ open: false, address: null, openingKey: 0 });
@@ -200,7 +201,7 @@ export function AddressesPage() {
               extraFields={extraFields.data ?? []}
               canEdit={rights.edit(address)}
               canDelete={rights.remove(address)}
-              canSetDefault={rights.changeDefaults}
+              canSetDefault={rights.setDefault(address)}
               busy={busy}
               onEdit={() => openDialog(address)}
               onDelete={() => setDeleting({ open: true, address })}
@@ -219,7 +220,13 @@ export function AddressesPage() {
           <Typography variant="h1" gutterBottom ref={headingRef}>
             {t('addresses.title')}
           </Typography>
-          <Typography color="text.secondary">{rights.ownBook ? t('addresses.introOwn') : t('addresses.introCompany')}</Typography>
+          <Typography color="text.secondary">
+            {rights.ownBook
+              ? t('addresses.introOwn')
+              : spannedUnit
+                ? t('addresses.introUnits', { company: spannedUnit })
+                : t('addresses.introCompany')}
+          </Typography>
         </div>
         {!noAddressesAtAll && addButton('outlined')}
       </ListPageHeader>

@@ -411,6 +411,11 @@ describe('/invoice across units (issue 40)', () => {
     ]);
     expect(within(rowOf('INV-100011')).getAllByRole('cell')[1]).toHaveTextContent('Organic Synthesis Lab');
     expect(within(rowOf('INV-100010')).getAllByRole('cell')[1]).toHaveTextContent('Northfield University');
+    expect(
+      screen.getByText(
+        'The invoices of Northfield University and its units. Tick the invoices to pay and the amount for each, then pay them together at checkout. Export them as CSV for your accounts.',
+      ),
+    ).toBeInTheDocument();
     expect(listCalls(server)).toEqual([{ ...DEFAULTS, companyId: null }]);
 
     await user.click(screen.getByRole('combobox', { name: /Company/ }));
@@ -431,6 +436,7 @@ describe('/invoice across units (issue 40)', () => {
   it('has no company column or filter for a company without units below the one acted for', async () => {
     const { server } = await openPage({}, { who: northfieldUser(13, { permissions: ADMIN.permissions }) });
     await screen.findByRole('rowheader', { name: /^INV-100011/ });
+    expect(screen.getByText(/^Tick the invoices to pay/)).toBeInTheDocument();
     expect(within(table()).queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Company/ })).not.toBeInTheDocument();
     expect(listCalls(server)).toEqual([DEFAULTS]);

@@ -11,7 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPagination } from '../../../components/dataTable/ListPagination';
-import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
+import { useCompanyFilter, useSpannedUnitName } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -86,6 +86,7 @@ export function InvoicePage() {
   // Issue 40: the invoices of a company with units below it, each with its unit, filtered by one.
   const companyFilter = useCompanyFilter();
   const chosenCompany = companyFilter.companyIdOf(state.company);
+  const spannedUnit = useSpannedUnitName();
   const list = useInvoices(invoicesVariables(state, chosenCompany));
   const stats = useInvoiceStats();
   const receipts = useReceiptLines(state.paymentsPage, { enabled: rights.paymentHistory && state.tab === 'payments' });
@@ -336,7 +337,11 @@ export function InvoicePage() {
           <Typography variant="h1" gutterBottom>
             {title}
           </Typography>
-          <Typography color="text.secondary">{rights.pay ? t('invoices.page.intro') : t('invoices.page.introNoPay')}</Typography>
+          <Typography color="text.secondary">
+            {spannedUnit
+              ? t(rights.pay ? 'invoices.page.introUnits' : 'invoices.page.introNoPayUnits', { company: spannedUnit })
+              : t(rights.pay ? 'invoices.page.intro' : 'invoices.page.introNoPay')}
+          </Typography>
         </div>
       </ListPageHeader>
       <InvoiceStatsPanel stats={stats.data} loading={stats.isPending} />

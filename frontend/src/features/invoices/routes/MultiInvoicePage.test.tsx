@@ -5,6 +5,7 @@ import { getToasts } from '../../../components/toast/toastStore';
 import { setB2BToken } from '../../../lib/session';
 import type { Permission } from '../../../lib/user/customerInfo';
 import { DEMO_PERMISSIONS, customer, customerResult, mockGraphQL, restRefusalBody, type RestHandler } from '../../../test/graphqlMock';
+import { northfieldUser } from '../../../test/companyUnits';
 import { renderPortal } from '../../../test/renderPortal';
 import { mobileViewport } from '../../../test/viewport';
 
@@ -281,5 +282,10 @@ describe('/multi-invoice (business §2)', () => {
     expect(getToasts()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('rowheader', { name: /INV-100011/ })).toBeInTheDocument();
+  });
+
+  it('says it spans the units below the one acted for (issue 40)', async () => {
+    await openScreen({ who: northfieldUser(5, { permissions: ADMIN.permissions }) });
+    expect(screen.getByText('Every invoice of Chemistry and its units. Open an invoice’s PDF, follow its parcels or go to its order.')).toBeInTheDocument();
   });
 });

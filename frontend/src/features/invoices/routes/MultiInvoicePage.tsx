@@ -5,6 +5,7 @@ import { styled } from '@mui/material/styles';
 import { useMemo, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
+import { useSpannedUnitName } from '../../../components/companyUnits/useCompanyFilter';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { toast } from '../../../components/toast/toastStore';
@@ -36,6 +37,7 @@ export function MultiInvoicePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const orderBy = parseMultiInvoiceOrderBy(searchParams.get('sort'));
   const list = useInvoiceRows();
+  const spannedUnit = useSpannedUnitName();
   const rows = useMemo(() => sortInvoiceRows(list.data ?? [], orderBy), [list.data, orderBy]);
   const title = t('invoices.multi.title');
 
@@ -102,7 +104,7 @@ export function MultiInvoicePage() {
           <Typography variant="h1" gutterBottom>
             {title}
           </Typography>
-          <Typography color="text.secondary">{t('invoices.multi.intro')}</Typography>
+          <Typography color="text.secondary">{spannedUnit ? t('invoices.multi.introUnits', { company: spannedUnit }) : t('invoices.multi.intro')}</Typography>
         </div>
         {rights.invoicePage && (
           <Button component={RouterLink} to={ROUTE_PATHS.invoice} variant="outlined">

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
+import { useCompanyFilter, useSpannedUnitName } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters, type FilterSelect } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -37,6 +37,7 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
   // Issue 40: Lab orders of a company with units below it show each order's unit and filter by one.
   const companyFilter = useCompanyFilter({ company: scope === 'COMPANY' });
   const chosenCompany = companyFilter.companyIdOf(state.company);
+  const spannedUnit = useSpannedUnitName();
   const list = useOrders(ordersVariables(state, scope, chosenCompany));
   const me = customer.data;
   // The company the caller works in (a masquerading super admin: the one they act as).
@@ -105,7 +106,11 @@ export function OrdersList({ scope }: { scope: OrderScope }) {
             {title}
           </Typography>
           <Typography color="text.secondary">
-            {scope === 'COMPANY' && company ? t('orders.intro.company', { company: company.companyName }) : t('orders.intro.mine')}
+            {scope !== 'COMPANY' || !company
+              ? t('orders.intro.mine')
+              : spannedUnit
+                ? t('orders.intro.companyUnits', { company: spannedUnit })
+                : t('orders.intro.company', { company: company.companyName })}
           </Typography>
         </div>
       </ListPageHeader>

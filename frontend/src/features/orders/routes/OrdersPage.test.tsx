@@ -332,6 +332,8 @@ describe('Lab orders across units (issue 40)', () => {
 
   it('offers only the units below the one acted for, and asks for all of them when the URL names another', async () => {
     const { server } = await openSpanning('/company-orders?company=13', northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }));
+    // The subtitle says the list spans the units below the one acted for.
+    expect(screen.getByText('Every order of Chemistry and its units, whoever placed it.')).toBeInTheDocument();
     // Genetics Lab is not below Chemistry: the list is asked for every unit it spans instead of being refused.
     await waitFor(() => expect(ordersCalls(server).at(-1)).toEqual({ ...COMPANY, companyId: null }));
     const user = userEvent.setup({ delay: null });
@@ -352,6 +354,7 @@ describe('Lab orders across units (issue 40)', () => {
   it('has no company column or filter for a lab’s own admin, whose list spans no units', async () => {
     const { server } = await openList('/company-orders', ordersResult([order()]), northfieldUser(12, { permissions: [...DEMO_PERMISSIONS.admin] }));
     await screen.findByRole('rowheader', { name: '100042' });
+    expect(screen.getByText('Every order of Organic Synthesis Lab, whoever placed it.')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Company/ })).not.toBeInTheDocument();
     expect(ordersCalls(server)).toEqual([COMPANY]);

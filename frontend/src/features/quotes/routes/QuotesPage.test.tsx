@@ -355,6 +355,7 @@ describe('quotes across units (issue 40)', () => {
       'Quote number', 'Company', 'Title', 'Created by', 'Issued on', 'Expires on', 'Status', 'Grand total', 'Last update',
     ]);
     expect(within(rowOf('Q-100001')).getAllByRole('cell')[0]).toHaveTextContent('Genetics Lab');
+    expect(screen.getByText('The quotes of Northfield University and its units. Follow the prices asked for, and order from a quote before it expires.')).toBeInTheDocument();
     expect(quotesCalls(server)).toEqual([{ ...DEFAULT_VARIABLES, companyId: null }]);
 
     await user.click(screen.getByRole('combobox', { name: /Company/ }));

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 
-import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
+import { useCompanyFilter, useSpannedUnitName } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters } from '../../../components/listPage/ListFilters';
 import { ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -46,6 +46,7 @@ export function QuotesPage() {
   const companyFilter = useCompanyFilter();
   const list = useQuotes(quotesVariables(state, companyFilter.companyIdOf(state.company)));
   const unitSelect = companyFilter.select<QuotesListFilters>(state.company, (company) => ({ company }));
+  const spannedUnit = useSpannedUnitName();
   const mayCreateQuotes = customer.data ? hasPermission(customer.data.permissions, 'create_quote') : false;
 
   // A page past the end (fewer quotes than when the link was made): show the last page instead.
@@ -86,7 +87,7 @@ export function QuotesPage() {
           <Typography variant="h1" gutterBottom>
             {t('quotes.title')}
           </Typography>
-          <Typography color="text.secondary">{t('quotes.intro')}</Typography>
+          <Typography color="text.secondary">{spannedUnit ? t('quotes.introUnits', { company: spannedUnit }) : t('quotes.intro')}</Typography>
         </div>
         {!noQuotesAtAll && newQuoteButton('outlined')}
       </ListPageHeader>

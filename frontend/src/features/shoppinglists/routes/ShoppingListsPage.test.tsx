@@ -254,6 +254,7 @@ describe('shopping lists across units (issue 40)', () => {
     );
     const weekly = await screen.findByRole('article', { name: 'Weekly consumables' });
     expect(within(weekly).getByText('Company').nextElementSibling).toHaveTextContent('Organic Synthesis Lab');
+    expect(screen.getByText('Lists of what your labs order again and again, shared at Chemistry and its units.')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Extra solvents' })).getByText('Company').nextElementSibling).toHaveTextContent('Chemistry');
     expect(listCalls(server)).toEqual([{ ...FIRST_PAGE, companyId: null }]);
     await waitFor(() => expect(server.callsTo('ShoppingListMakers').map((call) => call.variables)).toEqual([{ companyId: 5 }]));

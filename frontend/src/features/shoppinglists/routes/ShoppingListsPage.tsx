@@ -12,7 +12,7 @@ import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPagination } from '../../../components/dataTable/ListPagination';
-import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
+import { useCompanyFilter, useSpannedUnitName } from '../../../components/companyUnits/useCompanyFilter';
 import { ListFilters, type FilterSelect } from '../../../components/listPage/ListFilters';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
@@ -93,6 +93,7 @@ export function ShoppingListsPage() {
   // Issue 40: a company's lists that span the units below the one acted for: each with its unit, filtered by one.
   const companyFilter = useCompanyFilter({ company });
   const chosenCompany = companyFilter.companyIdOf(state.company);
+  const spannedUnit = useSpannedUnitName();
   const list = useShoppingLists(kind, shoppingListsVariables(state, kind, chosenCompany));
   // Who made the lists of the unit chosen, else of every unit the lists span.
   const makers = useShoppingListMakers(seesColleagues ? (chosenCompany ?? listCompany?.id ?? null) : null);
@@ -246,7 +247,11 @@ export function ShoppingListsPage() {
             {t('shoppingLists.title')}
           </Typography>
           <Typography color="text.secondary">
-            {company && listCompany ? t('shoppingLists.intro.company', { company: listCompany.companyName }) : t('shoppingLists.intro.own')}
+            {!company || !listCompany
+              ? t('shoppingLists.intro.own')
+              : spannedUnit
+                ? t('shoppingLists.intro.companyUnits', { company: spannedUnit })
+                : t('shoppingLists.intro.company', { company: listCompany.companyName })}
           </Typography>
         </div>
         {!noListsAtAll && createButton('outlined')}

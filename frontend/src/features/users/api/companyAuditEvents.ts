@@ -6,11 +6,12 @@ import type { CompanyAuditEventsQuery, CompanyAuditEventsQueryVariables } from '
 import { USER_QUERY_SCOPE } from '../../../lib/session';
 
 // api.md "User management", Audit: the company's whole log, newest first, for its admin (role 0, not a masquerading
-// super admin).
+// super admin). Issue 40: of the unit acted for and the units below it, each event with its unit; `companyId` narrows
+// to one of them.
 
 export const COMPANY_AUDIT_EVENTS = graphqlOperation<CompanyAuditEventsQuery, CompanyAuditEventsQueryVariables>(/* GraphQL */ `
-  query CompanyAuditEvents($first: Int!, $offset: Int!) {
-    companyAuditEvents(first: $first, offset: $offset) {
+  query CompanyAuditEvents($first: Int!, $offset: Int!, $companyId: Int) {
+    companyAuditEvents(first: $first, offset: $offset, companyId: $companyId) {
       totalCount
       edges {
         id
@@ -19,6 +20,8 @@ export const COMPANY_AUDIT_EVENTS = graphqlOperation<CompanyAuditEventsQuery, Co
         actorEmail
         byMasquerade
         createdAt
+        companyId
+        companyName
       }
     }
   }

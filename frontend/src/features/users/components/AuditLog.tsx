@@ -1,5 +1,8 @@
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 
+import { CompanyFilterSelect } from '../../../components/companyUnits/CompanyFilterSelect';
+import { useCompanyColumn, withCompanyColumn, type CompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
 import { DataTable, type DataTableColumn } from '../../../components/dataTable/DataTable';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { listErrorState } from '../../../components/listPage/ListPageLayout';
@@ -29,20 +32,30 @@ const ACTION_LABEL: Readonly<Record<string, MessageKey<typeof usersMessages>>> =
   order_placed: 'users.audit.action.orderPlaced',
 };
 
+const Filters = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.spacing(2) }));
+
 export interface AuditLogProps {
   /** One-based. */
   page: number;
   pageSize: number;
+  /** Issue 40: the unit whose events are shown (null: every unit the log spans), and the filter that chooses it. */
+  company: number | null;
+  companyFilter: CompanyFilter;
   onPageChange(page: number): void;
   onPageSizeChange(pageSize: number): void;
+  onCompanyChange(company: number | null): void;
 }
 
-/** The company's audit log (`companyAuditEvents`), newest first, paged on the server: its admin's view. */
-export function AuditLog({ page, pageSize, onPageChange, onPageSizeChange }: AuditLogProps) {
+/**
+ * The company's audit log (`companyAuditEvents`), newest first, paged on the server: its admin's view. Across units
+ * (issue 40) each event names its unit, and the log is filtered by one.
+ */
+export function AuditLog({ page, pageSize, company, companyFilter, onPageChange, onPageSizeChange, onCompanyChange }: AuditLogProps) {
   const t = useMessages(usersMessages);
   const language = useLanguage();
   const errorText = useErrorText();
-  const events = useCompanyAuditEvents({ first: pageSize, offset: (page - 1) * pageSize }, true);
+  const events = useCompanyAuditEvents({ first: pageSize, offset: (page - 1) * pageSize, companyId: companyFilter.companyIdOf(company) }, true);
+  const companyColumn = useCompanyColumn<CompanyAuditEvent>((event) => event.companyName);
 
   const columns: DataTableColumn<CompanyAuditEvent>[] = [
     {
@@ -90,20 +103,27 @@ export function AuditLog({ page, pageSize, onPageChange, onPageSizeChange }: Aud
   const errorState = listErrorState(events, { title: t('users.audit.loadError'), detail: errorText(events.error), retryLabel: t('users.retry') });
 
   return (
-    <DataTable
-      label={t('users.audit.tableLabel')}
-      columns={columns}
-      rows={events.data?.edges}
-      getRowKey={(event) => event.id}
-      totalCount={events.data?.totalCount ?? 0}
-      page={page - 1}
-      pageSize={pageSize}
-      onPageChange={(next) => onPageChange(next + 1)}
-      onPageSizeChange={onPageSizeChange}
-      loading={events.isFetching}
-      loadingLabel={t('users.audit.loading')}
-      errorState={errorState}
-      emptyState={<DataTableMessage title={t('users.audit.empty.title')}>{t('users.audit.empty.body')}</DataTableMessage>}
-    />
+    <>
+      {companyFilter.shown && (
+        <Filters role="search" aria-label={t('users.audit.filtersLabel')}>
+          <CompanyFilterSelect filter={companyFilter} value={company} onChange={onCompanyChange} flex="0 1 320px" />
+        </Filters>
+      )}
+      <DataTable
+        label={t('users.audit.tableLabel')}
+        columns={withCompanyColumn(columns, companyColumn)}
+        rows={events.data?.edges}
+        getRowKey={(event) => event.id}
+        totalCount={events.data?.totalCount ?? 0}
+        page={page - 1}
+        pageSize={pageSize}
+        onPageChange={(next) => onPageChange(next + 1)}
+        onPageSizeChange={onPageSizeChange}
+        loading={events.isFetching}
+        loadingLabel={t('users.audit.loading')}
+        errorState={errorState}
+        emptyState={<DataTableMessage title={t('users.audit.empty.title')}>{t('users.audit.empty.body')}</DataTableMessage>}
+      />
+    </>
   );
 }

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { styled } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
+import type { CompanyChoice } from '../../../components/companyUnits/companyFilter';
 import { AccountFieldInput } from '../../../components/formFields/AccountFieldInput';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { toast } from '../../../components/toast/toastStore';
@@ -44,6 +45,14 @@ import {
 /** What the dialog edits: a new user, or one of the list's. */
 export type UserDialogTarget = { mode: 'create' } | { mode: 'edit'; user: CompanyUser };
 
+/** Issue 40: the units a new user may join, for a caller whose lists span the units below the one they act for. */
+export interface UserUnitChoices {
+  /** The unit acted for: the picker's first choice and its default. */
+  actingName: string;
+  /** The unit acted for and the units below it, indented by level (the company filter's); undefined while they load. */
+  choices: readonly CompanyChoice[] | undefined;
+}
+
 export interface UserDialogProps {
   /** The dialog is open while there is a target. */
   target: UserDialogTarget | null;
@@ -51,6 +60,8 @@ export interface UserDialogProps {
   roles: readonly CompanyRole[];
   /** The signed-in user's id: nobody changes their own role. */
   ownUserId: number | null;
+  /** The units a new user may join; null when the caller's lists span no units (no picker: the unit acted for). */
+  units?: UserUnitChoices | null;
   onClose(): void;
 }
 
@@ -67,7 +78,7 @@ const Fields = styled('div', { shouldForwardProp: (prop) => prop !== 'mobile' })
 }));
 
 /** Add a user to the company, or edit one (api.md "User management"). */
-export function UserDialog({ target, roles, ownUserId, onClose }: UserDialogProps) {
+export function UserDialog({ target, roles, ownUserId, units = null, onClose }: UserDialogProps) {
   const titleId = useId();
   const mobile = useMobileLayout();
   // The form stays drawn while the dialog closes (its fade), instead of collapsing to an empty box.
@@ -87,7 +98,15 @@ export function UserDialog({ target, roles, ownUserId, onClose }: UserDialogProp
     >
       {shown && (
         // A new form for every opening: nothing typed before is left in it.
-        <UserForm key={shown.opening} target={shown.target} roles={roles} ownUserId={ownUserId} titleId={titleId} onClose={onClose} />
+        <UserForm
+          key={shown.opening}
+          target={shown.target}
+          roles={roles}
+          ownUserId={ownUserId}
+          units={units}
+          titleId={titleId}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );
@@ -97,11 +116,12 @@ interface UserFormProps {
   target: UserDialogTarget;
   roles: readonly CompanyRole[];
   ownUserId: number | null;
+  units: UserUnitChoices | null;
   titleId: string;
   onClose(): void;
 }
 
-function UserForm({ target, roles, ownUserId, titleId, onClose }: UserFormProps) {
+function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFormProps) {
   const t = useMessages(usersMessages);
   const roleLabel = useRoleLabel();
   const fieldTexts = useFieldErrorTexts();
@@ -168,6 +188,13 @@ function UserForm({ target, roles, ownUserId, titleId, onClose }: UserFormProps)
   if (editing && !choices.some((choice) => choice.value === roleValue(editing))) {
     choices.push({ value: roleValue(editing), label: roleLabel({ role: editing.role, name: editing.companyRoleName }), enabled: false });
   }
+
+  // Issue 40: a new user joins the unit acted for ('') unless the admin picks one below it. The units below appear once
+  // they have loaded; the one acted for is there from the start.
+  const unitChoices = units
+    ? [{ value: '', label: units.actingName }, ...(units.choices ?? []).filter((choice) => choice.depth > 0)]
+    : null;
+  const unitError = errorFor('companyId');
 
   const onError = (error: unknown) => {
     const fields: Record<string, string> = {};
@@ -323,6 +350,31 @@ function UserForm({ target, roles, ownUserId, titleId, onClose }: UserFormProps)
                 </MenuItem>
               ))}
             </TextField>
+            {!editing && unitChoices && (
+              <TextField
+                select
+                className="wide"
+                inputRef={refFor('companyId')}
+                label={t('users.field.unit')}
+                name="companyId"
+                value={values.companyId}
+                onChange={change('companyId')}
+                error={Boolean(unitError)}
+                helperText={unitError ?? t('users.hint.unit')}
+                disabled={saving}
+                // The chosen unit without the list's indentation; '' (the unit acted for) is a choice, shown as one.
+                slotProps={{
+                  select: { displayEmpty: true, renderValue: (value) => unitChoices.find((choice) => choice.value === value)?.label.trim() ?? '' },
+                  inputLabel: { shrink: true },
+                }}
+              >
+                {unitChoices.map((choice) => (
+                  <MenuItem key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             {customFields.map((field) => (
               <div key={field.fieldName} className={field.fieldType === 'multiline' || field.fieldType === 'checkbox' ? 'wide' : undefined}>
                 <AccountFieldInput

@@ -441,7 +441,7 @@ describe('user management page (issue 16)', () => {
   it('shows the company admin the audit log, newest first, in readable entries, paged on the server', async () => {
     const event = (overrides: Partial<CompanyAuditEvent>): CompanyAuditEvent => ({
       id: 1, action: 'company_user_added', summary: 'nia@acme.test added as Junior buyer', actorEmail: 'admin@acme.test',
-      byMasquerade: false, createdAt: '2026-03-02T12:00:00+00:00', ...overrides,
+      byMasquerade: false, createdAt: '2026-03-02T12:00:00+00:00', companyId: 3, companyName: 'Acme Labs', ...overrides,
     });
     const { server, view, user } = await openPage({
       handlers: {
@@ -471,9 +471,12 @@ describe('user management page (issue 16)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(server.callsTo('CompanyAuditEvents').map((call) => call.variables)).toEqual([
-      { first: 10, offset: 0 },
-      { first: 10, offset: 10 },
+      { first: 10, offset: 0, companyId: null },
+      { first: 10, offset: 10, companyId: null },
     ]));
+    // A company without units below it: no company column, no filter.
+    expect(within(table).queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
   });
 
   it('shows the users as cards on a phone', async () => {
@@ -516,5 +519,118 @@ describe('users across units (issue 40)', () => {
     await waitFor(() => expect(usersCalls(server)).toHaveLength(3));
     expect(usersCalls(server)[2]).toEqual({ ...DEFAULT_VARIABLES, role: 2, companyId: 12 });
     expect(view.location()).toBe('/user-management?role=2&company=12');
+  });
+
+  it('says the list spans the units below the one acted for', async () => {
+    await openPage({ who: northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }), handlers: { CompanyUnits: companyUnitsResult(5) } });
+    expect(screen.getByText('The people of Chemistry and its units who use this portal, and what each of them may do.')).toBeInTheDocument();
+  });
+
+  it('adds a user to the unit acted for by default, or to a unit below it chosen in the dialog', async () => {
+    const { server, user } = await openPage({
+      who: northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }),
+      handlers: {
+        CompanyUnits: companyUnitsResult(5),
+        UserCreate: (variables) => {
+          const companyId = (variables.userData as { companyId?: number }).companyId;
+          return { data: { userCreate: { ...NIA, companyId: companyId ?? 5, companyName: companyId === 12 ? 'Organic Synthesis Lab' : 'Chemistry' } } };
+        },
+      },
+    });
+    await screen.findByRole('rowheader', { name: /^Sam Senior/ });
+    let dialog = await openAddDialog(user);
+    const unit = within(dialog).getByRole('combobox', { name: /Unit/ });
+    expect(unit).toHaveTextContent('Chemistry');
+    expect(within(dialog).getByText('The unit they join. They work with its orders, quotes and lists.')).toBeInTheDocument();
+    await user.click(unit);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    // The unit acted for and the units below it: not the university above nor Biology beside.
+    expect(options.map((option) => option.textContent)).toEqual(['Chemistry', '\u2003Organic Synthesis Lab']);
+    await user.click(options[1]!);
+    expect(unit).toHaveTextContent(/^Organic Synthesis Lab$/);
+
+    await enterText(user, within(dialog).getByLabelText(/^Email/), 'nia@northfield.test');
+    await enterText(user, within(dialog).getByLabelText(/^First name/), 'Nia');
+    await enterText(user, within(dialog).getByLabelText(/^Last name/), 'New');
+    await choose(user, /Role/, 'Junior buyer');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).not.toBeInTheDocument());
+    expect(server.callsTo('UserCreate')[0]!.variables).toEqual({
+      userData: { email: 'nia@northfield.test', firstName: 'Nia', lastName: 'New', phoneNumber: '', role: 2, customRoleId: null, extraFields: [], companyId: 12 },
+    });
+
+    // A new opening starts again at the unit acted for, which the server takes as its default (not sent).
+    dialog = await openAddDialog(user);
+    expect(within(dialog).getByRole('combobox', { name: /Unit/ })).toHaveTextContent('Chemistry');
+    await enterText(user, within(dialog).getByLabelText(/^Email/), 'olga@northfield.test');
+    await enterText(user, within(dialog).getByLabelText(/^First name/), 'Olga');
+    await enterText(user, within(dialog).getByLabelText(/^Last name/), 'Organic');
+    await choose(user, /Role/, 'Senior buyer');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    await waitFor(() => expect(server.callsTo('UserCreate')).toHaveLength(2));
+    expect(server.callsTo('UserCreate')[1]!.variables.userData).not.toHaveProperty('companyId');
+  });
+
+  it('shows a refused unit under the picker', async () => {
+    const { user } = await openPage({
+      who: northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }),
+      handlers: {
+        CompanyUnits: companyUnitsResult(5),
+        UserCreate: fieldRefusal({ companyId: ['Select a valid choice.'] }, { companyId: ['invalid_choice'] }),
+      },
+    });
+    await screen.findByRole('rowheader', { name: /^Sam Senior/ });
+    const dialog = await openAddDialog(user);
+    await enterText(user, within(dialog).getByLabelText(/^Email/), 'nia@northfield.test');
+    await enterText(user, within(dialog).getByLabelText(/^First name/), 'Nia');
+    await enterText(user, within(dialog).getByLabelText(/^Last name/), 'New');
+    await choose(user, /Role/, 'Junior buyer');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    const unit = within(dialog).getByRole('combobox', { name: /Unit/ });
+    await waitFor(() => expect(unit).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).queryByText('The unit they join. They work with its orders, quotes and lists.')).not.toBeInTheDocument();
+  });
+
+  it('offers no unit picker to an admin whose company has no units below it', async () => {
+    const { user } = await openPage();
+    const dialog = await openAddDialog(user);
+    expect(within(dialog).queryByRole('combobox', { name: /Unit/ })).not.toBeInTheDocument();
+  });
+
+  it('names each event’s unit in the activity log and filters it by a unit', async () => {
+    const event = (id: number, companyId: number, companyName: string): CompanyAuditEvent => ({
+      id, action: 'company_user_added', summary: `user ${id} added`, actorEmail: 'chem.admin@northfield.test', byMasquerade: false,
+      createdAt: '2026-03-02T12:00:00+00:00', companyId, companyName,
+    });
+    const { server, user } = await openPage({
+      path: '/user-management?tab=activity',
+      who: northfieldUser(5, { permissions: [...DEMO_PERMISSIONS.admin] }),
+      handlers: {
+        CompanyUnits: companyUnitsResult(5),
+        CompanyAuditEvents: (variables) => ({
+          data: {
+            companyAuditEvents: {
+              totalCount: 2,
+              edges: [event(2, 12, 'Organic Synthesis Lab'), event(1, 5, 'Chemistry')].filter((item) => !variables.companyId || item.companyId === variables.companyId),
+            },
+          },
+        }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Activity log' });
+    await within(table).findByText('user 2 added');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Company', 'What happened', 'By']);
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(within(firstRow).getAllByRole('cell')[1]).toHaveTextContent('Organic Synthesis Lab');
+
+    const filters = screen.getByRole('search', { name: 'Filter the activity log' });
+    await user.click(within(filters).getByRole('combobox', { name: 'Company' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Chemistry' }));
+    await waitFor(() => expect(within(table).queryByText('user 2 added')).not.toBeInTheDocument());
+    expect(within(table).getByText('user 1 added')).toBeInTheDocument();
+    expect(server.callsTo('CompanyAuditEvents').map((call) => call.variables)).toEqual([
+      { first: 10, offset: 0, companyId: null },
+      { first: 10, offset: 0, companyId: 5 },
+    ]);
   });
 });

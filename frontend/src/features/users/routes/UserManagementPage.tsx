@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 import { focusElement } from '../../../app/focus/pageFocus';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useCompanyFilter } from '../../../components/companyUnits/useCompanyFilter';
+import { useCompanyFilter, useSpannedUnitName } from '../../../components/companyUnits/useCompanyFilter';
 import { ListPage, ListPageHeader, ResultCountStatus, listErrorState } from '../../../components/listPage/ListPageLayout';
 import { useLastPageClamp, useUrlListState } from '../../../components/listPage/useUrlListState';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
@@ -59,13 +59,14 @@ export function UserManagementPage() {
   // Issue 40: the users of a company with units below it, each with its unit, filtered by one.
   const companyFilter = useCompanyFilter();
   const list = useCompanyUsers(usersVariables(state, companyFilter.companyIdOf(state.company)));
+  const spannedUnit = useSpannedUnitName();
   const roles = useCompanyRoles();
   const deleteUser = useUserDelete();
   const resendInvitation = useUserInvitationResend();
   const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
   // The user the delete confirmation names; kept while the dialog closes, so that its text does not vanish.
   const [deleting, setDeleting] = useState<{ user: CompanyUser; open: boolean } | null>(null);
-  const [auditPage, setAuditPage] = useState({ page: 1, pageSize: DATA_TABLE_PAGE_SIZES[0] as number });
+  const [auditPage, setAuditPage] = useState({ page: 1, pageSize: DATA_TABLE_PAGE_SIZES[0] as number, company: null as number | null });
   const tabsId = useId();
   const listRef = useRef<HTMLDivElement>(null);
   // The user just removed: once the list no longer shows them, focus goes to the list (their row's menu is gone).
@@ -202,7 +203,11 @@ export function UserManagementPage() {
             {t('users.title')}
           </Typography>
           <Typography color="text.secondary">
-            {me?.companyInfo ? t('users.intro', { company: me.companyInfo.companyName }) : t('users.introNoCompany')}
+            {spannedUnit
+              ? t('users.introUnits', { company: spannedUnit })
+              : me?.companyInfo
+                ? t('users.intro', { company: me.companyInfo.companyName })
+                : t('users.introNoCompany')}
           </Typography>
         </div>
         {tab === 'users' && addButton('outlined')}
@@ -226,18 +231,32 @@ export function UserManagementPage() {
           <AuditLog
             page={auditPage.page}
             pageSize={auditPage.pageSize}
+            company={auditPage.company}
+            companyFilter={companyFilter}
             onPageChange={(page) => setAuditPage((current) => ({ ...current, page }))}
-            onPageSizeChange={(pageSize) => setAuditPage({ page: 1, pageSize })}
+            onPageSizeChange={(pageSize) => setAuditPage((current) => ({ ...current, page: 1, pageSize }))}
+            onCompanyChange={(company) => setAuditPage((current) => ({ ...current, page: 1, company }))}
           />
         </Panel>
       )}
-      <UserDialog target={dialog} roles={roles.data ?? []} ownUserId={ownUserId} onClose={() => setDialog(null)} />
+      <UserDialog
+        target={dialog}
+        roles={roles.data ?? []}
+        ownUserId={ownUserId}
+        units={companyFilter.spansUnits && me?.companyInfo ? { actingName: me.companyInfo.companyName, choices: companyFilter.choices } : null}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
         open={deleting?.open ?? false}
         title={deleting ? t('users.delete.title', { name: fullName(deleting.user) }) : ''}
         body={
           deleting
-            ? t('users.delete.body', { name: fullName(deleting.user), email: deleting.user.email, company: me?.companyInfo?.companyName ?? '' })
+            ? t('users.delete.body', {
+                name: fullName(deleting.user),
+                email: deleting.user.email,
+                // Issue 40: the unit they belong to, which may be one below the unit acted for.
+                company: deleting.user.companyName ?? me?.companyInfo?.companyName ?? '',
+              })
             : ''
         }
         confirmLabel={t('users.delete.confirm')}
