@@ -116,7 +116,11 @@ class CompanyAdmin(admin.ModelAdmin):
             "Company tree",
             {
                 "fields": (
-                    "parent", "units_above", "units_below", "quotes_feature", "shopping_lists_feature",
+                    "parent",
+                    "units_above",
+                    "units_below",
+                    "quotes_feature",
+                    "shopping_lists_feature",
                     "quick_order_feature",
                 ),  # fmt: skip
                 "description": "An institution's faculty, department or lab is a unit below it. Moving a unit moves "
