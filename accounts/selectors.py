@@ -1073,12 +1073,6 @@ def unit_inherited(company: Company, field_name: str, ancestors: Callable[[], li
     return next((row[field_name] for row in ancestors() if row[field_name] is not None), None)
 
 
-def unit_customer_group_id(company: Company) -> int | None:
-    """The price list and catalog a unit buys from: its own group, else the nearest unit above it with one (one
-    query, for a unit without a group of its own below another)."""
-    return unit_inherited(company, "customer_group_id", lambda: unit_ancestors(company))
-
-
 def credit_account_id(company: Company) -> int:
     """The company whose credit line a unit buys on: its own when it is top-level or keeps its own credit
     (`uses_parent_credit` off), else the nearest unit above it that does, or the root (one query)."""
