@@ -9,8 +9,22 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeGuard
 
 from django.core.exceptions import ValidationError
-from django.db.models import BooleanField, Case, Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Value, When
-from django.db.models.functions import Lower
+from django.db import connection
+from django.db.models import (
+    BooleanField,
+    Case,
+    CharField,
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce, Collate, Concat, Lower, NullIf
 from django.utils import timezone
 
 from accounts.models import (
@@ -468,6 +482,18 @@ def account_form_fields(*, form_type: int) -> QuerySet[AccountFormField]:
 
 # --- masquerade (issue 5) ----------------------------------------------------------------------------------------
 
+
+def _tree_order() -> Collate | Coalesce:
+    """A unit's path, or "/<id>/" for a top-level company made without one (Company.tree_path in SQL), compared byte
+    by byte: a language's collation may skip the slashes and put "/12/" between "/1/5/" and "/1/6/". PostgreSQL's
+    "C" collation compares bytes; SQLite's default (BINARY) already does."""
+    path = Coalesce(
+        NullIf("path", Value("")),
+        Concat(Value("/"), Cast("pk", output_field=CharField()), Value("/"), output_field=CharField()),
+    )
+    return Collate(path, "C") if connection.vendor == "postgresql" else path
+
+
 SUPER_ADMIN_COMPANY_ORDERINGS = {
     "companyName": ("name", "pk"),
     "-companyName": ("-name", "-pk"),
@@ -475,6 +501,9 @@ SUPER_ADMIN_COMPANY_ORDERINGS = {
     "-companyEmail": ("-email", "-pk"),
     "createdAt": ("created_at", "pk"),
     "-createdAt": ("-created_at", "-pk"),
+    # Tree order (issue 40): each unit right after the unit above it, so that the dashboard can indent a tree.
+    "tree": ("tree_order", "pk"),
+    "-tree": ("-tree_order", "-pk"),
 }
 
 
@@ -490,6 +519,8 @@ def super_admin_company_list(*, user: User, q: str = "", order_by: str) -> Query
     companies = masquerade_companies_for(user)
     if q:
         companies = companies.filter(Q(name__icontains=q) | Q(email__icontains=q))
+    if order_by in ("tree", "-tree"):
+        companies = companies.alias(tree_order=_tree_order())
     return companies.select_related("parent").order_by(*SUPER_ADMIN_COMPANY_ORDERINGS[order_by])
 
 

@@ -274,7 +274,8 @@ class Query:
         permission_classes=[IsSuperAdmin],
         description="The dashboard's companies (super admin only): those the caller may masquerade as, deleted "
         "ones left out, searched by name or e-mail (q), sorted by orderBy (required: companyName, -companyName, "
-        "companyEmail, -companyEmail, createdAt, -createdAt), first 10, 20 or 30 from offset.",
+        "companyEmail, -companyEmail, createdAt, -createdAt, tree, -tree: each unit after the unit above it, issue "
+        "40), first 10, 20 or 30 from offset.",
     )
     def super_admin_companies(
         self,

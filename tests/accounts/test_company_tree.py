@@ -234,6 +234,31 @@ def test_the_dashboard_shows_each_company_with_its_place_in_the_tree(graphql, su
                    "depth": 2}  # fmt: skip
 
 
+TREE_ORDER = """query($o: String) { superAdminCompanies(orderBy: $o, first: 30) {
+  edges { node { companyName depth } } } }"""
+
+
+def test_the_dashboard_lists_companies_in_tree_order(graphql, super_token, tree):
+    from tests.factories.accounts import CompanyFactory
+
+    loose = CompanyFactory(name="Aardvark Labs")  # a top-level company made without a path
+    assert loose.path == ""
+    edges = graphql(TREE_ORDER, {"o": "tree"}, token=super_token)["data"]["superAdminCompanies"]["edges"]
+    rows = [edge["node"] for edge in edges]
+    names = [row["companyName"] for row in rows]
+    university = names.index("Northfield University")
+    # every unit comes after the unit above it, and a parent's units follow it before the next top-level company
+    below = names[university : university + 5]
+    units = {"Northfield University", "Chemistry", "Organic Synthesis Lab", "Biology", "Genetics Lab"}
+    assert set(below) == units
+    assert below.index("Organic Synthesis Lab") == below.index("Chemistry") + 1
+    assert below.index("Genetics Lab") == below.index("Biology") + 1
+    assert [row["depth"] for row in rows[university : university + 5]].count(0) == 1
+    assert "Aardvark Labs" in names
+    backwards = graphql(TREE_ORDER, {"o": "-tree"}, token=super_token)["data"]["superAdminCompanies"]["edges"]
+    assert [e["node"]["companyName"] for e in backwards] == names[::-1]
+
+
 def test_a_super_admin_adds_and_moves_units_from_the_dashboard(graphql, super_token, tree):
     added = graphql(ADD_UNIT, {"p": tree.biology.pk, "n": "Cell Biology Lab"}, token=super_token)
     unit = added["data"]["superAdminCreateUnit"]

@@ -832,6 +832,18 @@ export type UserLoginStateQuery = {
   }
 };
 
+export type SuperAdminCompanyFieldsFragment = {
+  companyId: number,
+  id: number,
+  companyName: string,
+  companyEmail: string,
+  status: number,
+  isAgenting: boolean,
+  parentId: number | null,
+  parentName: string,
+  depth: number
+};
+
 export type SuperAdminCompaniesQueryVariables = Exact<{
   superAdminId?: number | null | undefined;
   first: number;
@@ -851,9 +863,52 @@ export type SuperAdminCompaniesQuery = {
         companyName: string,
         companyEmail: string,
         status: number,
-        isAgenting: boolean
+        isAgenting: boolean,
+        parentId: number | null,
+        parentName: string,
+        depth: number
       }
     }>
+  }
+};
+
+export type SuperAdminCreateUnitMutationVariables = Exact<{
+  parentId: number;
+  companyName: string;
+}>;
+
+
+export type SuperAdminCreateUnitMutation = {
+  superAdminCreateUnit: {
+    companyId: number,
+    id: number,
+    companyName: string,
+    companyEmail: string,
+    status: number,
+    isAgenting: boolean,
+    parentId: number | null,
+    parentName: string,
+    depth: number
+  }
+};
+
+export type SuperAdminMoveCompanyMutationVariables = Exact<{
+  companyId: number;
+  parentId?: number | null | undefined;
+}>;
+
+
+export type SuperAdminMoveCompanyMutation = {
+  superAdminMoveCompany: {
+    companyId: number,
+    id: number,
+    companyName: string,
+    companyEmail: string,
+    status: number,
+    isAgenting: boolean,
+    parentId: number | null,
+    parentName: string,
+    depth: number
   }
 };
 

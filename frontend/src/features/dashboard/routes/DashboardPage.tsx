@@ -19,7 +19,10 @@ import { emptyStorefrontCart, readStorefrontCart, type StorefrontCartState } fro
 import { useCustomerInfo } from '../../../lib/user/customerInfo';
 import { useMasqueradeActions } from '../../../lib/user/masquerade';
 import { SUPER_ADMIN_COMPANIES_KEY, useSuperAdminCompanies, type CompanyOrderBy, type SuperAdminCompany } from '../api/superAdminCompanies';
+import { AddUnitDialog } from '../components/AddUnitDialog';
 import { CompaniesTable } from '../components/CompaniesTable';
+import type { CompanyTreeAction } from '../components/CompanyTreeActions';
+import { MoveCompanyDialog } from '../components/MoveCompanyDialog';
 import { dashboardMessages } from '../messages';
 
 const Page = styled('div')(({ theme }) => ({ maxWidth: 1100, margin: '0 auto', display: 'flex', flexDirection: 'column', gap: theme.spacing(3) }));
@@ -34,7 +37,8 @@ interface PendingMasquerade {
 /**
  * `/dashboard` (shell §2, §6; super admin): the companies the super admin may act as, searched, sorted and paged,
  * with Masquerade / End Masquerade. Beginning empties the storefront cart after a confirmation when it holds
- * anything; the customer is then loaded again, so the menu and the role follow the company.
+ * anything; the customer is then loaded again, so the menu and the role follow the company. Issue 40: the super
+ * admin adds units below a company and moves companies in their trees.
  */
 export function DashboardPage() {
   const t = useMessages(dashboardMessages);
@@ -49,6 +53,7 @@ export function DashboardPage() {
   const [orderBy, setOrderBy] = useState<CompanyOrderBy>('companyName');
   const [busyCompanyId, setBusyCompanyId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<PendingMasquerade | null>(null);
+  const [treeAction, setTreeAction] = useState<{ action: CompanyTreeAction; company: SuperAdminCompany } | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -128,10 +133,17 @@ export function DashboardPage() {
             }}
             onMasquerade={(company) => void onMasquerade(company)}
             onEndMasquerade={(company) => void run(company, () => actions.end(company.id))}
+            onTreeAction={(action, company) => setTreeAction({ action, company })}
             busyCompanyId={busyCompanyId}
           />
         )}
       </Paper>
+      <AddUnitDialog parent={treeAction?.action === 'addUnit' ? treeAction.company : null} onClose={() => setTreeAction(null)} />
+      <MoveCompanyDialog
+        company={treeAction?.action === 'move' ? treeAction.company : null}
+        superAdminId={superAdminId}
+        onClose={() => setTreeAction(null)}
+      />
       <Dialog open={confirming !== null} onClose={(_, reason) => reason !== 'backdropClick' && setConfirming(null)} aria-labelledby="b2b-masquerade-confirm">
         <DialogTitle id="b2b-masquerade-confirm">{t('dashboard.confirm.title')}</DialogTitle>
         <DialogContent>

@@ -2,8 +2,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import SvgIcon from '@mui/material/SvgIcon';
 import { useId, useState, type MouseEvent } from 'react';
+
+import { MoreIcon } from '../../../components/MoreIcon';
 
 export interface InvoiceMenuAction {
   id: string;
@@ -12,15 +13,6 @@ export interface InvoiceMenuAction {
 }
 
 /** Three dots, one above the other: "more actions". */
-function MoreIcon() {
-  return (
-    <SvgIcon fontSize="small" aria-hidden>
-      <circle cx="12" cy="5" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="12" cy="19" r="2" />
-    </SvgIcon>
-  );
-}
 
 /**
  * A row's actions behind one button (business §2 row menu), so that the table fits the page; the button names its

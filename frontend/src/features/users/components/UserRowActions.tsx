@@ -1,24 +1,14 @@
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import SvgIcon from '@mui/material/SvgIcon';
 import { useId, useState } from 'react';
 
+import { MoreIcon } from '../../../components/MoreIcon';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import type { CompanyUser } from '../api/companyUsers';
 import { usersMessages } from '../messages';
 
 export type UserAction = 'edit' | 'resend' | 'delete';
-
-function MoreIcon() {
-  return (
-    <SvgIcon fontSize="small">
-      <circle cx="12" cy="5" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="12" cy="19" r="2" />
-    </SvgIcon>
-  );
-}
 
 export interface UserRowActionsProps {
   user: CompanyUser;
