@@ -59,3 +59,13 @@ def report(violations: list[Violation]) -> str:
     return f"{len(violations)} serious/critical axe violations ({', '.join(rules)}):\n" + "\n".join(
         str(v) for v in violations
     )
+
+
+def assert_accessible(page, where: str, widths: tuple[int, ...] = (1280, 375)) -> None:
+    """No serious or critical axe finding on the page as it is now, at the desktop width and the mobile one; the page
+    is left at 1280 px."""
+    for width in widths:
+        page.set_viewport_size({"width": width, "height": 900})
+        found = axe_violations(page, f"{where} at {width} px")
+        assert not found, report(found)
+    page.set_viewport_size({"width": 1280, "height": 900})

@@ -21,7 +21,7 @@ from accounts.models import Company, CompanyRole, User
 from orders.models import Order
 from sso.models import EmailDomain, IdentityProvider, Protocol, RoleMappingRule
 from sso.services import identity_provider_client_secret_set
-from tests.e2e.axe import axe_violations, report
+from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import WAIT_MS
 from tests.factories import pricing as catalog
 from tests.factories.orders import OrderFactory
@@ -132,15 +132,6 @@ def _continue_with_the_organisation(page, base_url: str, email: str, provider_na
     page.get_by_role("button", name=re.compile(f"^Continue with {re.escape(provider_name)}$", re.IGNORECASE)).click()
 
 
-def _accessible(page, where: str) -> None:
-    """No serious or critical axe finding, at the desktop width and the mobile one."""
-    for width in (1280, 375):
-        page.set_viewport_size({"width": width, "height": 900})
-        found = axe_violations(page, f"{where} at {width} px")
-        assert not found, report(found)
-    page.set_viewport_size({"width": 1280, "height": 900})
-
-
 def _never_blank(watched: dict, what: str) -> None:
     assert watched["frames"] > 0, f"no frame painted while {what}"
     assert watched["blank"] == 0, f"{watched['blank']} of {watched['frames']} frames without the page while {what}"
@@ -230,7 +221,7 @@ def test_a_lab_buyer_signs_in_with_openid_connect_and_orders_and_the_department_
         expect(table.get_by_role("rowheader")).to_have_count(1)
         _never_blank(admin.evaluate(WATCHED), "switching into Organic Synthesis Lab")
 
-        _accessible(admin, "Lab orders, acting for Organic Synthesis Lab")  # 375 px shows the orders otherwise
+        assert_accessible(admin, "Lab orders, acting for Organic Synthesis Lab")  # 375 px shows the orders otherwise
 
         admin.evaluate(WATCH_THE_PAGE)
         bar.get_by_role("button", name="Back to Chemistry").click()

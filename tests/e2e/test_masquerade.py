@@ -6,6 +6,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from accounts.models import Company
+from tests.e2e.axe import assert_accessible
+
 
 @pytest.fixture
 def shop(demo):
@@ -103,3 +106,41 @@ def test_a_masquerade_is_the_same_after_signing_in_again_and_one_end_on_the_stor
     page.reload()
     expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
     expect(page.get_by_test_id("b2b-masquerade-bar")).to_have_count(0)
+
+
+def test_the_super_admin_adds_a_unit_and_moves_it_on_the_dashboard(page, portal, shop):
+    """Issue 40: the dashboard shows the company trees; a unit is added below a department and moved to another,
+    with the dialogs' confirmation, and both dialogs pass axe at 1280 and 375 px."""
+    portal.sign_in("superadmin@demo.test")
+    table = page.get_by_role("table", name="Dashboard")
+    page.get_by_label("Search companies").fill("Chemistry")
+    expect(table.get_by_role("row")).to_have_count(2)
+    expect(table.get_by_role("row").nth(1)).to_contain_text("Northfield University")  # "Part of"
+
+    table.get_by_role("button", name="More actions for Chemistry").click()
+    page.get_by_role("menuitem", name="Add unit").click()
+    dialog = page.get_by_role("dialog", name="Add a unit to Chemistry")
+    dialog.get_by_label("Unit name").fill("Analytical Chemistry Lab")
+    assert_accessible(page, "the Add unit dialog")
+    dialog.get_by_role("button", name="ADD UNIT").click()
+    expect(page.get_by_text("Analytical Chemistry Lab was added to Chemistry.")).to_be_visible()
+    expect(dialog).to_have_count(0)
+
+    page.get_by_label("Search companies").fill("Analytical")
+    expect(table.get_by_role("row")).to_have_count(2)
+    expect(table.get_by_role("row").nth(1)).to_contain_text("Chemistry")
+    table.get_by_role("button", name="More actions for Analytical Chemistry Lab").click()
+    page.get_by_role("menuitem", name="Move").click()
+    dialog = page.get_by_role("dialog", name="Move Analytical Chemistry Lab")
+    expect(dialog).to_contain_text("It is part of Chemistry now.")
+    dialog.get_by_role("combobox", name=re.compile("Place it below")).fill("Biology")
+    page.get_by_role("option", name=re.compile("^Biology")).click()
+    expect(dialog.get_by_role("status")).to_contain_text("move below Biology")
+    assert_accessible(page, "the Move dialog")
+    dialog.get_by_role("button", name="MOVE").click()
+    expect(page.get_by_text("Analytical Chemistry Lab was moved.")).to_be_visible()
+    expect(table.get_by_role("row").nth(1)).to_contain_text("Biology")
+
+    # Saved: the unit is Biology's, one level below the university's department.
+    unit = Company.objects.get(name="Analytical Chemistry Lab")
+    assert unit.parent.name == "Biology" and unit.depth == 2

@@ -23,7 +23,7 @@ from pricing.models import ProductVariant
 from punchout import services
 from punchout.models import PunchoutConnection
 from shoppinglists.models import ShoppingList
-from tests.e2e.axe import axe_violations, report
+from tests.e2e.axe import assert_accessible
 from tests.e2e.test_cart_to_quote import ENGRAVING, PIPETTE, put_the_configured_pipette_in_the_cart
 from tests.factories.shoppinglists import ShoppingListItemFactory
 from tests.punchout.flows import ORDER_REQUEST, SETUP, item
@@ -67,15 +67,6 @@ def _setup(base_url: str, return_url: str, *, payload: str, operation: str = "cr
     return re.search(r"<URL>(.*?)</URL>", answer.text).group(1)
 
 
-def _accessible(page, where: str) -> None:
-    """No serious or critical axe finding, at the desktop width and the mobile one."""
-    for width in (1280, 375):
-        page.set_viewport_size({"width": width, "height": 900})
-        found = axe_violations(page, f"{where} at {width} px")
-        assert not found, report(found)
-    page.set_viewport_size({"width": 1280, "height": 900})
-
-
 def _lines(message) -> list[tuple]:
     return [
         (
@@ -108,14 +99,14 @@ def test_a_lab_buyer_punches_out_from_the_procurement_system_and_the_order_comes
     expect(page).to_have_url(re.compile(r"/cart\.php$"))
     expect(page.get_by_role("link", name="Proceed to checkout")).to_have_count(0)
 
-    _accessible(page, "cart with the transfer button")
+    assert_accessible(page, "cart with the transfer button")
 
     # The transfer page posts the cart at once; with its post answered "204 No Content" it stays, says what happens and
     # offers the button (a browser without JavaScript), which sends the same cart.
     page.route(re.compile(r".*/return\?requisition=.*"), lambda route: route.fulfill(status=204))
     page.get_by_role("button", name="Transfer to SAP Ariba").click()
     expect(page.get_by_role("heading", name="Sending your cart to SAP Ariba")).to_be_visible()
-    _accessible(page, "transfer page")
+    assert_accessible(page, "transfer page")
     page.unroute(re.compile(r".*/return\?requisition=.*"))
     page.get_by_role("button", name="Continue to SAP Ariba").click()
     expect(page.get_by_role("heading", name="Cart received")).to_be_visible()
@@ -149,7 +140,7 @@ def test_a_lab_buyer_punches_out_from_the_procurement_system_and_the_order_comes
     expect(page.get_by_role("row", name=re.compile(METHANOL))).to_be_visible()
     page.goto(start_url)  # a StartPage works once
     expect(page.get_by_role("heading", name="This PunchOut link is no longer valid")).to_be_visible()
-    _accessible(page, "used StartPage")
+    assert_accessible(page, "used StartPage")
 
     # The purchase order, approved in the procurement system, places the order at the transferred prices.
     order_items = item(1, 1, "HS-3001-100UL", keys[0], "290.65") + item(2, 4, methanol.sku, keys[1], lines[1][2])

@@ -57,6 +57,7 @@ export function CompaniesTable(props: CompaniesTableProps) {
         size="small"
         variant="outlined"
         color="warning"
+        sx={{ whiteSpace: 'nowrap' }}
         aria-label={t('dashboard.endMasqueradeAs', { company: company.companyName })}
         loading={busyCompanyId === company.id}
         disabled={busyCompanyId !== null}
@@ -69,6 +70,7 @@ export function CompaniesTable(props: CompaniesTableProps) {
         <Button
           size="small"
           variant="contained"
+          sx={{ whiteSpace: 'nowrap' }}
           aria-label={t('dashboard.masqueradeAs', { company: company.companyName })}
           loading={busyCompanyId === company.id}
           disabled={busyCompanyId !== null}

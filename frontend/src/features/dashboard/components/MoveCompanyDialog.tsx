@@ -75,14 +75,16 @@ function MoveForm({ company, superAdminId, titleId, onClose }: MoveFormProps) {
   const move = useMoveCompany();
   const [place, setPlace] = useState<Place | null>(null);
   const [input, setInput] = useState('');
+  // What was typed, searched for; choosing a company writes its name in the field, which is no search.
+  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   useEffect(() => {
-    const timer = setTimeout(() => setQ(input.trim().slice(0, MAX_SEARCH)), PARENT_SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setQ(typed.trim().slice(0, MAX_SEARCH)), PARENT_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [input]);
+  }, [typed]);
 
   const found = useSuperAdminCompanies({ superAdminId, first: PARENT_CHOICES, offset: 0, q, orderBy: 'tree' });
   const top: Place = { kind: 'top' };
@@ -137,8 +139,8 @@ function MoveForm({ company, superAdminId, titleId, onClose }: MoveFormProps) {
           }}
           inputValue={input}
           onInputChange={(_event, next, reason) => {
-            // Choosing a company writes its name in the field: that is no new search.
-            if (reason === 'input' || reason === 'clear') setInput(next);
+            setInput(next);
+            if (reason === 'input' || reason === 'clear') setTyped(next);
           }}
           filterOptions={(all) => all}
           getOptionLabel={label}
