@@ -15,6 +15,8 @@ a second time.
 
 from __future__ import annotations
 
+import contextlib
+
 from celery.utils.time import get_exponential_backoff_interval
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -39,3 +41,33 @@ def mail_retry_schedule() -> list[int]:
         )
         for attempt in range(MAIL_TASK_OPTIONS["max_retries"])
     ]
+
+
+def mail_send_once(*, claim: str, claim_seconds: int, to: str, subject: str, template: str, context: dict) -> bool:
+    """Send one templated e-mail once per `claim`, however often its task is delivered: the first delivery claims it
+    for `claim_seconds` and a failed send gives the claim back, so that the retry sends it. While the cache is down
+    nothing can be claimed: the e-mail is sent (at worst twice, never not at all). Whether it was sent now."""
+    from django.core.cache import cache
+    from django.core.mail import send_mail
+    from django.template.loader import render_to_string
+
+    from portal.cache import CacheUnavailable
+
+    try:
+        claimed = cache.add(claim, 1, timeout=claim_seconds)
+    except CacheUnavailable:
+        claimed = True
+    if not claimed:
+        return False
+    try:
+        send_mail(
+            subject=subject,
+            message=render_to_string(template, context),
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            recipient_list=[to],
+        )
+    except Exception:
+        with contextlib.suppress(CacheUnavailable):
+            cache.delete(claim)
+        raise
+    return True

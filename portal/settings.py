@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     "tracking",
     "storefront",
     "punchout",
+    # Issue 41: budgets and approval rules; every order is placed through approvals.services.placement.
+    "approvals",
     # Issue 40: single sign-on per company on django-allauth (docs/sso.md). sso comes before allauth so that its
     # templates answer for allauth's (socialaccount/login.html). No django.contrib.sites: allauth does without.
     "sso",
@@ -248,7 +250,11 @@ CELERY_BEAT_SCHEDULE = {
     "invoice-exports-interrupt-stale": {"task": "invoices.tasks.invoice_exports_interrupt_stale", "schedule": 60.0},
     # The log of documents exchanged with procurement systems is kept 90 days (issue 39).
     "punchout-documents-purge": {"task": "punchout.tasks.punchout_documents_purge", "schedule": 24 * 3600.0},
+    # Purchase requests whose prices are no longer held expire, and give back what they committed (issue 41).
+    "purchase-requests-expire": {"task": "approvals.tasks.purchase_requests_expire", "schedule": 3600.0},
 }
+# Issue 41: how long a purchase request's prices are held for its approvers (its e-mail links last as long).
+APPROVAL_PRICE_HOLD_DAYS = env.int("APPROVAL_PRICE_HOLD_DAYS", default=14)
 
 # A storefront on another origin loads the overlay and calls the API (bearer token, no cookies). Its sign-in goes
 # through this server's storefront session: only those endpoints answer it with credentials

@@ -43,6 +43,7 @@ urlpatterns = [
     path("", include("storefront.urls")),
     # Issue 39: procurement systems' cXML and OCI doors.
     path("", include("punchout.urls")),
+    path("", include("approvals.urls")),
     # Issue 40: single sign-on through the companies' identity providers (allauth's provider views only).
     path("sso/", include("sso.urls")),
 ]

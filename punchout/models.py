@@ -198,13 +198,17 @@ class PunchoutTransferLine(models.Model):
 
 
 class PunchoutPurchaseOrder(models.Model):
-    """A purchase order (cXML OrderRequest) received and placed as an order; its payloadID and PO number are received
-    once per connection (a repeat is answered 409)."""
+    """A purchase order (cXML OrderRequest) received and placed as an order, or held for the company's approvers as a
+    purchase request (issue 41: its order follows the last approval); its payloadID and PO number are received once
+    per connection (a repeat is answered 409)."""
 
     connection = models.ForeignKey(PunchoutConnection, on_delete=models.CASCADE, related_name="purchase_orders")
     payload_id = models.CharField(max_length=250)
     po_number = models.CharField(max_length=60)
-    order = models.OneToOneField("orders.Order", on_delete=models.CASCADE, related_name="+")
+    order = models.OneToOneField("orders.Order", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    purchase_request = models.OneToOneField(
+        "approvals.PurchaseRequest", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     line_numbers = models.JSONField(
         default=list, blank=True, help_text="The purchase order's lineNumber of each order line, in the order's order."
     )

@@ -42,6 +42,16 @@ def outbound_enqueue(*, purchase_order: PunchoutPurchaseOrder, kind: str, object
     return made
 
 
+def request_placed(purchase_request, order) -> None:
+    """Issue 41: a purchase order held for approval was approved and placed: its order is recorded and confirmed."""
+    received = PunchoutPurchaseOrder.objects.filter(purchase_request=purchase_request).first()
+    if received is None:
+        return
+    received.order = order
+    received.save(update_fields=["order"])
+    outbound_enqueue(purchase_order=received, kind=OutboundKind.CONFIRMATION, object_id=order.pk)
+
+
 def _received(order_id: int) -> PunchoutPurchaseOrder | None:
     return PunchoutPurchaseOrder.objects.select_related("connection").filter(order_id=order_id).first()
 
@@ -122,10 +132,19 @@ def _line_number(received: PunchoutPurchaseOrder, order: Order, order_line_id: i
     return received.line_numbers[position] if 0 <= position < len(received.line_numbers) else str(position + 1)
 
 
+def _placed(received: PunchoutPurchaseOrder) -> Order:
+    """The order of a received purchase order: documents are owed only once it is placed (issue 41: a held one has
+    none until its last approval)."""
+    order = received.order
+    if order is None:
+        raise ValueError(f"Purchase order {received.po_number} is not placed yet.")
+    return order
+
+
 def confirmation_document(received: PunchoutPurchaseOrder, host: str) -> bytes:
     root, request = _request(received.connection, host)
     confirmation = SubElement(request, "ConfirmationRequest")
-    order = received.order
+    order = _placed(received)
     SubElement(
         confirmation, "ConfirmationHeader",
         {"type": "accept", "noticeDate": timezone.now().isoformat(), "confirmID": str(order.number)},
@@ -139,7 +158,7 @@ def ship_notice_document(received: PunchoutPurchaseOrder, shipment: Shipment, ho
     notice = SubElement(request, "ShipNoticeRequest")
     SubElement(
         notice, "ShipNoticeHeader",
-        {"shipmentID": f"{received.order.number}-{shipment.pk}", "operation": "new",
+        {"shipmentID": f"{_placed(received).number}-{shipment.pk}", "operation": "new",
          "noticeDate": timezone.now().isoformat(), "shipmentDate": shipment.shipped_at.isoformat()},
     )  # fmt: skip
     if shipment.carrier or shipment.tracking_number:
@@ -152,7 +171,7 @@ def ship_notice_document(received: PunchoutPurchaseOrder, shipment: Shipment, ho
         item = SubElement(
             portion, "ShipNoticeItem",
             {"quantity": str(line.quantity),
-             "lineNumber": _line_number(received, received.order, line.order_line_id)},
+             "lineNumber": _line_number(received, _placed(received), line.order_line_id)},
         )  # fmt: skip
         product = line.order_line.product
         SubElement(item, "UnitOfMeasure").text = product.unit_of_measure if product else "EA"
@@ -189,7 +208,7 @@ def invoice_document(received: PunchoutPurchaseOrder, invoice: Invoice, host: st
         _money(item, "UnitPrice", line.unit_price, currency)
         SubElement(
             item, "InvoiceDetailItemReference",
-            {"lineNumber": _line_number(received, received.order, line.order_line_id)},
+            {"lineNumber": _line_number(received, _placed(received), line.order_line_id)},
         )  # fmt: skip
         _money(item, "SubtotalAmount", line.line_total, currency)
     summary = SubElement(detail, "InvoiceDetailSummary")

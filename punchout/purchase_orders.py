@@ -16,8 +16,11 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import User
 from accounts.selectors import actor_for_user, membership_of
+from approvals.models import PurchaseRequest
+from approvals.services.placement import order_place
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData
+from portal.errors import Refused
 from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing import calculation
 from pricing.models import Product, ProductVariant
@@ -27,7 +30,6 @@ from punchout.errors import PunchoutRefused
 from punchout.models import OutboundKind, PunchoutConnection, PunchoutPurchaseOrder, PunchoutTransferLine
 from punchout.safexml import text_of
 from punchout.services import cost_centre_of
-from storefront import services as storefront_services
 from storefront.permissions import purchase_refusal
 from storefront.selectors import currency_for, shipping_for, unit_price_and_tax
 
@@ -158,9 +160,13 @@ def _decimal(text: str) -> Decimal | None:
 
 
 @transaction.atomic
-def punchout_order_create(*, connection: PunchoutConnection, order: PurchaseOrder, payload_id: str) -> Order:
+def punchout_order_create(
+    *, connection: PunchoutConnection, order: PurchaseOrder, payload_id: str
+) -> Order | PurchaseRequest:
     """Place a procurement system's purchase order (see the module's docstring). 409 for a payloadID or PO number
-    received before; 400 naming the first line that does not match; 403 when the buyer may not buy."""
+    received before; 400 naming the first line that does not match; 403 when the buyer may not buy or a hard budget
+    cannot cover it (issue 41). An order an approval rule holds is a purchase request: received, and placed (and
+    confirmed) when its last approver approves."""
     if order.order_type != "new":
         raise PunchoutRefused(400, "Only new orders are accepted: changes and cancellations go to customer service.")
     received = PunchoutPurchaseOrder.objects.filter(connection=connection)
@@ -231,7 +237,7 @@ def punchout_order_create(*, connection: PunchoutConnection, order: PurchaseOrde
     (quote_id,) = quote_ids if len(quote_ids) == 1 else (None,)
     try:
         with transaction.atomic():
-            placed = storefront_services.order_place(
+            placed = order_place(
                 actor=actor, email=order.email or buyer.email, currency=currency, lines=lines,
                 shipping_total=shipping, payment_method=PaymentMethod.PURCHASE_ORDER, po_number=order.po_number,
                 billing_address=order.bill_to or order.ship_to, shipping_address=order.ship_to,
@@ -239,14 +245,19 @@ def punchout_order_create(*, connection: PunchoutConnection, order: PurchaseOrde
                 quote_id=quote_id, source=f"by purchase order from {connection.get_system_display()}",
             )  # fmt: skip
             received_order = PunchoutPurchaseOrder.objects.create(
-                connection=connection, payload_id=payload_id, po_number=order.po_number, order=placed,
+                connection=connection, payload_id=payload_id, po_number=order.po_number,
+                order=placed if isinstance(placed, Order) else None,
+                purchase_request=placed if isinstance(placed, PurchaseRequest) else None,
                 line_numbers=[line.line_number for line in order.lines],
             )  # fmt: skip
-            outbound.outbound_enqueue(
-                purchase_order=received_order, kind=OutboundKind.CONFIRMATION, object_id=placed.pk
-            )
+            if isinstance(placed, Order):  # a held one is confirmed when its last approver approves (request_placed)
+                outbound.outbound_enqueue(
+                    purchase_order=received_order, kind=OutboundKind.CONFIRMATION, object_id=placed.pk
+                )
     except ValidationError as exc:  # the company's credit, stock taken meanwhile
         raise PunchoutRefused(400, " ".join(exc.messages)) from None
+    except Refused as exc:  # a hard budget (BUDGET_EXCEEDED)
+        raise PunchoutRefused(403, exc.message) from None
     except IntegrityError:  # the same purchase order at the same moment
         raise PunchoutRefused(409, "This purchase order (payloadID or orderID) was received before.") from None
     return placed

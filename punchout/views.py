@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.selectors import actor_for_user
 from accounts.services import storefront_session_binding, storefront_session_tokens_revoke
+from orders.models import Order
 from portal import ratelimit
 from portal.client_address import client_ip
 from punchout import cxml, purchase_orders, selectors, services, transfer
@@ -132,7 +133,9 @@ def cxml_endpoint(request: HttpRequest) -> HttpResponse:
             )
         except DocumentRefused as refused:
             return answer(refused.status, refused.text)
-        return answer(200, f"Order #{order.number} placed.")
+        if isinstance(order, Order):
+            return answer(200, f"Order #{order.number} placed.")
+        return answer(200, f"Purchase order received: it awaits approval (purchase request {order.pk}).")
     if kind != "PunchOutSetupRequest":
         return answer(400, f"{kind} is not accepted at this address.")
     try:

@@ -8,12 +8,9 @@ import requests
 from celery import shared_task
 from celery.exceptions import Retry
 from django.conf import settings
-from django.core.cache import cache
-from django.core.mail import send_mail
-from django.template.loader import render_to_string
 
 from portal import http
-from portal.mail import MAIL_TASK_OPTIONS
+from portal.mail import MAIL_TASK_OPTIONS, mail_send_once
 
 logger = logging.getLogger("shoppinglists")
 
@@ -83,17 +80,7 @@ def shopping_list_review_notify(event_id: int) -> bool:
     message = notifications.review_message(event_id)
     if message is None:
         return False
-    claim = f"shopping-list-review:{event_id}"
-    if not cache.add(claim, 1, timeout=REVIEW_EMAIL_CLAIM_SECONDS):
-        return False
-    try:
-        send_mail(
-            subject=message.subject,
-            message=render_to_string(message.template, message.context),
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            recipient_list=[message.to],
-        )
-    except Exception:
-        cache.delete(claim)
-        raise
-    return True
+    return mail_send_once(
+        claim=f"shopping-list-review:{event_id}", claim_seconds=REVIEW_EMAIL_CLAIM_SECONDS, to=message.to,
+        subject=message.subject, template=message.template, context=message.context,
+    )  # fmt: skip

@@ -20,6 +20,8 @@ from accounts.selectors import (
     address_list,
     credit_account,
 )
+from approvals.models import PurchaseRequest
+from approvals.services.drafts import OrderDraft
 from orders.models import Order
 from portal.money import format_money
 from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
@@ -43,6 +45,7 @@ from storefront.selectors import (
 from storefront.views import base_context
 
 CONFIRMED_ORDERS_KEY = "sf_confirmed_orders"
+CONFIRMED_REQUESTS_KEY = "sf_confirmed_purchase_requests"
 
 
 @overload
@@ -275,6 +278,10 @@ def checkout(request):
                 form.add_error(None if field in ("__all__", "paymentMethod") or field not in form.fields else field,
                                errors)  # fmt: skip
         else:
+            if isinstance(order, PurchaseRequest):  # held for approval (issue 41)
+                held = request.session.get(CONFIRMED_REQUESTS_KEY, [])[-9:]
+                request.session[CONFIRMED_REQUESTS_KEY] = [*held, order.pk]
+                return redirect("storefront:request-confirmation", pk=order.pk)
             request.session[CONFIRMED_ORDERS_KEY] = [*request.session.get(CONFIRMED_ORDERS_KEY, [])[-9:], order.number]
             return redirect("storefront:order-confirmation", number=order.number)
     # Company credit (shell §3) where the buyer orders: what is left, whether it caps an order, and a hold.
@@ -301,6 +308,32 @@ def checkout(request):
             "country_states": states_by_country(),
         },
         status=400 if request.method == "POST" else 200,
+    )
+
+
+def request_confirmation(request, pk: int):
+    """Issue 41: the checkout's order waits for approval: what was submitted, why, and who approves it first."""
+    if pk not in request.session.get(CONFIRMED_REQUESTS_KEY, []):
+        raise Http404("No such purchase request.")
+    held = PurchaseRequest.objects.get(pk=pk)
+    draft = OrderDraft.from_json(held.draft)
+    currency = currency_for(held.currency_code)
+    lines = [
+        {"name": line.name, "sku": line.sku, "options": line.options, "quantity": line.quantity,
+         "total_label": format_money(line.unit_price * line.quantity, currency)}
+        for line in draft.lines
+    ]  # fmt: skip
+    return render(
+        request,
+        "storefront/request_confirmation.html",
+        {
+            **base_context(request),
+            "purchase_request": held,
+            "lines": lines,
+            "total": format_money(held.grand_total, currency),
+            "first_tier": held.tiers[0]["label"] if held.tiers else "",
+            "portal_link": f"/#/approvals/{held.pk}",
+        },
     )
 
 

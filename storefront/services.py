@@ -6,32 +6,28 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import Actor
-from accounts.services import audit_record, company_credit_charge
+from approvals.models import PurchaseRequest
+from approvals.services.placement import order_place
 from invoices.services.payment import invoice_payment_request_abandon
 from orders.models import Order, PaymentMethod
-from orders.services import OrderLineData, order_create
+from orders.services import OrderLineData
 from portal.errors import field_error
-from portal.models import Currency
 from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing.errors import PricingErrorCode
 from pricing.models import Product, ProductVariant
 from pricing.options import QUANTITY_MESSAGE, stock_problem
-from pricing.services import stock_consume
 from quotes.permissions import Source
 from quotes.services import (
     DraftLineRequest,
     DraftResult,
     quote_draft_add_lines,
     quote_for_checkout,
-    quote_mark_ordered,
     quote_order_check,
 )
 from storefront.models import Cart, CartLine, ContactRequest, SavedCostCentre
 from storefront.permissions import purchase_refusal
 from storefront.selectors import cart_usable_by
 from storefront.tasks import contact_request_notify
-
-ORDER_PLACED_ACTION = "order_placed"
 
 
 @transaction.atomic
@@ -157,12 +153,14 @@ def checkout_place_order(
     customer_message: str,
     cost_centre: str = "",
     billing_address: dict | None = None,
-) -> Order:
+) -> Order | PurchaseRequest:
     """Place the cart as an order at the caller's live prices (a quote's cart: at the quoted prices), honouring
     stock, rights and company credit. A quote's cart needs the quote still open, unexpired and checkable by the
     caller (checkout_with_quote), and the quote becomes "ordered" with the order. `cost_centre` (issue 20: the
     buyer's grant or cost-centre code, `cost_centre_problem`) goes on the order and is remembered for the next
-    checkout. The invoice goes to `billing_address`, the shipping address when it is not given (issue 36 item 14)."""
+    checkout. The invoice goes to `billing_address`, the shipping address when it is not given (issue 36 item 14).
+    Issue 41: an order that an approval rule or a soft budget holds is a purchase request instead, and one that a hard
+    budget cannot cover is refused (BUDGET_EXCEEDED); the cart is emptied either way it is accepted."""
     from storefront.selectors import cart_summary
 
     _refuse_unless_buyer(actor)
@@ -188,7 +186,7 @@ def checkout_place_order(
         )
     if payment_method not in dict(payment_methods_for(actor)):
         raise field_error("payment_method", "Choose a payment method.", code="invalid_choice")
-    order = order_place(
+    placed = order_place(
         actor=actor,
         email=email,
         currency=summary.currency,
@@ -217,66 +215,7 @@ def checkout_place_order(
     )
     cost_centre_remember(actor=actor, code=cost_centre)
     cart.delete()
-    return order
-
-
-@transaction.atomic
-def order_place(
-    *,
-    actor: Actor,
-    email: str,
-    currency: Currency,
-    lines: list[OrderLineData],
-    shipping_total: Decimal,
-    payment_method: str,
-    po_number: str,
-    billing_address: dict,
-    shipping_address: dict,
-    customer_message: str = "",
-    cost_centre: str = "",
-    quote_id: int | None = None,
-    source: str = "",
-) -> Order:
-    """Place priced lines as the actor's order: the company's credit charged for a purchase order, the stock taken,
-    a quote's order recorded on it, the company's audit log told. Every way an order is placed ends here (the
-    storefront's checkout, a procurement system's purchase order): the callers priced and checked the lines."""
-    company = actor.b2b_company
-    credit_charged = Decimal(0)
-    if payment_method == PaymentMethod.PURCHASE_ORDER and company is not None:
-        subtotal = sum((line.unit_price * line.quantity for line in lines), Decimal(0))
-        tax = sum((line.unit_tax * line.quantity for line in lines), Decimal(0))
-        credit_charged = company_credit_charge(
-            company_id=company.pk, amount=(subtotal + tax + shipping_total) / (currency.exchange_rate or 1)
-        )
-    order = order_create(
-        company=company,
-        placed_by=actor.user,
-        customer_email=email,
-        currency_code=currency.code,
-        exchange_rate=currency.exchange_rate,
-        lines=lines,
-        shipping_total=shipping_total,
-        payment_method=payment_method,
-        credit_charged=credit_charged.quantize(Decimal("0.01")),
-        po_number=po_number,
-        billing_address=billing_address,
-        shipping_address=shipping_address,
-        customer_message=customer_message,
-        cost_centre=cost_centre,
-    )
-    stock_consume(lines=[(line.product_id, line.variant_id, line.quantity) for line in lines if line.product_id])
-    quote = quote_mark_ordered(actor=actor, quote_id=quote_id, order=order) if quote_id is not None else None
-    if company is not None:
-        # The company's audit log: who ordered what on its account (and under which masquerade session).
-        origin = f" from quote {quote.number}" if quote is not None else f" {source}" if source else ""
-        audit_record(
-            action=ORDER_PLACED_ACTION,
-            summary=f"Order #{order.number} placed{origin}: {order.grand_total} {order.currency_code}",
-            actor=actor,
-            target=order,
-            changes={"paymentMethod": payment_method, "poNumber": po_number, "costCentre": cost_centre},
-        )
-    return order
+    return placed
 
 
 # Issue 20: the grant or cost-centre code university accounts payable departments ask for on every invoice.

@@ -16,6 +16,7 @@ urlpatterns = [
     path("cart/lines/<int:line_id>/remove/", cart_views.cart_remove, name="cart-remove"),
     path("checkout", cart_views.checkout, name="checkout"),
     path("checkout/order-confirmation/<int:number>/", cart_views.order_confirmation, name="order-confirmation"),
+    path("checkout/request-confirmation/<int:pk>/", cart_views.request_confirmation, name="request-confirmation"),
     # Issue 20: paying invoices (business §4 "Pay-invoice flow").
     path("checkout/invoices/<uuid:cart_id>/", invoice_views.invoice_checkout, name="invoice-checkout"),
     path(

@@ -89,7 +89,7 @@ def test_order_lines_are_written_by_order_create_only():
                 if name == "order_create":
                     callers.append(relative)
     assert sorted(set(writers)) == ["orders/services.py"]
-    assert sorted(set(callers)) == ["orders/demo.py", "storefront/services.py"]
+    assert sorted(set(callers)) == ["approvals/services/placement.py", "orders/demo.py"]
 
 
 def test_a_checkout_counts_in_the_company_s_and_the_buyer_s_summary_and_a_cancel_takes_it_out(

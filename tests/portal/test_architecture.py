@@ -1,5 +1,6 @@
 """ARCHITECTURE §3, the dependency direction: an app may import only from apps to its left,
-`portal → accounts → pricing → orders → quotes / shoppinglists / invoices → storefront`, and `tracking` stands alone.
+`portal → accounts → pricing → orders → quotes / shoppinglists / invoices → approvals → storefront`, and `tracking`
+stands alone.
 Every module of every app is read (ast), its imports at module level and inside functions alike."""
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pricing",),
     ("orders",),
     ("quotes", "shoppinglists", "invoices"),
+    # Budgets and approval rules (issue 41) hold the one door by which orders are placed: the storefront's checkout
+    # and punchout's purchase orders go through it, and it reads quotes' and invoices' records.
+    ("approvals",),
     ("storefront",),
     # Single sign-on (issue 40) uses accounts' services only; it sits beside punchout, the other door by which
     # another system signs a company's people in, and neither imports the other.

@@ -21,6 +21,7 @@ from packaging.version import Version
 ROOT = Path(__file__).resolve().parents[2]
 APPS = (
     "accounts",
+    "approvals",
     "invoices",
     "orders",
     "portal",
