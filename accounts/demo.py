@@ -58,6 +58,9 @@ INSTITUTION = [
     ("Chemistry", "Northfield University", [("chem.admin@northfield.test", "Carl", "Chemist", CompanyRole.ADMIN)]),
     ("Organic Synthesis Lab", "Chemistry", [
         ("lab.buyer@northfield.test", "Olga", "Organic", CompanyRole.SENIOR_BUYER),
+        # Issue 41: the lab's manager approves its orders above $5,000 first, then Chemistry's head (chem.admin).
+        ("lab.manager@northfield.test", "Lars", "Labmanager", CompanyRole.ADMIN),
+        ("lab.junior@northfield.test", "Jun", "Junior", CompanyRole.JUNIOR_BUYER),
     ]),
     ("Biology", "Northfield University", [("bio.admin@northfield.test", "Ben", "Biologist", CompanyRole.ADMIN)]),
     ("Molecular Genetics Lab", "Biology", [

@@ -28,6 +28,7 @@ from portal.quantity import QUANTITY_MAX, QUANTITY_MIN
 from pricing import selectors as catalog
 from pricing.options import QUANTITY_MESSAGE, validate_options
 from storefront import services
+from storefront.budget_views import budget_panel
 from storefront.catalog_views import _int, product_page, selected_values, variant_for
 from storefront.checkout_handoff import checkout_handoff
 from storefront.forms import BILLING_OTHER, BILLING_PREFIX, CheckoutForm, saved_address_values, states_by_country
@@ -42,6 +43,7 @@ from storefront.selectors import (
     saved_cost_centre,
     store_home_country,
 )
+from storefront.services import COST_CENTRE_MAX_LENGTH
 from storefront.views import base_context
 
 CONFIRMED_ORDERS_KEY = "sf_confirmed_orders"
@@ -112,6 +114,10 @@ def cart(request):
             "purchase_refusal": refusal,
             "prices_hidden": prices_hidden_for(actor),
             "handoff": checkout_handoff(request),
+            # Issue 41: the budgets the buyer's usual cost centre draws on, and what this cart would leave.
+            "budget_panel": None
+            if refusal or actor.user is None
+            else budget_panel(actor=actor, summary=summary, cost_centre=saved_cost_centre(actor)),
         },
     )
 
@@ -301,6 +307,12 @@ def checkout(request):
             "form": form,
             "summary": summary,
             "credit": credit,
+            # Issue 41: the budgets of the cost centre given (checkout.js refreshes it as it is typed).
+            "budget_panel": budget_panel(
+                actor=actor if actor.user is not None else None,
+                summary=summary,
+                cost_centre=str(form["cost_centre"].value() or "").strip()[:COST_CENTRE_MAX_LENGTH],
+            ),
             # What the page's script fills the fields with when another saved address is chosen.
             "saved_addresses": {str(address.pk): saved_address_values(address) for address in saved},
             "saved_billing_addresses": {str(address.pk): saved_address_values(address) for address in saved_billing},

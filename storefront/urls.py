@@ -1,6 +1,6 @@
 from django.urls import path
 
-from storefront import auth_views, cart_views, catalog_views, invoice_views, proxy, views
+from storefront import auth_views, budget_views, cart_views, catalog_views, invoice_views, proxy, views
 
 app_name = "storefront"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("cart/lines/<int:line_id>/update/", cart_views.cart_update, name="cart-update"),
     path("cart/lines/<int:line_id>/remove/", cart_views.cart_remove, name="cart-remove"),
     path("checkout", cart_views.checkout, name="checkout"),
+    path("checkout/budget-status", budget_views.budget_status, name="budget-status"),
     path("checkout/order-confirmation/<int:number>/", cart_views.order_confirmation, name="order-confirmation"),
     path("checkout/request-confirmation/<int:pk>/", cart_views.request_confirmation, name="request-confirmation"),
     # Issue 20: paying invoices (business §4 "Pay-invoice flow").

@@ -20,6 +20,8 @@ DEMO_EMAILS = [
     "admin@northfield.test",
     "chem.admin@northfield.test",
     "lab.buyer@northfield.test",
+    "lab.manager@northfield.test",
+    "lab.junior@northfield.test",
     "bio.admin@northfield.test",
     "genetics.buyer@northfield.test",
 ]
@@ -43,7 +45,7 @@ def test_seed_demo_creates_every_demo_account_and_is_idempotent():
         "Biology": CompanyStatus.APPROVED,
         "Molecular Genetics Lab": CompanyStatus.APPROVED,
     }
-    assert CompanyMembership.objects.count() == 11
+    assert CompanyMembership.objects.count() == 13
     # Northfield University's tree (issue 40): its lab two levels down, in the university's price group.
     lab = Company.objects.get(name="Organic Synthesis Lab")
     assert [c.name for c in Company.objects.filter(pk__in=lab.ancestor_ids).order_by("depth")] == [

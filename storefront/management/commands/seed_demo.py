@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from accounts.demo import DEMO_PASSWORD, seed_accounts
+from approvals.demo import seed_approvals
 from invoices.demo import seed_invoices
 from orders.demo import seed_orders
 from portal.demo import seed_store
@@ -22,6 +23,7 @@ class Command(BaseCommand):
     def handle(self, *args, site_url: str, **options):
         store = seed_store(site_url=site_url)
         seed_accounts()
+        seed_approvals()  # Northfield University's approval rule and budgets (issue 41)
         created = seed_catalog()
         if created:
             self.stdout.write(f"Created {created} demo products.")

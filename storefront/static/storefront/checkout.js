@@ -81,8 +81,34 @@
     show();
   }
 
+  // Issue 41: the budget panel follows the cost centre typed (what is left of the budgets it draws on, and what this
+  // order leaves); the server renders it, after the typing settles.
+  function budgetPanel() {
+    var input = document.getElementById("id_cost_centre");
+    var holder = document.querySelector("[data-budget-holder]");
+    if (!input || !holder || !window.fetch) return;
+    var timer = null;
+    var asked = 0;
+    function refresh() {
+      var ticket = ++asked;
+      fetch(holder.getAttribute("data-url") + "?cost_centre=" + encodeURIComponent(input.value.trim()), {
+        credentials: "same-origin",
+      })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (html !== null && ticket === asked) holder.innerHTML = html;
+        })
+        .catch(function () { /* the panel stays as it was; the checkout still checks the budget */ });
+    }
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 400);
+    });
+  }
+
   offerStates("");
   offerStates("billing_");
+  budgetPanel();
   savedChoice("id_saved_address", "", json("saved-addresses"));
   savedChoice("id_billing_saved_address", "billing_", json("saved-billing-addresses"));
   billingToggle();
