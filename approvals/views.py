@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import User
 from accounts.selectors import actor_for_user
 from approvals.links import review_key
-from approvals.models import PurchaseRequest, PurchaseRequestStatus
+from approvals.models import PurchaseRequest, PurchaseRequestStatus, RequestApprover
 from approvals.notifications import _context
 from approvals.services.requests import (
     REASON_MAX_LENGTH,
@@ -40,27 +40,35 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         if key
         else None
     )
-    if key is None or approver is None or purchase is None:
+    # The link is signed for an approver of one tier of this request: any other key is not valid here.
+    if (
+        key is None
+        or approver is None
+        or purchase is None
+        or not RequestApprover.objects.filter(purchase_request=purchase, tier=key.tier, user=approver).exists()
+    ):
         return _page(request, {"invalid": True}, status=404)
     actor = actor_for_user(approver)
-    context = {**_context(purchase), "approver": approver, "token": token}
+    waiting = purchase.status == PurchaseRequestStatus.PENDING and key.tier == purchase.current_tier
+    context = {**_context(purchase), "approver": approver, "may_decide": waiting and may_decide(actor, purchase)}
     if request.method == "POST":
         action = request.POST.get("action", "")
-        reason = request.POST.get("reason", "").replace("\x00", "")
+        reason = request.POST.get("reason", "")
         try:
             if action == "approve":
-                purchase = purchase_request_approve(actor=actor, request_id=purchase.pk, via="email")
+                purchase = purchase_request_approve(actor=actor, request_id=purchase.pk, via="email", tier=key.tier)
             elif action == "reject":
-                purchase = purchase_request_reject(actor=actor, request_id=purchase.pk, reason=reason, via="email")
+                purchase = purchase_request_reject(
+                    actor=actor, request_id=purchase.pk, reason=reason, via="email", tier=key.tier
+                )
             else:
                 return _page(request, {**context, "error": "Choose Approve or Reject."}, status=400)
         except ValidationError as error:
-            messages = [m for items in error.message_dict.values() for m in items]
-            return _page(request, {**context, "error": " ".join(messages), "reason": reason}, status=400)
+            # A field error (the reason), or what placing the order refused (the stock, the company's credit).
+            shown = reason.replace("\x00", "")[:REASON_MAX_LENGTH]
+            return _page(request, {**context, "error": " ".join(error.messages), "reason": shown}, status=400)
         except (PermissionDenied, NotFound) as error:
             purchase.refresh_from_db()
             return _page(request, {**_context(purchase), "approver": approver, "error": str(error)}, status=409)
         return _page(request, {**_context(purchase), "approver": approver, "decided": action})
-    waiting = purchase.status == PurchaseRequestStatus.PENDING and key.tier == purchase.current_tier
-    context["may_decide"] = waiting and may_decide(actor, purchase)
     return _page(request, context)

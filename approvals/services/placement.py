@@ -14,13 +14,14 @@ from django.db import transaction
 
 from accounts.selectors import Actor
 from accounts.services import audit_record, company_credit_charge
-from approvals.models import PurchaseRequest
+from approvals.models import PurchaseRequest, PurchaseRequestStatus
 from approvals.services.budgets import charges_commit
 from approvals.services.drafts import OrderDraft
 from approvals.services.gate import order_gate
 from approvals.services.requests import purchase_request_create
 from orders.models import Order, PaymentMethod
 from orders.services import OrderLineData, order_create
+from portal.errors import field_error
 from portal.models import Currency
 from pricing.services import stock_consume
 from quotes.services import quote_mark_ordered
@@ -53,6 +54,14 @@ def order_place(
         billing_address=billing_address, shipping_address=shipping_address, customer_message=customer_message,
         cost_centre=cost_centre, quote_id=quote_id, source=source,
     )  # fmt: skip
+    if quote_id is not None:
+        waiting = PurchaseRequest.objects.filter(status=PurchaseRequestStatus.PENDING, draft__quote_id=quote_id).first()
+        if waiting is not None:  # the quote's order awaits approval: ordering it twice would commit it twice
+            raise field_error(
+                "__all__",
+                f"This quote's order awaits approval already (purchase request {waiting.pk}).",
+                code="quote_awaits_approval",
+            )
     outcome = order_gate(actor=actor, draft=draft)
     if outcome.held:
         return purchase_request_create(actor=actor, draft=draft, outcome=outcome)

@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Company, User
 from accounts.selectors import Actor, actor_for_user
 from accounts.services.audit import audit_record
 from approvals.errors import ApprovalErrorCode
@@ -29,6 +30,7 @@ from approvals.services.drafts import OrderDraft
 from approvals.services.gate import GateOutcome
 from orders.models import Order
 from portal.errors import NotFound, Refused, field_error
+from quotes.models import Quote
 
 SUBMITTED_ACTION = "purchase_request_submitted"
 APPROVED_ACTION = "purchase_request_approved"
@@ -60,6 +62,20 @@ def _notify(request_id: int, event: str) -> None:
     transaction.on_commit(lambda: tasks.purchase_request_notify.delay(request_id, event))
 
 
+def prices_held_until(draft: OrderDraft, now: datetime.datetime) -> datetime.datetime:
+    """Until when a request's prices are held: APPROVAL_PRICE_HOLD_DAYS, and a quote's prices no longer than the quote
+    is valid (to the end of its last day), after which its order could not be placed."""
+    until = now + price_hold()
+    if draft.quote_id is not None:
+        expires_on = Quote.objects.filter(pk=draft.quote_id).values_list("expires_on", flat=True).first()
+        if expires_on is not None:
+            end = datetime.datetime.combine(
+                expires_on + datetime.timedelta(days=1), datetime.time.min, tzinfo=timezone.get_current_timezone()
+            )
+            until = min(until, end)
+    return until
+
+
 def purchase_request_create(
     *, actor: Actor, draft: OrderDraft, outcome: GateOutcome, resubmitted_from_id: int | None = None
 ) -> PurchaseRequest:
@@ -75,7 +91,7 @@ def purchase_request_create(
         cost_centre=draft.cost_centre,
         tiers=[tier.to_json() for tier in outcome.tiers],
         reasons=outcome.reasons,
-        prices_held_until=timezone.now() + price_hold(),
+        prices_held_until=prices_held_until(draft, timezone.now()),
         resubmitted_from_id=resubmitted_from_id,
     )
     RequestApprover.objects.bulk_create(
@@ -109,14 +125,17 @@ def _locked(request_id: int) -> PurchaseRequest:
     return request
 
 
-def _expire_if_stale(request: PurchaseRequest) -> None:
-    if request.prices_held_until > timezone.now():
-        return
+def _expire_if_stale(request: PurchaseRequest, now: datetime.datetime | None = None) -> bool:
+    """Expire the request when its prices are no longer held at `now`; whether it did."""
+    now = now or timezone.now()
+    if request.prices_held_until > now:
+        return False
     request.status = PurchaseRequestStatus.EXPIRED
-    request.decided_at = timezone.now()
+    request.decided_at = now
     request.save(update_fields=["status", "decided_at", "updated_at"])
     charges_release(purchase_request=request)
     _notify(request.pk, "expired")
+    return True
 
 
 class _Expired(Exception):
@@ -133,12 +152,23 @@ def _pending(request: PurchaseRequest) -> None:
         raise _Expired
 
 
+def _tree_of(company: Company) -> int:
+    """The top unit of the company's tree (no query)."""
+    return (company.ancestor_ids or [company.pk])[0]
+
+
 def may_decide(actor: Actor, request: PurchaseRequest) -> bool:
-    """The caller is one of the approvers of the tier whose turn it is."""
-    if actor.user is None or request.status != PurchaseRequestStatus.PENDING:
+    """The caller is one of the approvers of the tier whose turn it is, and still works in the request's company
+    tree (an approver who has left it decides nothing, with their e-mail's link neither)."""
+    if actor.user is None or not actor.user.is_active or request.status != PurchaseRequestStatus.PENDING:
         return False
+    company = actor.b2b_company
+    if company is None:
+        return False
+    top = _tree_of(company)
+    in_tree = Q(purchase_request__company_id=top) | Q(purchase_request__company__path__startswith=f"/{top}/")
     return RequestApprover.objects.filter(
-        purchase_request=request, tier=request.current_tier, user_id=actor.user.pk
+        in_tree, purchase_request=request, tier=request.current_tier, user_id=actor.user.pk
     ).exists()
 
 
@@ -148,8 +178,12 @@ def may_override(actor: Actor, request: PurchaseRequest) -> bool:
         return False
     if actor.user.pk == request.requested_by_id:
         return False
-    rule_ids = [reason["id"] for reason in request.reasons if reason.get("kind") == "rule"]
-    return ApprovalRule.objects.filter(pk__in=rule_ids, allow_override=True).exists()
+    # Every rule the order met must allow it: one rule's override never skips another rule's approvers (a safety
+    # officer's, say). A request held by a soft budget alone met no rule, and is not overridden.
+    rule_ids = {reason["id"] for reason in request.reasons if reason.get("kind") == "rule"}
+    if not rule_ids:
+        return False
+    return ApprovalRule.objects.filter(pk__in=rule_ids, allow_override=True).count() == len(rule_ids)
 
 
 def _place(request: PurchaseRequest) -> None:
@@ -157,10 +191,12 @@ def _place(request: PurchaseRequest) -> None:
     from approvals.services.placement import order_place_now  # placement imports this module
 
     requester = request.requested_by
-    if requester is None:
+    buyer = actor_for_user(requester) if requester is not None and requester.is_active else None
+    # A buyer who has left the company tree (or whose account is closed) is no longer its buyer: their order is not
+    # placed on its account. One who moved to another unit of the tree orders for the unit they submitted it for.
+    if buyer is None or buyer.b2b_company is None or _tree_of(buyer.b2b_company) != _tree_of(request.company):
         raise Refused("The buyer of this request has left: it cannot be placed.", code="REQUEST_NOT_PENDING")
-    buyer = actor_for_user(requester)
-    if buyer.b2b_company is None or buyer.b2b_company.pk != request.company_id:
+    if buyer.b2b_company.pk != request.company_id:
         buyer = dataclasses.replace(buyer, company=request.company)
     order = order_place_now(actor=buyer, draft=OrderDraft.from_json(request.draft))
     charges_move_to_order(purchase_request=request, order=order)
@@ -170,11 +206,17 @@ def _place(request: PurchaseRequest) -> None:
         listener(request, order)
 
 
-def _decide(actor: Actor, request_id: int, decision: str, reason: str, via: str) -> PurchaseRequest:
-    """One decision, saved with what follows; an expired request is saved as such before PRICES_EXPIRED."""
+def _decide(
+    actor: Actor, request_id: int, decision: str, reason: str, via: str, tier: int | None = None
+) -> PurchaseRequest:
+    """One decision, saved with what follows; an expired request is saved as such before PRICES_EXPIRED. `tier`: the
+    tier the decision is for (an e-mail's link is for one tier): NOT_YOUR_TURN once the request has moved on, even
+    for an approver of the tier whose turn it is now."""
     reason = reason.strip()
     if len(reason) > REASON_MAX_LENGTH:
         raise field_error("reason", f"Use at most {REASON_MAX_LENGTH} characters.", code="max_length")
+    if "\x00" in reason:
+        raise field_error("reason", "Use letters, digits, spaces and punctuation only.", code="invalid")
     if decision == Decision.REJECTED and not reason:
         raise field_error("reason", "Say why the request is rejected.", code="required")
     try:
@@ -186,10 +228,11 @@ def _decide(actor: Actor, request_id: int, decision: str, reason: str, via: str)
                     raise Refused(
                         ApprovalErrorCode.OVERRIDE_NOT_ALLOWED.label, code=ApprovalErrorCode.OVERRIDE_NOT_ALLOWED
                     )
-            elif not may_decide(actor, request):
+            elif not may_decide(actor, request) or (tier is not None and tier != request.current_tier):
                 raise Refused(ApprovalErrorCode.NOT_YOUR_TURN.label, code=ApprovalErrorCode.NOT_YOUR_TURN)
+            decided_tier = request.current_tier
             ApprovalDecision.objects.create(
-                purchase_request=request, tier=request.current_tier, user=actor.user, decision=decision,
+                purchase_request=request, tier=decided_tier, user=actor.user, decision=decision,
                 reason=reason, via=via,
             )  # fmt: skip
             now = timezone.now()
@@ -215,7 +258,7 @@ def _decide(actor: Actor, request_id: int, decision: str, reason: str, via: str)
                 actor=actor,
                 company=request.company,
                 target=request,
-                changes={"tier": request.current_tier, "via": via, "reason": reason},
+                changes={"tier": decided_tier, "via": via, "reason": reason},
             )
             _notify(request.pk, event)
             return request
@@ -228,12 +271,16 @@ def _decide(actor: Actor, request_id: int, decision: str, reason: str, via: str)
         ) from None
 
 
-def purchase_request_approve(*, actor: Actor, request_id: int, reason: str = "", via: str = "portal"):
-    return _decide(actor, request_id, Decision.APPROVED, reason, via)
+def purchase_request_approve(
+    *, actor: Actor, request_id: int, reason: str = "", via: str = "portal", tier: int | None = None
+):
+    return _decide(actor, request_id, Decision.APPROVED, reason, via, tier)
 
 
-def purchase_request_reject(*, actor: Actor, request_id: int, reason: str, via: str = "portal"):
-    return _decide(actor, request_id, Decision.REJECTED, reason, via)
+def purchase_request_reject(
+    *, actor: Actor, request_id: int, reason: str, via: str = "portal", tier: int | None = None
+):
+    return _decide(actor, request_id, Decision.REJECTED, reason, via, tier)
 
 
 def purchase_request_override(*, actor: Actor, request_id: int, reason: str = ""):
@@ -270,8 +317,7 @@ def requests_expire(*, now: datetime.datetime | None = None) -> int:
     ).values_list("pk", flat=True):
         with transaction.atomic():
             request = _locked(request_id)
-            if request.status == PurchaseRequestStatus.PENDING:
-                _expire_if_stale(request)
+            if request.status == PurchaseRequestStatus.PENDING and _expire_if_stale(request, now):
                 count += 1
     return count
 
