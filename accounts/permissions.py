@@ -59,6 +59,8 @@ class Code(models.TextChoices):
     PAY_INVOICE = "pay_invoice", "Pay invoices"
     # Purchase
     PURCHASE_ENABLE = "purchase_enable", "Place orders (cart and checkout)"
+    # Budgets and approval rules (issue 41): level 2, of the unit worked in and the units below it.
+    MANAGE_APPROVALS = "manage_approvals", "Manage budgets and approval rules"
 
 
 # shell §6 groups: holding a group means holding every code in it.
@@ -85,10 +87,12 @@ GROUPS: dict[str, tuple[Code, ...]] = {
     ),
     "pay_invoice": (Code.PAY_INVOICE,),
     "purchase": (Code.PURCHASE_ENABLE,),
+    "approvals": (Code.MANAGE_APPROVALS,),
 }  # fmt: skip
 
 _ALL = tuple(Code)
-_SENIOR_EXCLUDED = {Code.CREATE_USER, Code.UPDATE_USER, Code.DELETE_USER}
+# Issue 41: budgets and approval rules are the admins' (a senior buyer orders against them; they do not set them).
+_SENIOR_EXCLUDED = {Code.CREATE_USER, Code.UPDATE_USER, Code.DELETE_USER, Code.MANAGE_APPROVALS}
 _JUNIOR_OWN = (
     *GROUPS["shopping_list_view"], *GROUPS["shopping_list_actions"], *GROUPS["submit_for_approval"],
     *GROUPS["quote_view"], *GROUPS["quote_actions"],

@@ -8,6 +8,7 @@ import datetime
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
@@ -404,16 +405,42 @@ class TransferCode(models.TextChoices):
     QUANTITY_LIMIT = "QUANTITY_LIMIT", "The quantity is above what can be added."
 
 
+class BoughtLine(Protocol):
+    """A line as it was bought: an order's (OrderLine), or, issue 41, a purchase request's as its buyer submitted it
+    (orders.services.OrderLineData), which Reorder's rules put into the cart again the same way."""
+
+    @property
+    def product_id(self) -> int | None: ...
+
+    @property
+    def variant_id(self) -> int | None: ...
+
+    @property
+    def sku(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def quantity(self) -> int: ...
+
+    @property
+    def raw_options(self) -> Any: ...
+
+
+LineT = TypeVar("LineT", bound=BoughtLine)
+
+
 @dataclass(frozen=True)
-class LineOutcome:
+class LineOutcome(Generic[LineT]):
     """What became of one line: added (no code), or not added with its code and the English reason."""
 
-    line: OrderLine
+    line: LineT
     code: str | None = None
     reason: str | None = None
 
 
-def line_not_added(line: OrderLine, code: TransferCode, reason: str | None = None) -> LineOutcome:
+def line_not_added(line: LineT, code: TransferCode, reason: str | None = None) -> LineOutcome[LineT]:
     return LineOutcome(line=line, code=code.value, reason=reason or code.label)
 
 
@@ -432,7 +459,7 @@ def order_lines_chosen(order: Order, line_ids: Sequence[str] | None) -> list[Ord
     return [line for line in lines if str(line.pk) in wanted]
 
 
-def order_line_products(lines: Sequence[OrderLine]) -> dict[int, Product]:
+def order_line_products(lines: Sequence[BoughtLine]) -> dict[int, Product]:
     """The visible products of the lines, with their variants and options, in a fixed number of queries."""
     ids = {line.product_id for line in lines if line.product_id is not None}
     if not ids:
@@ -441,7 +468,7 @@ def order_line_products(lines: Sequence[OrderLine]) -> dict[int, Product]:
     return {product.pk: product for product in products}
 
 
-def order_line_options(line: OrderLine) -> list[tuple[int, object]] | None:
+def order_line_options(line: BoughtLine) -> list[tuple[int, object]] | None:
     """The line's options as the cart held them ([[option id, value], …]); None when the record is unreadable."""
     pairs = []
     for pair in line.raw_options or []:

@@ -10,6 +10,8 @@ from accounts.graphql.mutations import Mutation as AccountsMutation
 from accounts.graphql.queries import Query as AccountsQuery
 from accounts.graphql.users import Mutation as UsersMutation
 from accounts.graphql.users import Query as UsersQuery
+from approvals.graphql.mutations import Mutation as ApprovalsMutation
+from approvals.graphql.queries import Query as ApprovalsQuery
 from invoices.graphql.mutations import Mutation as InvoicesMutation
 from invoices.graphql.queries import Query as InvoicesQuery
 from orders.graphql.purchased import Query as PurchasedProductsQuery
@@ -30,6 +32,7 @@ from shoppinglists.graphql.mutations import CustomerMutation as CustomerShopping
 from shoppinglists.graphql.mutations import Mutation as ShoppingListsMutation
 from shoppinglists.graphql.queries import Query as ShoppingListsQuery
 from sso.graphql.queries import Query as SsoQuery
+from storefront.graphql.approvals import PurchaseRequestResubmitMutation
 from storefront.graphql.mutations import (
     CustomerShoppingListAddToCartMutation,
     OrderReorderMutation,
@@ -55,6 +58,7 @@ Query = merge_types(
         QuotesQuery,
         ShoppingListsQuery,
         InvoicesQuery,
+        ApprovalsQuery,
         StorefrontQuery,
         TrackingQuery,
         SsoQuery,
@@ -80,6 +84,9 @@ Mutation = merge_types(
         CustomerShoppingListsMutation,
         CustomerShoppingListAddToCartMutation,
         InvoicesMutation,
+        ApprovalsMutation,
+        # Change and resubmit lives in storefront, which owns the cart (ARCHITECTURE §3), beside the request's actions.
+        PurchaseRequestResubmitMutation,
         StorefrontMutation,
     ),
 )

@@ -1,4 +1,5 @@
-"""Reorder (issue 17): the lines of an earlier order into the caller's own storefront cart, at today's prices.
+"""Reorder (issue 17): the lines of an earlier order into the caller's own storefront cart, at today's prices; and
+(issue 41) the lines of a rejected, withdrawn or expired purchase request, to change and submit again.
 
 A conversion between two domains lives in the downstream app (STYLE, GraphQL): storefront owns the cart and sits
 right of orders (ARCHITECTURE §3), so it takes the order's lines (orders.selectors) and adds them through its own
@@ -14,8 +15,17 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from accounts.selectors import Actor
-from orders.models import OrderLine
-from orders.selectors import LineOutcome, TransferCode, line_not_added, order_line_options, order_line_products
+from approvals.selectors import purchase_request_for_resubmit
+from approvals.services.drafts import OrderDraft
+from orders.selectors import (
+    LineOutcome,
+    LineT,
+    TransferCode,
+    line_not_added,
+    order_line_options,
+    order_line_products,
+)
+from orders.services import OrderLineData
 from pricing.errors import PricingErrorCode
 from pricing.models import Product, ProductVariant
 from pricing.options import StockProblem, option_errors, stock_problem
@@ -30,15 +40,15 @@ def reorder_allowed(actor: Actor) -> bool:
     return purchase_refusal(actor) is None
 
 
-def _stock_outcome(line: OrderLine, problem: StockProblem) -> LineOutcome:
+def _stock_outcome(line: LineT, problem: StockProblem) -> LineOutcome[LineT]:
     if problem.code == PricingErrorCode.NOT_AVAILABLE:
         return line_not_added(line, TransferCode.PURCHASE_DISABLED, problem.message)
     return line_not_added(line, TransferCode.OUT_OF_STOCK, problem.message)
 
 
 def _buyable(
-    line: OrderLine, products: dict[int, Product]
-) -> tuple[Product, ProductVariant, list[tuple[int, object]]] | LineOutcome:
+    line: LineT, products: dict[int, Product]
+) -> tuple[Product, ProductVariant, list[tuple[int, object]]] | LineOutcome[LineT]:
     """What the line buys today — its product, variant and options — or why it cannot be bought as it was."""
     product = products.get(line.product_id) if line.product_id is not None else None
     if product is None:
@@ -61,7 +71,7 @@ def _buyable(
     return product, variant, options
 
 
-def _cart_refusal(line: OrderLine, exc: ValidationError) -> LineOutcome:
+def _cart_refusal(line: LineT, exc: ValidationError) -> LineOutcome[LineT]:
     """cart_line_add's refusal: the stock check (with the quantity already in the cart), or a limit of the cart."""
     errors = getattr(exc, "error_dict", {})
     for error in errors.get("qty", []):
@@ -70,15 +80,16 @@ def _cart_refusal(line: OrderLine, exc: ValidationError) -> LineOutcome:
     return line_not_added(line, TransferCode.QUANTITY_LIMIT, exc.messages[0] if exc.messages else None)
 
 
-def order_lines_to_cart(*, actor: Actor, lines: Sequence[OrderLine]) -> tuple[Cart | None, list[LineOutcome]]:
+def order_lines_to_cart(*, actor: Actor, lines: Sequence[LineT]) -> tuple[Cart | None, list[LineOutcome[LineT]]]:
     """Reorder: each line into the caller's own storefront cart (made when they have none and a line can go in), at
-    today's prices — the cart prices live. The caller must be allowed to buy (PermissionDenied otherwise)."""
+    today's prices — the cart prices live. The caller must be allowed to buy (PermissionDenied otherwise). The lines
+    are an order's, or a purchase request's as submitted (purchase_request_to_cart)."""
     refusal = purchase_refusal(actor)
     if refusal:
         raise PermissionDenied(refusal)
     products = order_line_products(lines)
     cart = own_cart(actor)
-    outcomes = []
+    outcomes: list[LineOutcome[LineT]] = []
     for line in lines:
         buyable = _buyable(line, products)
         if isinstance(buyable, LineOutcome):
@@ -97,3 +108,12 @@ def order_lines_to_cart(*, actor: Actor, lines: Sequence[OrderLine]) -> tuple[Ca
         cart = target
         outcomes.append(LineOutcome(line=line))
     return cart, outcomes
+
+
+def purchase_request_to_cart(*, actor: Actor, request_id: int) -> tuple[Cart | None, list[LineOutcome[OrderLineData]]]:
+    """Change and resubmit (issue 41): the lines of the caller's own rejected, withdrawn or expired purchase request
+    into their cart at today's prices, each on its own as Reorder puts an order's (the next checkout submits them
+    again, through the gate like any order). NotFound for another's request, PermissionDenied for one still pending
+    or placed, or when the caller may not buy."""
+    request = purchase_request_for_resubmit(actor=actor, request_id=request_id)
+    return order_lines_to_cart(actor=actor, lines=OrderDraft.from_json(request.draft).lines)

@@ -20,7 +20,18 @@ from portal.errors import ErrorCode, InputError, field_error, field_errors, fiel
 from portal.graphql.errors import service_error_shape
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("portal", "accounts", "pricing", "storefront", "orders", "quotes", "shoppinglists", "invoices", "tracking")
+APPS = (
+    "portal",
+    "accounts",
+    "pricing",
+    "storefront",
+    "orders",
+    "quotes",
+    "shoppinglists",
+    "invoices",
+    "tracking",
+    "approvals",
+)
 # field_errors itself: it builds the ValidationError from the errors it has just checked.
 CHECKED_BUILDERS = {("portal/errors.py", "field_errors")}
 
