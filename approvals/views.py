@@ -26,7 +26,9 @@ from portal.errors import NotFound
 
 def _page(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
     response = render(request, "approvals/review.html", {"reason_max": REASON_MAX_LENGTH, **context}, status=status)
-    response["Referrer-Policy"] = "no-referrer"  # the link's token stays out of other sites' logs
+    # The link's token stays out of other sites' logs. Not "no-referrer": Chromium then sends `Origin: null` with the
+    # page's forms, which the CSRF check refuses.
+    response["Referrer-Policy"] = "same-origin"
     response["Cache-Control"] = "no-store"
     return response
 

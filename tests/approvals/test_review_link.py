@@ -112,7 +112,7 @@ def _accessible(response) -> _Outline:
     assert all(later - earlier <= 1 for earlier, later in zip(outline.headings, outline.headings[1:], strict=False))
     assert all(field.get("id") in outline.labels for field in outline.fields), outline.fields
     assert all(outline.buttons)
-    assert response["Referrer-Policy"] == "no-referrer" and "no-store" in response["Cache-Control"]
+    assert response["Referrer-Policy"] == "same-origin" and "no-store" in response["Cache-Control"]
     return outline
 
 

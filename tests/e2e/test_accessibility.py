@@ -7,6 +7,7 @@ all its pages in one browser page per language: overlay pages are reached by set
 without reloading, and every violation is collected before the test fails, so that one run lists them all."""
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -14,13 +15,17 @@ from django.core.management import call_command
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from accounts.models import User
+from accounts.models import Company, CompanyRole, User
+from accounts.selectors import actor_for_user
 from accounts.services.masquerade import masquerade_end_for_user
+from approvals.models import ApprovalRule, ApprovalTier, Budget, BudgetPeriod, PurchaseRequest
 from invoices.models import Invoice, InvoiceStatus
+from pricing.models import ProductVariant
 from quotes.models import Quote, QuoteStatus
 from shoppinglists.models import ShoppingList, ShoppingListStatus
 from tests.e2e.axe import Violation, axe_violations, report
 from tests.e2e.conftest import WAIT_MS
+from tests.factories.approvals import place
 
 HERE = Path(__file__).parent
 LOCALES_DIR = HERE.parents[1] / "frontend" / "src" / "locales"
@@ -296,6 +301,22 @@ def test_every_role_of_the_page_list_is_checked_in_a_session():
             assert becomes is None or roles[index - 1 : index] == [becomes], role
 
 
+def _acme_purchase_request():
+    """Issue 41: an approval rule and a budget of Acme Labs (its approvals pages list them), and a senior buyer's order
+    that the rule holds (the request's page, with its admin's actions)."""
+    acme = Company.objects.get(name="Acme Labs")
+    rule = ApprovalRule.objects.create(
+        company=acme, name="Orders above $50", min_total=Decimal("50"), currency_code="USD"
+    )
+    ApprovalTier.objects.create(rule=rule, position=0, role=CompanyRole.ADMIN, levels_up=0)
+    Budget.objects.create(company=acme, name="Lab supplies", amount=Decimal("20000"), currency_code="USD",
+                          period=BudgetPeriod.YEAR, hard=False)  # fmt: skip
+    variant = ProductVariant.objects.select_related("product").filter(product__is_visible=True).order_by("pk").first()
+    held = place(actor_for_user(User.objects.get(email="senior@acme.test")), [(variant, 2)])
+    assert isinstance(held, PurchaseRequest)
+    return held
+
+
 @pytest.mark.parametrize("session", SESSIONS)
 def test_no_page_has_a_serious_or_critical_axe_violation(session, browser, live_server, shop):
     open_quote = Quote.objects.filter(company__name="Acme Labs", status=QuoteStatus.OPEN).order_by("pk").first()
@@ -304,7 +325,8 @@ def test_no_page_has_a_serious_or_critical_axe_violation(session, browser, live_
     acme_list = awaiting.order_by("pk").first()
     # An unpaid invoice: its page and its payment link show the pay form (issue 20).
     acme_invoice = Invoice.objects.filter(company__name="Acme Labs", status=InvoiceStatus.OPEN).order_by("pk").first()
-    params = {"openQuote": open_quote.pk, "acmeShoppingList": acme_list.pk, "acmeInvoice": acme_invoice.pk}
+    params = {"openQuote": open_quote.pk, "acmeShoppingList": acme_list.pk, "acmeInvoice": acme_invoice.pk,
+              "acmeRequest": _acme_purchase_request().pk}  # fmt: skip
     found: list[Violation] = []
     for language, locale in BROWSER_LOCALES.items():
         context = browser.new_context(locale=locale, viewport=SIZES[DESKTOP])

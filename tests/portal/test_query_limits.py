@@ -15,6 +15,7 @@ from accounts.graphql.addresses import MAX_PAGE_SIZE as MAX_ADDRESSES_PAGE
 from accounts.graphql.queries import MAX_SESSIONS_PAGE
 from accounts.graphql.queries import PAGE_SIZES as SUPER_ADMIN_PAGE_SIZES
 from accounts.graphql.users import MAX_PAGE_SIZE as MAX_USERS_PAGE
+from approvals.graphql.queries import MAX_PAGE_SIZE as MAX_APPROVALS_PAGE
 from invoices.graphql.queries import MAX_PAGE_SIZE as MAX_INVOICES_PAGE
 from orders.graphql.purchased import MAX_PAGE_SIZE as MAX_PURCHASED_PAGE
 from orders.graphql.queries import MAX_PAGE_SIZE as MAX_ORDERS_PAGE
@@ -323,6 +324,11 @@ SHOPPING_LIST_CARDS = ("features/shoppinglists/shoppingListsParams.ts", "SHOPPIN
 SHOPPING_LIST_PRODUCTS = ("features/shoppinglists/shoppingListItemsParams.ts", "SHOPPING_LIST_ITEM_PAGE_SIZES")
 INVOICES_TABLE = ("features/invoices/invoicesListParams.ts", "INVOICE_PAGE_SIZES")
 RECEIPT_LINES = ("features/invoices/api/receipts.ts", "RECEIPT_LINES_PAGE_SIZE")
+# Issue 41: the approvals area's lists (budgets and rules by 20 or 50; the rule dialog's choice of a rule to replace
+# asks for 50 too) and the approver picker's people.
+APPROVALS_MANAGE = ("features/approvals/manageListParams.ts", "MANAGE_PAGE_SIZES")
+REPLACEABLE_RULES = ("features/approvals/components/RuleDialog.tsx", "REPLACEABLE_RULES")
+APPROVER_PICKER = ("features/approvals/api/approverUsers.ts", "APPROVER_CHOICES")
 # A list's products: the server takes up to a whole list (500) in a page; the overlay pages them by 100 at most.
 OVERLAY_PRODUCTS_PAGE = min(MAX_SHOPPING_LIST_PRODUCTS_PAGE, 100)
 OVERLAY_PAGE_SIZES = {
@@ -344,6 +350,10 @@ OVERLAY_PAGE_SIZES = {
     # Issue 20: the invoices to pay (sizes 10/20/30, business §9) and the payment history (50 lines, business §9).
     "Invoices": (INVOICES_TABLE, MAX_INVOICES_PAGE),
     "AllReceiptLines": (RECEIPT_LINES, MAX_INVOICES_PAGE),
+    "PurchaseRequests": (DATA_TABLE, MAX_APPROVALS_PAGE),
+    "Budgets": (APPROVALS_MANAGE, MAX_APPROVALS_PAGE),
+    "ApprovalRules": (APPROVALS_MANAGE, MAX_APPROVALS_PAGE),
+    "ApproverUsers": (APPROVER_PICKER, MAX_USERS_PAGE),
 }
 
 
@@ -352,6 +362,7 @@ def test_the_overlay_never_asks_for_a_page_above_the_cap():
         sizes = _ts_numbers(source, constant)
         assert sizes and max(sizes) <= cap, (operation, sizes, cap)
     assert set(_ts_numbers(*COMPANIES_TABLE)) <= set(SUPER_ADMIN_PAGE_SIZES)
+    assert max(_ts_numbers(*REPLACEABLE_RULES)) <= max(_ts_numbers(*APPROVALS_MANAGE))  # same operation, same cap
 
 
 def test_the_overlays_operations_stay_far_below_every_limit():

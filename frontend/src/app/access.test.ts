@@ -48,6 +48,12 @@ const EXPECTED: Record<string, readonly RouteAccess[]> = {
   '/dashboard':                      [D,    D,     D,     A,     D,     D,     S],
   '/orders':                         [A,    A,     D,     A,     A,     A,     S],
   '/company-orders':                 [A,    A,     D,     D,     D,     D,     S],
+  // Issue 41: every company user has requests of their own or approves some; the rules and budgets need
+  // manage_approvals above 1, which admins hold and senior buyers do not.
+  '/approvals':                      [A,    A,     A,     D,     A,     D,     S],
+  '/approvals/rules':                [A,    D,     D,     D,     D,     D,     S],
+  '/approvals/budgets':              [A,    D,     D,     D,     D,     D,     S],
+  '/approvals/5':                    [A,    A,     A,     D,     A,     D,     S],
   '/invoice':                        [A,    A,     D,     D,     D,     D,     S],
   '/multi-invoice':                  [A,    A,     D,     D,     D,     D,     S],
   '/quotes':                         [A,    A,     A,     D,     A,     A,     S],
@@ -167,10 +173,23 @@ describe('feature switches and permissions (shell §6)', () => {
     ['/addresses', 'get_addresses'],
     ['/user-management', 'get_users'],
     ['/multi-invoice', 'get_invoices'],
+    ['/approvals/rules', 'manage_approvals'],
+    ['/approvals/budgets', 'manage_approvals'],
   ])('%s needs %s', (path, code) => {
     const without = DEMO_PERMISSIONS.admin.filter((permission) => permission.code !== code);
     expect(access(path, contextFor(0, { permissions: without }))).toBe(D);
     expect(access(path, contextFor(0))).toBe(A);
+  });
+
+  it('the approval rules and budgets need manage_approvals above level 1, and are not read as a request’s page', () => {
+    const ownUnitOnly = [...DEMO_PERMISSIONS.admin.filter((p) => p.code !== 'manage_approvals'), { code: 'manage_approvals', permissionLevel: 1 }];
+    expect(access('/approvals/rules', contextFor(0, { permissions: ownUnitOnly }))).toBe(D);
+    expect(access('/approvals', contextFor(0, { permissions: ownUnitOnly }))).toBe(A);
+    expect(findRoute('/approvals/rules')?.path).toBe('/approvals/rules');
+    expect(findRoute('/approvals/budgets')?.path).toBe('/approvals/budgets');
+    expect(findRoute('/approvals/12')?.path).toBe('/approvals/:id');
+    // A custom role that holds it manages them too.
+    expect(access('/approvals/budgets', contextFor(5, { permissions: [...CUSTOM_PERMISSIONS, { code: 'manage_approvals', permissionLevel: 2 }] }))).toBe(A);
   });
 
   it('a custom role goes where admins and senior buyers go, as far as its permissions allow', () => {
@@ -294,12 +313,12 @@ describe('menu (shell §2, §6)', () => {
   const labels = (context: AccessContext, table = ROUTE_TABLE) => menuRoutes(context, table).map((route) => route.menu);
 
   it('today shows the pages that exist as permissions allow, the Dashboard too to the super admin, nothing to guests', () => {
-    const users = ['menu.orders', 'menu.companyOrders', 'menu.invoices', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.userManagement', 'menu.accountSettings'];
+    const users = ['menu.orders', 'menu.companyOrders', 'menu.approvals', 'menu.invoices', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.userManagement', 'menu.accountSettings'];
     const expected = {
       0: users,
       1: users,
-      2: ['menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.accountSettings'],
-      5: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.accountSettings'],
+      2: ['menu.approvals', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.accountSettings'],
+      5: ['menu.orders', 'menu.approvals', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.accountSettings'],
       99: ['menu.orders', 'menu.quotes', 'menu.shoppingLists', 'menu.quickOrder', 'menu.addresses', 'menu.accountSettings'],
     };
     for (const who of [0, 1, 2, 5, 99] as const) {
@@ -316,6 +335,7 @@ describe('menu (shell §2, §6)', () => {
     expect(labels(contextFor(0), built)).toEqual([
       'menu.orders',
       'menu.companyOrders',
+      'menu.approvals',
       'menu.invoices',
       'menu.quotes',
       'menu.shoppingLists',
@@ -325,6 +345,7 @@ describe('menu (shell §2, §6)', () => {
       'menu.accountSettings',
     ]);
     expect(labels(contextFor(2), built)).toEqual([
+      'menu.approvals',
       'menu.quotes',
       'menu.shoppingLists',
       'menu.quickOrder',

@@ -128,6 +128,13 @@ export const ROUTE_TABLE: readonly PortalRoute[] = [
     switchedOn: ({ features }) => features.orders,
     translationPage: 'orders',
   }),
+  // Issue 41: every company user may have requests of their own, or be named an approver; the inbox badge is on the
+  // menu entry (PortalMenu). The rules and budgets are the managers' (manage_approvals above 1: their unit and the
+  // units below it), reached from the Approvals page. They come before the request's page, whose `:id` matches them.
+  route({ path: P.approvals, menu: 'menu.approvals', roles: [A, S, J, M], translationPage: 'approvals' }),
+  route({ path: P.approvalRules, roles: [A, S, M], permissions: [level('manage_approvals', 2)], translationPage: 'approvals' }),
+  route({ path: P.budgets, roles: [A, S, M], permissions: [level('manage_approvals', 2)], translationPage: 'approvals' }),
+  route({ path: P.approvalRequest, roles: [A, S, J, M], translationPage: 'approvals' }),
   route({
     path: P.invoice,
     roles: [A, S, M],

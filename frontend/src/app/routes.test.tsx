@@ -62,6 +62,7 @@ describe('portal routes and shell (shell §2)', () => {
     expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['My orders', '/orders'],
       ['Lab orders', '/company-orders'],
+      ['Approvals', '/approvals'],
       ['Invoices', '/multi-invoice'],
       ['Quotes', '/quotes'],
       ['Shopping lists', '/shoppingLists'],
@@ -119,7 +120,7 @@ describe('portal routes and shell (shell §2)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Quotes', 'Shopping lists', 'Quick order', 'Addresses', 'Account settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Approvals', 'Quotes', 'Shopping lists', 'Quick order', 'Addresses', 'Account settings']);
     expect(screen.getByText('Jules Junior')).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Account settings' }));
     await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());

@@ -53,10 +53,78 @@ export type AddressInput = {
   extraFields?: Array<ExtraFieldInput>;
 };
 
+/** An approval rule: its unit, its conditions (at least one) and its tiers (1 to 10). */
+export type ApprovalRuleInput = {
+  /** The unit: the one the caller acts for (null) or one below it they reach. */
+  companyId?: number | null | undefined;
+  /** Required, at most 120 characters. */
+  name: string;
+  /** It holds orders. */
+  isActive?: boolean;
+  /** A rule of a unit above that it replaces. */
+  replacesId?: number | null | undefined;
+  /** Total above this (0 or more, 2 decimals). */
+  minTotal?: string | null | undefined;
+  /** minTotal's currency ('' : the order's own). */
+  currencyCode?: string;
+  /** This cost centre or grant code (at most 60). */
+  costCentre?: string;
+  /** A product of this category. */
+  categoryId?: number | null | undefined;
+  /** A product off the company's price list. */
+  offPriceList?: boolean;
+  /** More lines than this (0 to 10,000). */
+  minLines?: number | null | undefined;
+  /** The buyer's role is one of these. */
+  buyerRoles?: Array<number>;
+  /** The order exceeds a soft budget. */
+  overBudget?: boolean;
+  /** An admin may approve every tier at once. */
+  allowOverride?: boolean;
+  /** Its tiers of approvers, in order (1 to 10). */
+  tiers: Array<ApprovalTierInput>;
+};
+
+/** A tier of an approval rule: a role in the ordering unit or one above it, and/or people. */
+export type ApprovalTierInput = {
+  /** The holders of this role approve (0 admin, 1 senior, 2 junior, 5 custom). */
+  role?: number | null | undefined;
+  /** In which unit: 0 the ordering unit, 1 the unit above it… (0 to 10). */
+  levelsUp?: number;
+  /** People of the company tree who approve (at most 50). */
+  userIds?: Array<number>;
+};
+
 /** A storefront customer JWT (from GET /customer/current.jwt) to exchange. */
 export type AuthorizationInput = {
   bcToken: string;
   channelId?: number;
+};
+
+/** A budget: its unit, scope (cost centre, buyer), amount and period. */
+export type BudgetInput = {
+  /** The unit: the one the caller acts for (null) or one below it they reach. */
+  companyId?: number | null | undefined;
+  /** Required, at most 120 characters. */
+  name: string;
+  /** Only orders with this code ('' every order). */
+  costCentre?: string;
+  /** Only this buyer's orders (a member of the unit). */
+  userId?: number | null | undefined;
+  /** The amount of each period: 0 or more, 2 decimals at most. */
+  amount: string;
+  /** One of the store's currencies. */
+  currencyCode: string;
+  /** month, quarter, year or grant. */
+  period: string;
+  /** A grant's first day (required). */
+  startsOn?: string | null | undefined;
+  /** A grant's last day (required). */
+  endsOn?: string | null | undefined;
+  /** Refuse an order it cannot cover (else: for approval). */
+  hard?: boolean;
+  /** Orders draw on it. */
+  isActive?: boolean;
 };
 
 export type CartLineItemInput = {
@@ -766,6 +834,794 @@ export type AddressSetDefaultMutation = {
         name: string
       } | null
     }
+  }
+};
+
+export type ApprovalRuleFieldsFragment = {
+  id: number,
+  companyId: number,
+  companyName: string,
+  name: string,
+  isActive: boolean,
+  isInherited: boolean,
+  canEdit: boolean,
+  replacesId: number | null,
+  replacesName: string,
+  minTotal: string | null,
+  currencyCode: string,
+  costCentre: string,
+  categoryId: number | null,
+  categoryName: string,
+  offPriceList: boolean,
+  minLines: number | null,
+  buyerRoles: Array<number>,
+  overBudget: boolean,
+  allowOverride: boolean,
+  tiers: Array<{
+    position: number,
+    role: number | null,
+    levelsUp: number,
+    userIds: Array<number>,
+    userNames: Array<string>,
+    label: string
+  }>
+};
+
+export type ApprovalRulesQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  companyId?: number | null | undefined;
+}>;
+
+
+export type ApprovalRulesQuery = {
+  approvalRules: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: number,
+        companyId: number,
+        companyName: string,
+        name: string,
+        isActive: boolean,
+        isInherited: boolean,
+        canEdit: boolean,
+        replacesId: number | null,
+        replacesName: string,
+        minTotal: string | null,
+        currencyCode: string,
+        costCentre: string,
+        categoryId: number | null,
+        categoryName: string,
+        offPriceList: boolean,
+        minLines: number | null,
+        buyerRoles: Array<number>,
+        overBudget: boolean,
+        allowOverride: boolean,
+        tiers: Array<{
+          position: number,
+          role: number | null,
+          levelsUp: number,
+          userIds: Array<number>,
+          userNames: Array<string>,
+          label: string
+        }>
+      }
+    }>
+  }
+};
+
+export type ApprovalRuleCreateMutationVariables = Exact<{
+  ruleData: ApprovalRuleInput;
+}>;
+
+
+export type ApprovalRuleCreateMutation = {
+  approvalRuleCreate: {
+    id: number,
+    companyId: number,
+    companyName: string,
+    name: string,
+    isActive: boolean,
+    isInherited: boolean,
+    canEdit: boolean,
+    replacesId: number | null,
+    replacesName: string,
+    minTotal: string | null,
+    currencyCode: string,
+    costCentre: string,
+    categoryId: number | null,
+    categoryName: string,
+    offPriceList: boolean,
+    minLines: number | null,
+    buyerRoles: Array<number>,
+    overBudget: boolean,
+    allowOverride: boolean,
+    tiers: Array<{
+      position: number,
+      role: number | null,
+      levelsUp: number,
+      userIds: Array<number>,
+      userNames: Array<string>,
+      label: string
+    }>
+  }
+};
+
+export type ApprovalRuleUpdateMutationVariables = Exact<{
+  id: number;
+  ruleData: ApprovalRuleInput;
+}>;
+
+
+export type ApprovalRuleUpdateMutation = {
+  approvalRuleUpdate: {
+    id: number,
+    companyId: number,
+    companyName: string,
+    name: string,
+    isActive: boolean,
+    isInherited: boolean,
+    canEdit: boolean,
+    replacesId: number | null,
+    replacesName: string,
+    minTotal: string | null,
+    currencyCode: string,
+    costCentre: string,
+    categoryId: number | null,
+    categoryName: string,
+    offPriceList: boolean,
+    minLines: number | null,
+    buyerRoles: Array<number>,
+    overBudget: boolean,
+    allowOverride: boolean,
+    tiers: Array<{
+      position: number,
+      role: number | null,
+      levelsUp: number,
+      userIds: Array<number>,
+      userNames: Array<string>,
+      label: string
+    }>
+  }
+};
+
+export type ApprovalRuleDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ApprovalRuleDeleteMutation = {
+  approvalRuleDelete: boolean
+};
+
+export type ApproverUsersQueryVariables = Exact<{
+  first: number;
+  search?: string | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type ApproverUsersQuery = {
+  users: {
+    edges: Array<{
+      node: {
+        id: number,
+        email: string,
+        firstName: string,
+        lastName: string,
+        companyName: string
+      }
+    }>
+  }
+};
+
+export type BudgetFieldsFragment = {
+  id: number,
+  companyId: number,
+  companyName: string,
+  name: string,
+  costCentre: string,
+  userId: number | null,
+  userEmail: string,
+  amount: string,
+  currencyCode: string,
+  period: string,
+  startsOn: string | null,
+  endsOn: string | null,
+  hard: boolean,
+  isActive: boolean,
+  committed: string,
+  spent: string,
+  remaining: string,
+  isOpen: boolean,
+  periodStart: string | null,
+  periodEnd: string | null,
+  isInherited: boolean,
+  canEdit: boolean
+};
+
+export type BudgetsQueryVariables = Exact<{
+  first: number;
+  offset: number;
+  companyId?: number | null | undefined;
+}>;
+
+
+export type BudgetsQuery = {
+  budgets: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: number,
+        companyId: number,
+        companyName: string,
+        name: string,
+        costCentre: string,
+        userId: number | null,
+        userEmail: string,
+        amount: string,
+        currencyCode: string,
+        period: string,
+        startsOn: string | null,
+        endsOn: string | null,
+        hard: boolean,
+        isActive: boolean,
+        committed: string,
+        spent: string,
+        remaining: string,
+        isOpen: boolean,
+        periodStart: string | null,
+        periodEnd: string | null,
+        isInherited: boolean,
+        canEdit: boolean
+      }
+    }>
+  }
+};
+
+export type BudgetCreateMutationVariables = Exact<{
+  budgetData: BudgetInput;
+}>;
+
+
+export type BudgetCreateMutation = {
+  budgetCreate: {
+    id: number,
+    companyId: number,
+    companyName: string,
+    name: string,
+    costCentre: string,
+    userId: number | null,
+    userEmail: string,
+    amount: string,
+    currencyCode: string,
+    period: string,
+    startsOn: string | null,
+    endsOn: string | null,
+    hard: boolean,
+    isActive: boolean,
+    committed: string,
+    spent: string,
+    remaining: string,
+    isOpen: boolean,
+    periodStart: string | null,
+    periodEnd: string | null,
+    isInherited: boolean,
+    canEdit: boolean
+  }
+};
+
+export type BudgetUpdateMutationVariables = Exact<{
+  id: number;
+  budgetData: BudgetInput;
+}>;
+
+
+export type BudgetUpdateMutation = {
+  budgetUpdate: {
+    id: number,
+    companyId: number,
+    companyName: string,
+    name: string,
+    costCentre: string,
+    userId: number | null,
+    userEmail: string,
+    amount: string,
+    currencyCode: string,
+    period: string,
+    startsOn: string | null,
+    endsOn: string | null,
+    hard: boolean,
+    isActive: boolean,
+    committed: string,
+    spent: string,
+    remaining: string,
+    isOpen: boolean,
+    periodStart: string | null,
+    periodEnd: string | null,
+    isInherited: boolean,
+    canEdit: boolean
+  }
+};
+
+export type BudgetDeleteMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type BudgetDeleteMutation = {
+  budgetDelete: boolean
+};
+
+export type PurchaseRequestQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type PurchaseRequestQuery = {
+  purchaseRequest: {
+    id: number,
+    status: string,
+    companyId: number,
+    companyName: string,
+    requestedById: number | null,
+    requestedByName: string,
+    requestedByEmail: string,
+    createdAt: string,
+    decidedAt: string | null,
+    pricesHeldUntil: string,
+    currencyCode: string,
+    subtotal: string,
+    taxTotal: string,
+    shippingTotal: string,
+    grandTotal: string,
+    costCentre: string,
+    poNumber: string,
+    paymentMethod: string,
+    lineCount: number,
+    currentTier: number,
+    currentTierLabel: string,
+    orderId: number | null,
+    orderNumber: number | null,
+    rejectionReason: string,
+    resubmittedFromId: number | null,
+    canApprove: boolean,
+    canReject: boolean,
+    canOverride: boolean,
+    canWithdraw: boolean,
+    canResubmit: boolean,
+    lines: Array<{
+      sku: string,
+      name: string,
+      quantity: number,
+      unitPrice: string,
+      lineTotal: string,
+      options: Array<{
+        name: string,
+        value: string
+      }>
+    }>,
+    tiers: Array<{
+      position: number,
+      label: string,
+      ruleName: string,
+      state: string,
+      decidedBy: string | null,
+      decidedAt: string | null,
+      reason: string,
+      via: string
+    }>,
+    reasons: Array<{
+      kind: string,
+      name: string,
+      conditions: Array<string>,
+      amount: string | null,
+      remaining: string | null,
+      currencyCode: string | null
+    }>
+  }
+};
+
+export type PurchaseRequestApproveMutationVariables = Exact<{
+  id: number;
+  reason: string;
+}>;
+
+
+export type PurchaseRequestApproveMutation = {
+  purchaseRequestApprove: {
+    id: number,
+    status: string,
+    companyId: number,
+    companyName: string,
+    requestedById: number | null,
+    requestedByName: string,
+    requestedByEmail: string,
+    createdAt: string,
+    decidedAt: string | null,
+    pricesHeldUntil: string,
+    currencyCode: string,
+    subtotal: string,
+    taxTotal: string,
+    shippingTotal: string,
+    grandTotal: string,
+    costCentre: string,
+    poNumber: string,
+    paymentMethod: string,
+    lineCount: number,
+    currentTier: number,
+    currentTierLabel: string,
+    orderId: number | null,
+    orderNumber: number | null,
+    rejectionReason: string,
+    resubmittedFromId: number | null,
+    canApprove: boolean,
+    canReject: boolean,
+    canOverride: boolean,
+    canWithdraw: boolean,
+    canResubmit: boolean,
+    lines: Array<{
+      sku: string,
+      name: string,
+      quantity: number,
+      unitPrice: string,
+      lineTotal: string,
+      options: Array<{
+        name: string,
+        value: string
+      }>
+    }>,
+    tiers: Array<{
+      position: number,
+      label: string,
+      ruleName: string,
+      state: string,
+      decidedBy: string | null,
+      decidedAt: string | null,
+      reason: string,
+      via: string
+    }>,
+    reasons: Array<{
+      kind: string,
+      name: string,
+      conditions: Array<string>,
+      amount: string | null,
+      remaining: string | null,
+      currencyCode: string | null
+    }>
+  }
+};
+
+export type PurchaseRequestRejectMutationVariables = Exact<{
+  id: number;
+  reason: string;
+}>;
+
+
+export type PurchaseRequestRejectMutation = {
+  purchaseRequestReject: {
+    id: number,
+    status: string,
+    companyId: number,
+    companyName: string,
+    requestedById: number | null,
+    requestedByName: string,
+    requestedByEmail: string,
+    createdAt: string,
+    decidedAt: string | null,
+    pricesHeldUntil: string,
+    currencyCode: string,
+    subtotal: string,
+    taxTotal: string,
+    shippingTotal: string,
+    grandTotal: string,
+    costCentre: string,
+    poNumber: string,
+    paymentMethod: string,
+    lineCount: number,
+    currentTier: number,
+    currentTierLabel: string,
+    orderId: number | null,
+    orderNumber: number | null,
+    rejectionReason: string,
+    resubmittedFromId: number | null,
+    canApprove: boolean,
+    canReject: boolean,
+    canOverride: boolean,
+    canWithdraw: boolean,
+    canResubmit: boolean,
+    lines: Array<{
+      sku: string,
+      name: string,
+      quantity: number,
+      unitPrice: string,
+      lineTotal: string,
+      options: Array<{
+        name: string,
+        value: string
+      }>
+    }>,
+    tiers: Array<{
+      position: number,
+      label: string,
+      ruleName: string,
+      state: string,
+      decidedBy: string | null,
+      decidedAt: string | null,
+      reason: string,
+      via: string
+    }>,
+    reasons: Array<{
+      kind: string,
+      name: string,
+      conditions: Array<string>,
+      amount: string | null,
+      remaining: string | null,
+      currencyCode: string | null
+    }>
+  }
+};
+
+export type PurchaseRequestOverrideMutationVariables = Exact<{
+  id: number;
+  reason: string;
+}>;
+
+
+export type PurchaseRequestOverrideMutation = {
+  purchaseRequestOverride: {
+    id: number,
+    status: string,
+    companyId: number,
+    companyName: string,
+    requestedById: number | null,
+    requestedByName: string,
+    requestedByEmail: string,
+    createdAt: string,
+    decidedAt: string | null,
+    pricesHeldUntil: string,
+    currencyCode: string,
+    subtotal: string,
+    taxTotal: string,
+    shippingTotal: string,
+    grandTotal: string,
+    costCentre: string,
+    poNumber: string,
+    paymentMethod: string,
+    lineCount: number,
+    currentTier: number,
+    currentTierLabel: string,
+    orderId: number | null,
+    orderNumber: number | null,
+    rejectionReason: string,
+    resubmittedFromId: number | null,
+    canApprove: boolean,
+    canReject: boolean,
+    canOverride: boolean,
+    canWithdraw: boolean,
+    canResubmit: boolean,
+    lines: Array<{
+      sku: string,
+      name: string,
+      quantity: number,
+      unitPrice: string,
+      lineTotal: string,
+      options: Array<{
+        name: string,
+        value: string
+      }>
+    }>,
+    tiers: Array<{
+      position: number,
+      label: string,
+      ruleName: string,
+      state: string,
+      decidedBy: string | null,
+      decidedAt: string | null,
+      reason: string,
+      via: string
+    }>,
+    reasons: Array<{
+      kind: string,
+      name: string,
+      conditions: Array<string>,
+      amount: string | null,
+      remaining: string | null,
+      currencyCode: string | null
+    }>
+  }
+};
+
+export type PurchaseRequestWithdrawMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type PurchaseRequestWithdrawMutation = {
+  purchaseRequestWithdraw: {
+    id: number,
+    status: string,
+    companyId: number,
+    companyName: string,
+    requestedById: number | null,
+    requestedByName: string,
+    requestedByEmail: string,
+    createdAt: string,
+    decidedAt: string | null,
+    pricesHeldUntil: string,
+    currencyCode: string,
+    subtotal: string,
+    taxTotal: string,
+    shippingTotal: string,
+    grandTotal: string,
+    costCentre: string,
+    poNumber: string,
+    paymentMethod: string,
+    lineCount: number,
+    currentTier: number,
+    currentTierLabel: string,
+    orderId: number | null,
+    orderNumber: number | null,
+    rejectionReason: string,
+    resubmittedFromId: number | null,
+    canApprove: boolean,
+    canReject: boolean,
+    canOverride: boolean,
+    canWithdraw: boolean,
+    canResubmit: boolean,
+    lines: Array<{
+      sku: string,
+      name: string,
+      quantity: number,
+      unitPrice: string,
+      lineTotal: string,
+      options: Array<{
+        name: string,
+        value: string
+      }>
+    }>,
+    tiers: Array<{
+      position: number,
+      label: string,
+      ruleName: string,
+      state: string,
+      decidedBy: string | null,
+      decidedAt: string | null,
+      reason: string,
+      via: string
+    }>,
+    reasons: Array<{
+      kind: string,
+      name: string,
+      conditions: Array<string>,
+      amount: string | null,
+      remaining: string | null,
+      currencyCode: string | null
+    }>
+  }
+};
+
+export type PurchaseRequestRowFieldsFragment = {
+  id: number,
+  status: string,
+  companyId: number,
+  companyName: string,
+  requestedByName: string,
+  requestedByEmail: string,
+  createdAt: string,
+  currencyCode: string,
+  grandTotal: string,
+  costCentre: string,
+  lineCount: number,
+  currentTierLabel: string
+};
+
+export type PurchaseRequestFieldsFragment = {
+  id: number,
+  status: string,
+  companyId: number,
+  companyName: string,
+  requestedById: number | null,
+  requestedByName: string,
+  requestedByEmail: string,
+  createdAt: string,
+  decidedAt: string | null,
+  pricesHeldUntil: string,
+  currencyCode: string,
+  subtotal: string,
+  taxTotal: string,
+  shippingTotal: string,
+  grandTotal: string,
+  costCentre: string,
+  poNumber: string,
+  paymentMethod: string,
+  lineCount: number,
+  currentTier: number,
+  currentTierLabel: string,
+  orderId: number | null,
+  orderNumber: number | null,
+  rejectionReason: string,
+  resubmittedFromId: number | null,
+  canApprove: boolean,
+  canReject: boolean,
+  canOverride: boolean,
+  canWithdraw: boolean,
+  canResubmit: boolean,
+  lines: Array<{
+    sku: string,
+    name: string,
+    quantity: number,
+    unitPrice: string,
+    lineTotal: string,
+    options: Array<{
+      name: string,
+      value: string
+    }>
+  }>,
+  tiers: Array<{
+    position: number,
+    label: string,
+    ruleName: string,
+    state: string,
+    decidedBy: string | null,
+    decidedAt: string | null,
+    reason: string,
+    via: string
+  }>,
+  reasons: Array<{
+    kind: string,
+    name: string,
+    conditions: Array<string>,
+    amount: string | null,
+    remaining: string | null,
+    currencyCode: string | null
+  }>
+};
+
+export type PurchaseRequestResubmitMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type PurchaseRequestResubmitMutation = {
+  purchaseRequestResubmit: {
+    cartId: string,
+    checkoutUrl: string,
+    addedCount: number,
+    notAdded: Array<string>
+  }
+};
+
+export type PurchaseRequestsQueryVariables = Exact<{
+  view: string;
+  first: number;
+  offset: number;
+  status?: string | null | undefined;
+  companyId?: number | null | undefined;
+  orderBy: string;
+}>;
+
+
+export type PurchaseRequestsQuery = {
+  purchaseRequests: {
+    totalCount: number,
+    edges: Array<{
+      node: {
+        id: number,
+        status: string,
+        companyId: number,
+        companyName: string,
+        requestedByName: string,
+        requestedByEmail: string,
+        createdAt: string,
+        currencyCode: string,
+        grandTotal: string,
+        costCentre: string,
+        lineCount: number,
+        currentTierLabel: string
+      }
+    }>
   }
 };
 
@@ -3935,6 +4791,13 @@ export type AccountFormFieldsQuery = {
   }>
 };
 
+export type PurchaseRequestInboxCountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PurchaseRequestInboxCountQuery = {
+  purchaseRequestInboxCount: number
+};
+
 export type AuthorizationMutationVariables = Exact<{
   authData: AuthorizationInput;
 }>;
@@ -3967,6 +4830,30 @@ export type LogoutMutation = {
       message: string
     }
   }
+};
+
+export type BudgetStatusQueryVariables = Exact<{
+  costCentre: string;
+  amount: string;
+  currencyCode: string;
+}>;
+
+
+export type BudgetStatusQuery = {
+  budgetStatus: Array<{
+    budgetId: number,
+    name: string,
+    currencyCode: string,
+    amount: string,
+    committed: string,
+    spent: string,
+    remaining: string,
+    thisOrder: string,
+    leftAfter: string,
+    exceeds: boolean,
+    hard: boolean,
+    isOpen: boolean
+  }>
 };
 
 export type CountriesQueryVariables = Exact<{ [key: string]: never; }>;

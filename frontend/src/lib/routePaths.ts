@@ -24,6 +24,12 @@ export const ROUTE_PATHS = {
   quoteDraft: '/quoteDraft',
   accountSettings: '/accountSettings',
   quoteDetail: '/quoteDetail/:id',
+  // Issue 41. The managers' pages come before the request's: `/approvals/:id` would match their paths too, and the
+  // gate (app/access.ts findRoute) takes the first route that matches.
+  approvals: '/approvals',
+  approvalRules: '/approvals/rules',
+  budgets: '/approvals/budgets',
+  approvalRequest: '/approvals/:id',
 } as const;
 
 export type RoutePath = (typeof ROUTE_PATHS)[keyof typeof ROUTE_PATHS];
@@ -43,6 +49,10 @@ export const ROUTES_WITH_PAGES: readonly RoutePath[] = [
   ROUTE_PATHS.dashboard,
   ROUTE_PATHS.orders,
   ROUTE_PATHS.companyOrders,
+  ROUTE_PATHS.approvals,
+  ROUTE_PATHS.approvalRules,
+  ROUTE_PATHS.budgets,
+  ROUTE_PATHS.approvalRequest,
   ROUTE_PATHS.invoice,
   ROUTE_PATHS.multiInvoice,
   ROUTE_PATHS.quotes,

@@ -309,6 +309,8 @@ const ALL_CODES = [
   'get_orders', 'get_order_detail',
   'get_invoices', 'get_invoice_detail', 'pay_invoice',
   'purchase_enable',
+  // Issue 41: budgets and approval rules (accounts.permissions: the admins', not the senior buyers').
+  'manage_approvals',
 ];
 
 const grant = (codes: readonly string[], permissionLevel: number): Permission[] => codes.map((code) => ({ code, permissionLevel }));
@@ -316,7 +318,7 @@ const grant = (codes: readonly string[], permissionLevel: number): Permission[] 
 /** The demo accounts' permissions (docs/decisions.md, issue 3). */
 export const DEMO_PERMISSIONS = {
   admin: grant(ALL_CODES, 2),
-  senior: grant(ALL_CODES.filter((code) => !['create_user', 'update_user', 'delete_user'].includes(code)), 2),
+  senior: grant(ALL_CODES.filter((code) => !['create_user', 'update_user', 'delete_user', 'manage_approvals'].includes(code)), 2),
   junior: [
     ...grant(['get_shopping_lists', 'get_shopping_list_detail', 'create_shopping_list', 'get_quotes', 'get_quote_detail', 'create_quote', 'update_quote_message'], 1),
     ...grant(SHOPPING_LIST_ACTIONS, 1),
@@ -390,6 +392,10 @@ const DEFAULT_HANDLERS: Record<string, Handler> = {
   Authorization: authorizationResult(),
   // Issue 40: no address signs in with its organisation unless a test says so.
   SsoSignIn: { data: { ssoSignIn: null } },
+  // Issue 41: the menu's approvals badge (nothing waits) and the budget panels of the quote and list pages (no budget
+  // applies) unless a test says otherwise.
+  PurchaseRequestInboxCount: { data: { purchaseRequestInboxCount: 0 } },
+  BudgetStatus: { data: { budgetStatus: [] } },
   Countries: {
     data: {
       countries: [

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 
+import { BudgetPanel } from '../../../components/budgetPanel/BudgetPanel';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import type { DroppedFile } from '../../../components/dropzone/FileDropZone';
 import { toast } from '../../../components/toast/toastStore';
@@ -295,6 +296,8 @@ export function QuoteDetailPage() {
           <QuoteDetailSummary quote={quote} />
         </PageSection>
       </Columns>
+      {/* Issue 41: the budgets an open quote would draw on once ordered. */}
+      <BudgetPanel amount={quote.status === 'open' ? quote.summary.grandTotal : null} currencyCode={quote.currencyCode} />
       <Columns>
         <PageSection title={t('quoteDetail.section.messages')}>
           <QuoteDetailMessages messages={quote.messages} canMessage={quote.canMessage} ordered={quote.status === 'ordered'} onSend={onSendMessage} />

@@ -7,6 +7,7 @@ import { styled } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { BudgetPanel } from '../../../components/budgetPanel/BudgetPanel';
 import { addInBatches } from '../../../components/bulkUpload/bulkUploadBatches';
 import { BulkUploadDialog, type BulkUploadConfirmation } from '../../../components/bulkUpload/BulkUploadDialog';
 import { BulkUploadStockNote, bulkStockNote, type BulkStockNote } from '../../../components/bulkUpload/BulkUploadStockNote';
@@ -325,6 +326,11 @@ function QuoteDraftEditor() {
               />
             )}
           </Section>
+          {/* Issue 41: the budgets this quote would draw on once ordered (none while a price is on request). */}
+          <BudgetPanel
+            amount={draft.data.pricesHidden || draft.data.products.some((line) => line.priceOnRequest) ? null : draft.data.totals.grandTotal}
+            currencyCode={draft.data.currencyCode}
+          />
           <Section variant="outlined" aria-labelledby="quote-search-title">
             <Typography variant="h2" id="quote-search-title">
               {tp('productSearch.title')}

@@ -12,6 +12,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
 import { findRoute, routeAccess } from '../../../app/access';
 import { useAccessState } from '../../../app/useAccess';
+import { BudgetPanel } from '../../../components/budgetPanel/BudgetPanel';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTableMessage } from '../../../components/dataTable/DataTableMessage';
 import { ListPagination } from '../../../components/dataTable/ListPagination';
@@ -377,6 +378,8 @@ export function ShoppingListPage() {
           />
         )}
       </PageSection>
+      {/* Issue 41: the budgets the list would draw on, ordered as it is. */}
+      <BudgetPanel amount={list.pricesHidden ? null : list.grandTotal} currencyCode={list.currencyCode} />
       {selectionEnabled && items.length > 0 && (
         <SelectionFooter
           count={ticked.length}
