@@ -22,6 +22,7 @@ STAFF_GROUP = "Store staff"
 # The apps whose models the supplier's staff manage in Django admin.
 STAFF_APPS = [
     "portal", "accounts", "pricing", "orders", "quotes", "shoppinglists", "invoices", "storefront", "punchout",
+    "approvals",
 ]  # fmt: skip
 
 # The pricing groups (business §3): each gets a price list in `pricing.demo`. Retail pays list prices: individual

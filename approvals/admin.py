@@ -3,7 +3,9 @@ of a company tree; a request's decisions are taken by its approvers (portal or e
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.template.response import TemplateResponse
 
 from approvals.models import (
     ApprovalDecision,
@@ -14,6 +16,8 @@ from approvals.models import (
     RequestApprover,
 )
 from approvals.services.budgets import budget_figures
+from approvals.services.requests import purchase_request_staff_decide
+from portal.errors import NotFound
 
 
 @admin.register(Budget)
@@ -94,6 +98,45 @@ class PurchaseRequestAdmin(admin.ModelAdmin):
     ]  # fmt: skip
     exclude = []
     inlines = [RequestApproverInline, ApprovalDecisionInline]
+    actions = ["approve_waiting_tier", "reject_requests"]
 
     def has_add_permission(self, request) -> bool:
         return False
+
+    def _decide(self, request, queryset, *, approve: bool, reason: str = "") -> None:
+        decided = 0
+        for held in queryset.order_by("pk"):
+            try:
+                purchase_request_staff_decide(by=request.user, request_id=held.pk, approve=approve, reason=reason)
+            except ValidationError as error:
+                self.message_user(request, f"Request {held.pk}: {' '.join(error.messages)}", messages.ERROR)
+            except (PermissionDenied, NotFound) as error:
+                self.message_user(request, f"Request {held.pk}: {error}", messages.ERROR)
+            else:
+                decided += 1
+        if decided:
+            done = "approved for the tier whose turn it was" if approve else "rejected"
+            self.message_user(request, f"{decided} request{'s' if decided != 1 else ''} {done}.", messages.SUCCESS)
+
+    @admin.action(description="Approve for the tier whose turn it is (as the store)", permissions=["change"])
+    def approve_waiting_tier(self, request, queryset):
+        """For a tier nobody can decide any more (its approvers left) or a company without approvers: the last tier's
+        approval places the order."""
+        self._decide(request, queryset, approve=True, reason="Approved by the store.")
+
+    @admin.action(description="Reject (as the store, with a reason)", permissions=["change"])
+    def reject_requests(self, request, queryset):
+        reason = request.POST.get("reason", "").replace("\x00", "").strip()
+        if "apply" in request.POST and reason:
+            self._decide(request, queryset, approve=False, reason=reason)
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Reject purchase requests",
+            "requests": list(queryset.select_related("company")),
+            "reason": reason,
+            "error": "Give a reason: the buyer is told it." if "apply" in request.POST else "",
+            "back": request.get_full_path(),
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/approvals/purchaserequest/reject.html", context)

@@ -207,11 +207,18 @@ def _place(request: PurchaseRequest) -> None:
 
 
 def _decide(
-    actor: Actor, request_id: int, decision: str, reason: str, via: str, tier: int | None = None
+    actor: Actor | None,
+    request_id: int,
+    decision: str,
+    reason: str,
+    via: str,
+    tier: int | None = None,
+    staff: User | None = None,
 ) -> PurchaseRequest:
     """One decision, saved with what follows; an expired request is saved as such before PRICES_EXPIRED. `tier`: the
     tier the decision is for (an e-mail's link is for one tier): NOT_YOUR_TURN once the request has moved on, even
-    for an approver of the tier whose turn it is now."""
+    for an approver of the tier whose turn it is now. `staff`: the store's staff decide for the tier whose turn it is
+    (Django admin: a tier whose approvers have all left, a company without anyone to decide), instead of `actor`."""
     reason = reason.strip()
     if len(reason) > REASON_MAX_LENGTH:
         raise field_error("reason", f"Use at most {REASON_MAX_LENGTH} characters.", code="max_length")
@@ -223,7 +230,11 @@ def _decide(
         with transaction.atomic():
             request = _locked(request_id)
             _pending(request)
-            if decision == Decision.OVERRIDDEN:
+            if staff is not None:
+                pass  # the store decides for the tier whose turn it is (approvals/admin.py)
+            elif actor is None:
+                raise Refused(ApprovalErrorCode.NOT_YOUR_TURN.label, code=ApprovalErrorCode.NOT_YOUR_TURN)
+            elif decision == Decision.OVERRIDDEN:
                 if not may_override(actor, request):
                     raise Refused(
                         ApprovalErrorCode.OVERRIDE_NOT_ALLOWED.label, code=ApprovalErrorCode.OVERRIDE_NOT_ALLOWED
@@ -232,8 +243,8 @@ def _decide(
                 raise Refused(ApprovalErrorCode.NOT_YOUR_TURN.label, code=ApprovalErrorCode.NOT_YOUR_TURN)
             decided_tier = request.current_tier
             ApprovalDecision.objects.create(
-                purchase_request=request, tier=decided_tier, user=actor.user, decision=decision,
-                reason=reason, via=via,
+                purchase_request=request, tier=decided_tier, user=staff or (actor.user if actor else None),
+                decision=decision, reason=reason, via=via,
             )  # fmt: skip
             now = timezone.now()
             if decision == Decision.REJECTED:
@@ -254,8 +265,11 @@ def _decide(
             request.save()
             audit_record(
                 action=action,
-                summary=f"Purchase request {request.pk} {decision}" + (f": {reason}" if reason else ""),
-                actor=actor,
+                summary=f"Purchase request {request.pk} {decision}"
+                + (f" by the store ({staff.email})" if staff is not None else "")
+                + (f": {reason}" if reason else ""),
+                actor=actor if staff is None else None,
+                user=staff,
                 company=request.company,
                 target=request,
                 changes={"tier": decided_tier, "via": via, "reason": reason},
@@ -275,6 +289,13 @@ def purchase_request_approve(
     *, actor: Actor, request_id: int, reason: str = "", via: str = "portal", tier: int | None = None
 ):
     return _decide(actor, request_id, Decision.APPROVED, reason, via, tier)
+
+
+def purchase_request_staff_decide(*, by: User, request_id: int, approve: bool, reason: str = "") -> PurchaseRequest:
+    """The store's staff approve (for the tier whose turn it is) or reject a request from Django admin, written as
+    theirs (via "admin") in the request's decisions and the company's audit log."""
+    decision = Decision.APPROVED if approve else Decision.REJECTED
+    return _decide(None, request_id, decision, reason, "admin", staff=by)
 
 
 def purchase_request_reject(
