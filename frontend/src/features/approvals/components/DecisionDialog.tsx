@@ -1,17 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { styled } from '@mui/material/styles';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { DialogForm, FormDialog } from '../../../components/FormDialog';
 import { useFieldErrorTexts } from '../../../lib/fieldErrors';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
-import { useMobileLayout } from '../../../lib/useMobileLayout';
 import { approvalsMessages } from '../messages';
 
 /** The decisions taken in a dialog: Approve (an optional comment), Reject and Override (a reason each). */
@@ -19,8 +17,6 @@ export type Decision = 'approve' | 'reject' | 'override';
 
 /** The longest reason or comment the dialog takes. */
 export const MAX_REASON_LENGTH = 2000;
-
-const DialogForm = styled('form')({ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 });
 
 export interface DecisionDialogProps {
   /** The dialog is open while there is a decision to take. */
@@ -37,24 +33,10 @@ export interface DecisionDialogProps {
 
 /** Approve with an optional comment, or Reject / Override with a reason: one text and one button, at most two clicks. */
 export function DecisionDialog({ decision, requestId, onClose, onDecide }: DecisionDialogProps) {
-  const titleId = useId();
-  const mobile = useMobileLayout();
-  const [shown, setShown] = useState<{ decision: Decision; opening: number } | null>(null);
-  if (decision !== null && shown?.decision !== decision) setShown({ decision, opening: (shown?.opening ?? 0) + 1 });
   return (
-    // business §2: a click outside does not close it (the text typed would be lost); Escape and Cancel do.
-    <Dialog
-      open={decision !== null}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={mobile}
-    >
-      {shown && <DecisionForm key={shown.opening} decision={shown.decision} requestId={requestId} titleId={titleId} onClose={onClose} onDecide={onDecide} />}
-    </Dialog>
+    <FormDialog target={decision} onClose={onClose}>
+      {(shown, titleId) => <DecisionForm decision={shown} requestId={requestId} titleId={titleId} onClose={onClose} onDecide={onDecide} />}
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,3 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,35 +5,13 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
 
+import { LineAmountCells, LineAmountFacts, LineCard, LineCardFacts, LineCardList, LineProductDetails } from '../../../components/LineParts';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
 import { useFormatMoney } from '../../../lib/money';
 import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { PurchaseRequestDetail, PurchaseRequestLine } from '../api/purchaseRequest';
 import { approvalsMessages } from '../messages';
-
-const CardList = styled('ul')(({ theme }) => ({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(1.5),
-}));
-
-const Card = styled(Paper)(({ theme }) => ({ padding: theme.spacing(1.5, 2), display: 'flex', flexDirection: 'column', gap: theme.spacing(1) }));
-
-const Facts = styled('dl')(({ theme }) => ({
-  margin: 0,
-  display: 'grid',
-  gridTemplateColumns: 'minmax(7em, auto) 1fr',
-  columnGap: theme.spacing(2),
-  rowGap: theme.spacing(0.5),
-  '& dt': { ...theme.typography.body2, color: theme.palette.text.secondary },
-  '& dd': { ...theme.typography.body2, margin: 0, textAlign: 'right' },
-  '& .total': { fontWeight: 700 },
-}));
 
 function Product({ line }: { line: PurchaseRequestLine }) {
   const t = useMessages(approvalsMessages);
@@ -43,14 +20,7 @@ function Product({ line }: { line: PurchaseRequestLine }) {
       <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
         {line.name}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('approvals.lines.sku', { sku: line.sku })}
-      </Typography>
-      {line.options.map((option) => (
-        <Typography key={`${option.name}:${option.value}`} variant="body2" color="text.secondary">
-          {option.name}: {option.value}
-        </Typography>
-      ))}
+      <LineProductDetails skuText={t('approvals.lines.sku', { sku: line.sku })} options={line.options} />
     </div>
   );
 }
@@ -74,26 +44,26 @@ export function RequestLines({ request }: { request: PurchaseRequestDetail }) {
   if (mobile) {
     return (
       <>
-        <CardList aria-label={t('approvals.section.lines')}>
+        <LineCardList aria-label={t('approvals.section.lines')}>
           {request.lines.map((line, index) => (
             <li key={`${line.sku}-${index}`}>
-              <Card variant="outlined">
+              <LineCard variant="outlined">
                 <Product line={line} />
-                <Facts>
+                <LineCardFacts>
                   <dt>{t('approvals.lines.quantity')}</dt>
                   <dd>{line.quantity}</dd>
-                  <dt>{t('approvals.lines.unitPrice')}</dt>
-                  <dd>{money(line.unitPrice)}</dd>
-                  <dt>{t('approvals.lines.total')}</dt>
-                  <dd>
-                    <strong>{money(line.lineTotal)}</strong>
-                  </dd>
-                </Facts>
-              </Card>
+                  <LineAmountFacts
+                    unitPrice={money(line.unitPrice)}
+                    lineTotal={money(line.lineTotal)}
+                    unitPriceLabel={t('approvals.lines.unitPrice')}
+                    lineTotalLabel={t('approvals.lines.total')}
+                  />
+                </LineCardFacts>
+              </LineCard>
             </li>
           ))}
-        </CardList>
-        <Facts>
+        </LineCardList>
+        <LineCardFacts>
           {totals.map((row) => (
             <div key={row.key} style={{ display: 'contents' }}>
               <dt className={row.total ? 'total' : undefined}>{row.label}</dt>
@@ -102,7 +72,7 @@ export function RequestLines({ request }: { request: PurchaseRequestDetail }) {
               </dd>
             </div>
           ))}
-        </Facts>
+        </LineCardFacts>
       </>
     );
   }
@@ -126,12 +96,7 @@ export function RequestLines({ request }: { request: PurchaseRequestDetail }) {
                 <Product line={line} />
               </TableCell>
               <TableCell align="right">{line.quantity}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(line.unitPrice)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {money(line.lineTotal)}
-              </TableCell>
+              <LineAmountCells unitPrice={money(line.unitPrice)} lineTotal={money(line.lineTotal)} />
             </TableRow>
           ))}
         </TableBody>

@@ -1,8 +1,4 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { DetailBackLink, DetailHeaderPanel, DetailPage, DetailPageLoading, DetailPageUnavailable } from '../../../components/DetailPage';
 import { Fact, FactList, PageSection } from '../../../components/PageSection';
 import { toast } from '../../../components/toast/toastStore';
 import { PURCHASE_REQUEST_INBOX_COUNT_QUERY_KEY } from '../../../lib/approvalsInbox';
@@ -42,22 +38,6 @@ import { ResubmitReportDialog } from '../components/ResubmitReportDialog';
 import { TierTimeline } from '../components/TierTimeline';
 import { approvalsMessages } from '../messages';
 
-const Page = styled('div')(({ theme }) => ({
-  maxWidth: 1080,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(3),
-}));
-
-const HeaderPanel = styled(Paper)(({ theme }) => ({
-  padding: theme.spacing(3),
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(2),
-  [theme.breakpoints.down('sm')]: { padding: theme.spacing(2) },
-}));
-
 const TitleRow = styled('div')(({ theme }) => ({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(1.5) }));
 
 const Columns = styled('div')(({ theme }) => ({
@@ -68,21 +48,12 @@ const Columns = styled('div')(({ theme }) => ({
   [theme.breakpoints.up('md')]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
 }));
 
-const Centered = styled('div')(({ theme }) => ({ display: 'flex', justifyContent: 'center', padding: theme.spacing(6) }));
-
 const NONE = '—';
 
 function BackLink() {
   const t = useMessages(approvalsMessages);
   const origin = requestOrigin(useLocation().state);
-  return (
-    <div>
-      <Link component={RouterLink} to={origin?.href ?? ROUTE_PATHS.approvals} variant="body2">
-        <span aria-hidden>← </span>
-        {t('approvals.detail.back')}
-      </Link>
-    </div>
-  );
+  return <DetailBackLink to={origin?.href ?? ROUTE_PATHS.approvals}>{t('approvals.detail.back')}</DetailBackLink>;
 }
 
 function RequestFacts({ request }: { request: PurchaseRequestDetail }) {
@@ -150,31 +121,21 @@ export function PurchaseRequestPage() {
   const [busy, setBusy] = useState<RequestAction | null>(null);
   const [report, setReport] = useState<PurchaseRequestResubmitResult | null>(null);
 
-  if (query.isPending && !malformed) {
-    return (
-      <Page>
-        <Centered>
-          <CircularProgress aria-label={t('approvals.detail.loading')} />
-        </Centered>
-      </Page>
-    );
-  }
+  if (query.isPending && !malformed) return <DetailPageLoading label={t('approvals.detail.loading')} />;
 
   if (!request || requestId === null) {
-    const unreachable = malformed || isRequestUnreachable(query.error);
     return (
-      <Page>
-        <BackLink />
-        <Typography variant="h1">{unreachable ? t('approvals.detail.notFound.title') : t('approvals.detail.heading')}</Typography>
-        {unreachable ? (
-          <Alert severity="warning">
-            <AlertTitle>{t('approvals.detail.notFound.body')}</AlertTitle>
-            {t('approvals.detail.notFound.hint')}
-          </Alert>
-        ) : (
-          <LoadErrorAlert message={t('approvals.detail.loadError')} retryLabel={t('approvals.retry')} onRetry={() => void query.refetch()} />
-        )}
-      </Page>
+      <DetailPageUnavailable
+        back={<BackLink />}
+        notFound={malformed || isRequestUnreachable(query.error)}
+        heading={t('approvals.detail.heading')}
+        notFoundTitle={t('approvals.detail.notFound.title')}
+        notFoundBody={t('approvals.detail.notFound.body')}
+        notFoundHint={t('approvals.detail.notFound.hint')}
+        loadError={t('approvals.detail.loadError')}
+        retryLabel={t('approvals.retry')}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -256,9 +217,9 @@ export function PurchaseRequestPage() {
   };
 
   return (
-    <Page>
+    <DetailPage>
       <BackLink />
-      <HeaderPanel variant="outlined">
+      <DetailHeaderPanel variant="outlined">
         <TitleRow>
           <Typography variant="h1">{t('approvals.detail.title', { id: request.id })}</Typography>
           <RequestStatusChip status={request.status} />
@@ -266,7 +227,7 @@ export function PurchaseRequestPage() {
         <RequestBanner request={request} />
         <RequestActions request={request} busy={busy} onAction={onAction} />
         <RequestFacts request={request} />
-      </HeaderPanel>
+      </DetailHeaderPanel>
       <PageSection title={t('approvals.section.lines')} testId="request-lines">
         <RequestLines request={request} />
       </PageSection>
@@ -295,6 +256,6 @@ export function PurchaseRequestPage() {
         onCheckout={(url) => checkoutNavigation.assign(url)}
         onClose={() => setReport(null)}
       />
-    </Page>
+    </DetailPage>
   );
 }

@@ -1,9 +1,5 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,7 +13,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 
 import { isInvoiceLinkWithoutCompany } from '../../../app/access';
 import { useAccessState } from '../../../app/useAccess';
-import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { DetailBackLink, DetailHeaderPanel, DetailPage, DetailPageLoading, DetailPageUnavailable } from '../../../components/DetailPage';
 import { Fact, FactList, PageSection } from '../../../components/PageSection';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatDateTime } from '../../../lib/dates';
@@ -38,22 +34,6 @@ import { isPositiveAmount, orderDetailPathOf, sumAmounts } from '../invoiceRules
 import { invoicesMessages } from '../messages';
 import { useInvoicePdf } from '../useInvoicePdf';
 import { useInvoiceRights } from '../useInvoiceRights';
-
-const Page = styled('div')(({ theme }) => ({
-  maxWidth: 1080,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(3),
-}));
-
-const HeaderPanel = styled(Paper)(({ theme }) => ({
-  padding: theme.spacing(3),
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(2),
-  [theme.breakpoints.down('sm')]: { padding: theme.spacing(2) },
-}));
 
 const TitleRow = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.spacing(1, 2) }));
 
@@ -79,8 +59,6 @@ const Totals = styled('dl')(({ theme }) => ({
 
 const Stack = styled('div')(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(3), minWidth: 0 }));
 
-const Centered = styled('div')(({ theme }) => ({ display: 'flex', justifyContent: 'center', padding: theme.spacing(6) }));
-
 const LineList = styled('ul')(({ theme }) => ({
   listStyle: 'none',
   margin: 0,
@@ -102,14 +80,7 @@ const INVOICE_DETAIL_ROUTE = { path: ROUTE_PATHS.invoiceDetail };
 
 function BackLink() {
   const t = useMessages(invoicesMessages);
-  return (
-    <div>
-      <Link component={RouterLink} to={ROUTE_PATHS.multiInvoice} variant="body2">
-        <span aria-hidden>← </span>
-        {t('invoices.detail.back')}
-      </Link>
-    </div>
-  );
+  return <DetailBackLink to={ROUTE_PATHS.multiInvoice}>{t('invoices.detail.back')}</DetailBackLink>;
 }
 
 function InvoiceLines({ invoice }: { invoice: InvoiceDetail }) {
@@ -248,39 +219,29 @@ export function InvoiceDetailPage() {
 
   if (withoutCompany) {
     return (
-      <Page>
+      <DetailPage>
         <Typography variant="h1">{t('invoices.detail.heading')}</Typography>
         <CompanyAccountNeeded message="invoices.detail.needsCompany" />
         <BackToShopLink />
-      </Page>
+      </DetailPage>
     );
   }
 
-  if (query.isPending) {
-    return (
-      <Page>
-        <Centered>
-          <CircularProgress aria-label={t('invoices.detail.loading')} />
-        </Centered>
-      </Page>
-    );
-  }
+  if (query.isPending) return <DetailPageLoading label={t('invoices.detail.loading')} />;
 
   if (!invoice) {
-    const unreachable = isInvoiceUnreachable(query.error);
     return (
-      <Page>
-        <BackLink />
-        <Typography variant="h1">{unreachable ? t('invoices.detail.notFound.title') : t('invoices.detail.heading')}</Typography>
-        {unreachable ? (
-          <Alert severity="warning">
-            <AlertTitle>{t('invoices.detail.notFound.body')}</AlertTitle>
-            {t('invoices.detail.notFound.hint')}
-          </Alert>
-        ) : (
-          <LoadErrorAlert message={t('invoices.detail.loadError')} retryLabel={t('invoices.retry')} onRetry={() => void query.refetch()} />
-        )}
-      </Page>
+      <DetailPageUnavailable
+        back={<BackLink />}
+        notFound={isInvoiceUnreachable(query.error)}
+        heading={t('invoices.detail.heading')}
+        notFoundTitle={t('invoices.detail.notFound.title')}
+        notFoundBody={t('invoices.detail.notFound.body')}
+        notFoundHint={t('invoices.detail.notFound.hint')}
+        loadError={t('invoices.detail.loadError')}
+        retryLabel={t('invoices.retry')}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -291,9 +252,9 @@ export function InvoiceDetailPage() {
   const canPdf = rights.viewPdf && invoice.hasPdf;
 
   return (
-    <Page>
+    <DetailPage>
       <BackLink />
-      <HeaderPanel variant="outlined">
+      <DetailHeaderPanel variant="outlined">
         <TitleRow>
           <Typography variant="h1">{t('invoices.detail.title', { number: invoice.invoiceNumber })}</Typography>
           <InvoiceStatusChip status={invoice.status} />
@@ -333,7 +294,7 @@ export function InvoiceDetailPage() {
             </Button>
           </Actions>
         )}
-      </HeaderPanel>
+      </DetailHeaderPanel>
       <PageSection title={t('invoices.detail.lines')} testId="invoice-lines">
         <InvoiceLines invoice={invoice} />
       </PageSection>
@@ -393,6 +354,6 @@ export function InvoiceDetailPage() {
         </PageSection>
       )}
       <ReceiptDialog receiptId={receiptId} onClose={() => setReceiptId(null)} />
-    </Page>
+    </DetailPage>
   );
 }

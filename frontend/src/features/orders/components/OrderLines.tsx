@@ -1,7 +1,6 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 
+import { LineAmountCells, LineAmountFacts, LineCard, LineCardFacts, LineCardList, LineProductDetails } from '../../../components/LineParts';
 import { useMessages, type Translate } from '../../../lib/i18n/I18nProvider';
 import type { MessageKey } from '../../../lib/i18n/keys';
 import { useFormatMoney } from '../../../lib/money';
@@ -40,27 +40,6 @@ const ThumbPlaceholder = styled('span')(({ theme }) => ({
   backgroundColor: theme.palette.action.hover,
 }));
 
-const CardList = styled('ul')(({ theme }) => ({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: theme.spacing(1.5),
-}));
-
-const Card = styled(Paper)(({ theme }) => ({ padding: theme.spacing(1.5, 2), display: 'flex', flexDirection: 'column', gap: theme.spacing(1) }));
-
-const CardFacts = styled('dl')(({ theme }) => ({
-  margin: 0,
-  display: 'grid',
-  gridTemplateColumns: 'minmax(7em, auto) 1fr',
-  columnGap: theme.spacing(2),
-  rowGap: theme.spacing(0.5),
-  '& dt': { ...theme.typography.body2, color: theme.palette.text.secondary },
-  '& dd': { ...theme.typography.body2, margin: 0, textAlign: 'right' },
-}));
-
 const Shipping = styled('span', { shouldForwardProp: (prop) => prop !== 'done' })<{ done: boolean }>(({ theme, done }) => ({
   fontWeight: done ? undefined : 600,
   color: done ? theme.palette.text.secondary : theme.palette.text.primary,
@@ -88,14 +67,7 @@ function ProductCell({ line, t, onOpenDocument }: { line: OrderLine; t: T; onOpe
             {line.name}
           </Typography>
         )}
-        <Typography variant="body2" color="text.secondary">
-          {t('orders.lines.sku', { sku: line.sku })}
-        </Typography>
-        {line.options.map((option) => (
-          <Typography key={`${option.name}:${option.value}`} variant="body2" color="text.secondary">
-            {option.name}: {option.value}
-          </Typography>
-        ))}
+        <LineProductDetails skuText={t('orders.lines.sku', { sku: line.sku })} options={line.options} />
         {line.safetyDataSheetUrl && (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             <Link
@@ -149,32 +121,32 @@ export function OrderLines({ order, selection, onOpenDocument }: { order: OrderD
             label={t('orders.lines.selectAll')}
           />
         )}
-        <CardList aria-label={t('orders.section.lines')}>
+        <LineCardList aria-label={t('orders.section.lines')}>
           {order.lines.map((line) => (
             <li key={line.id}>
-              <Card variant="outlined" data-testid={`order-line-${line.id}`}>
+              <LineCard variant="outlined" data-testid={`order-line-${line.id}`}>
                 <div style={{ display: 'flex', gap: 4, alignItems: 'flex-start' }}>
                   {selection.enabled && <LineCheckbox line={line} selection={selection} t={t} />}
                   <ProductCell line={line} t={t} onOpenDocument={onOpenDocument} />
                 </div>
-                <CardFacts>
+                <LineCardFacts>
                   <dt>{t('orders.lines.quantity')}</dt>
                   <dd>{line.quantity}</dd>
                   <dt>{t('orders.lines.shipped')}</dt>
                   <dd>
                     <ShippedCell line={line} t={t} />
                   </dd>
-                  <dt>{t('orders.lines.unitPrice')}</dt>
-                  <dd>{money(line.unitPrice)}</dd>
-                  <dt>{t('orders.lines.total')}</dt>
-                  <dd>
-                    <strong>{money(line.lineTotal)}</strong>
-                  </dd>
-                </CardFacts>
-              </Card>
+                  <LineAmountFacts
+                    unitPrice={money(line.unitPrice)}
+                    lineTotal={money(line.lineTotal)}
+                    unitPriceLabel={t('orders.lines.unitPrice')}
+                    lineTotalLabel={t('orders.lines.total')}
+                  />
+                </LineCardFacts>
+              </LineCard>
             </li>
           ))}
-        </CardList>
+        </LineCardList>
       </>
     );
   }
@@ -221,12 +193,7 @@ export function OrderLines({ order, selection, onOpenDocument }: { order: OrderD
                   </Typography>
                 )}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(line.unitPrice)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {money(line.lineTotal)}
-              </TableCell>
+              <LineAmountCells unitPrice={money(line.unitPrice)} lineTotal={money(line.lineTotal)} />
             </TableRow>
           ))}
         </TableBody>

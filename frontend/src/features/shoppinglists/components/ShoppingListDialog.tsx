@@ -1,16 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { styled } from '@mui/material/styles';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { DialogForm, FormDialog } from '../../../components/FormDialog';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
-import { useMobileLayout } from '../../../lib/useMobileLayout';
 import { shoppingListsMessages } from '../messages';
 import { useShoppingListErrorText, useShoppingListFieldErrors } from '../shoppingListErrors';
 import type { ShoppingListDetails } from '../useShoppingListWrites';
@@ -25,8 +23,6 @@ export type ShoppingListDialogTarget =
   | { mode: 'edit'; list: { id: number; name: string; description: string } }
   | { mode: 'duplicate'; list: { id: number; name: string; description: string } };
 
-const DialogForm = styled('form')({ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 });
-
 export interface ShoppingListDialogProps {
   /** The dialog is open while there is a target. */
   target: ShoppingListDialogTarget | null;
@@ -39,25 +35,10 @@ export interface ShoppingListDialogProps {
 
 /** The name and description of a new list, of a list being edited or of the copy of one. */
 export function ShoppingListDialog({ target, note, onClose, onSave }: ShoppingListDialogProps) {
-  const titleId = useId();
-  const mobile = useMobileLayout();
-  // The form stays drawn while the dialog closes (its fade), and is new for every opening.
-  const [shown, setShown] = useState<{ target: ShoppingListDialogTarget; opening: number } | null>(null);
-  if (target !== null && shown?.target !== target) setShown({ target, opening: (shown?.opening ?? 0) + 1 });
   return (
-    // business §2: a dialog does not close on a click outside it (typed text would be lost); Escape and Cancel do.
-    <Dialog
-      open={target !== null}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={mobile}
-    >
-      {shown && <DetailsForm key={shown.opening} target={shown.target} note={note ?? null} titleId={titleId} onClose={onClose} onSave={onSave} />}
-    </Dialog>
+    <FormDialog target={target} onClose={onClose}>
+      {(shown, titleId) => <DetailsForm target={shown} note={note ?? null} titleId={titleId} onClose={onClose} onSave={onSave} />}
+    </FormDialog>
   );
 }
 

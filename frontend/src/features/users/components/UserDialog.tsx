@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -9,16 +7,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { styled } from '@mui/material/styles';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import type { CompanyChoice } from '../../../components/companyUnits/companyFilter';
+import { DialogFields, DialogForm, FormDialog, FormErrorAlert, useFormFocus } from '../../../components/FormDialog';
 import { AccountFieldInput } from '../../../components/formFields/AccountFieldInput';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { toast } from '../../../components/toast/toastStore';
 import { useFieldErrorTexts } from '../../../lib/fieldErrors';
 import { useMessages } from '../../../lib/i18n/I18nProvider';
-import { useMobileLayout } from '../../../lib/useMobileLayout';
 import type { CompanyRole } from '../api/companyRoles';
 import type { CompanyUser } from '../api/companyUsers';
 import { useUserCreate } from '../api/userCreate';
@@ -65,50 +62,12 @@ export interface UserDialogProps {
   onClose(): void;
 }
 
-// The form holds the dialog's title, content and actions: it keeps the dialog's column, so that the content scrolls.
-const DialogForm = styled('form')({ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 });
-
-const Fields = styled('div', { shouldForwardProp: (prop) => prop !== 'mobile' })<{ mobile: boolean }>(({ theme, mobile }) => ({
-  display: 'grid',
-  gridTemplateColumns: mobile ? '1fr' : 'repeat(2, minmax(0, 1fr))',
-  gap: theme.spacing(2),
-  // Room above the first outlined field's floating label.
-  paddingTop: theme.spacing(1),
-  '& > .wide': { gridColumn: '1 / -1' },
-}));
-
 /** Add a user to the company, or edit one (api.md "User management"). */
 export function UserDialog({ target, roles, ownUserId, units = null, onClose }: UserDialogProps) {
-  const titleId = useId();
-  const mobile = useMobileLayout();
-  // The form stays drawn while the dialog closes (its fade), instead of collapsing to an empty box.
-  const [shown, setShown] = useState<{ target: UserDialogTarget; opening: number } | null>(null);
-  if (target !== null && shown?.target !== target) setShown({ target, opening: (shown?.opening ?? 0) + 1 });
   return (
-    // business §2: a dialog does not close on a click outside it (typed answers would be lost); Escape and Cancel do.
-    <Dialog
-      open={target !== null}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={mobile}
-    >
-      {shown && (
-        // A new form for every opening: nothing typed before is left in it.
-        <UserForm
-          key={shown.opening}
-          target={shown.target}
-          roles={roles}
-          ownUserId={ownUserId}
-          units={units}
-          titleId={titleId}
-          onClose={onClose}
-        />
-      )}
-    </Dialog>
+    <FormDialog target={target} onClose={onClose}>
+      {(shown, titleId) => <UserForm target={shown} roles={roles} ownUserId={ownUserId} units={units} titleId={titleId} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -126,7 +85,6 @@ function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFor
   const roleLabel = useRoleLabel();
   const fieldTexts = useFieldErrorTexts();
   const refusalText = useUserErrorText();
-  const mobile = useMobileLayout();
   const form = useUserFormFields();
   const create = useUserCreate();
   const update = useUserUpdate();
@@ -138,11 +96,8 @@ function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFor
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef<Record<string, HTMLElement | null>>({});
-  const formErrorRef = useRef<HTMLDivElement>(null);
-  // The field to focus once the form is enabled again (fields are disabled while saving).
-  const [focusField, setFocusField] = useState<string | null>(null);
   const saving = create.isPending || update.isPending;
+  const { refFor, formErrorRef, focusNow, focusLater } = useFormFocus(saving);
 
   // A new user's checkboxes start as the store set them, once the form's fields are known.
   const defaultsApplied = useRef(false);
@@ -153,21 +108,10 @@ function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFor
     setValues((current) => ({ ...current, extra: { ...defaults, ...current.extra } }));
   }, [editing, form.data]);
 
-  useEffect(() => {
-    if (focusField && !saving) {
-      if (focusField === 'form') formErrorRef.current?.focus();
-      else inputs.current[focusField]?.focus();
-      setFocusField(null);
-    }
-  }, [focusField, saving]);
-
   const problems = submitted ? validateUser(values, context) : {};
   const errorFor = (name: string): string | undefined => {
     const problem = problems[name];
     return problem ? t(problem.key, problem.params) : serverErrors[name];
-  };
-  const refFor = (name: string) => (element: HTMLElement | null) => {
-    inputs.current[name] = element;
   };
 
   const change = (name: keyof Omit<UserFormValues, 'extra'>) => (event: { target: { value: string } }) => {
@@ -205,10 +149,10 @@ function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFor
     const first = firstProblemField(fields, customFields);
     if (first) {
       setServerErrors(fields);
-      setFocusField(first);
+      focusLater(first);
     } else {
       setFormError(refusalText(error));
-      setFocusField('form');
+      focusLater('form');
     }
   };
 
@@ -221,7 +165,7 @@ function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFor
     const found = validateUser(values, context);
     const first = firstProblemField(found, customFields);
     if (first) {
-      inputs.current[first]?.focus();
+      focusNow(first);
       return;
     }
     if (editing) {
@@ -259,17 +203,13 @@ function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFor
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {!editing && <DialogContentText sx={{ mb: 2 }}>{t('users.dialog.addIntro')}</DialogContentText>}
-        {formError && (
-          <Alert severity="error" ref={formErrorRef} tabIndex={-1} sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={formError} ref={formErrorRef} />
         {form.isPending && <CircularProgress aria-label={t('users.dialog.loading')} sx={{ display: 'block', mx: 'auto', my: 3 }} />}
         {form.isError && (
           <LoadErrorAlert message={t('users.dialog.loadError')} retryLabel={t('users.retry')} onRetry={() => void form.refetch()} />
         )}
         {form.data && (
-          <Fields mobile={mobile}>
+          <DialogFields>
             {editing ? (
               <TextField
                 className="wide"
@@ -388,7 +328,7 @@ function UserForm({ target, roles, ownUserId, units, titleId, onClose }: UserFor
                 />
               </div>
             ))}
-          </Fields>
+          </DialogFields>
         )}
       </DialogContent>
       <DialogActions>
