@@ -20,6 +20,8 @@ def budget_panel(*, actor: Actor | None, summary: CartSummary, cost_centre: str)
     """The panel's context, or None when no budget applies (a guest, an individual customer, an empty cart)."""
     if actor is None or actor.b2b_company is None or not summary.lines:
         return None
+    if cost_centre_problem(cost_centre):  # as typed into a checkout that is refused for it: no code, no query on it
+        cost_centre = ""
     uses = remaining_after(
         actor=actor, cost_centre=cost_centre, total=summary.total, currency_code=summary.currency.code
     )

@@ -73,9 +73,10 @@ def _last_hundred(shop, actor_of, small, *, hard: bool) -> Budget:
     return budget
 
 
-def _committed(budget: Budget) -> Decimal:
+def _used(budget: Budget) -> Decimal:
+    """Committed and spent (the orders pay by card: spent at once; the held requests are committed)."""
     (figures,) = budget_figures([Budget.objects.get(pk=budget.pk)])
-    return figures.committed
+    return figures.committed + figures.spent
 
 
 def test_twenty_orders_against_the_last_of_a_hard_budget_never_commit_more_than_it(shop, actor_of, small):
@@ -86,7 +87,7 @@ def test_twenty_orders_against_the_last_of_a_hard_budget_never_commit_more_than_
     placed = [result for result in outcomes if isinstance(result, Order)]
     assert len(placed) == 3
     assert sorted(result for result in outcomes if isinstance(result, str)) == ["BUDGET_EXCEEDED"] * 17
-    assert _committed(budget) == Decimal("990.00") <= budget.amount
+    assert _used(budget) == Decimal("990.00") <= budget.amount
     assert Order.objects.count() == 4 and not PurchaseRequest.objects.exists()
 
 
@@ -102,4 +103,4 @@ def test_twenty_orders_against_the_last_of_a_soft_budget_place_only_what_it_cove
     # Each held order saw what the orders before it left: the first 10.00, the others nothing (it committed 30.00).
     seen = sorted(request.reasons[0]["remaining"] for request in PurchaseRequest.objects.all())
     assert seen == ["0.00"] * 16 + ["10.00"]
-    assert _committed(budget) == Decimal("900.00") + 20 * EACH  # awaiting approval commits too
+    assert _used(budget) == Decimal("900.00") + 20 * EACH  # awaiting approval commits too

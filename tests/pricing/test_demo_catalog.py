@@ -272,10 +272,12 @@ def test_seeding_takes_a_bounded_number_of_queries(django_assert_max_num_queries
     # Bulk inserts: the query count does not grow with the catalog (200 products, 400+ variants, 600+ records).
     # The demo orders go through the real order and shipment services one order at a time (issue 17): their
     # queries grow with the number of demo orders, never with the catalog; so do the demo invoices (issue 20).
-    # Northfield University's units (issue 40) are placed one at a time through the tree service too.
+    # Northfield University's units (issue 40) are placed one at a time through the tree service too, and its users
+    # (a unit's member each) with them; its approval rule and budgets (issue 41) are a few rows.
     invoices = len(DEMO_INVOICES) + len(DEMO_ERP_INVOICES)
     orders = ORDER_QUERIES_EACH * len(DEMO_ORDERS) + INVOICE_QUERIES_EACH * invoices
-    with django_assert_max_num_queries(400 + orders + UNIT_QUERIES_EACH * len(INSTITUTION)):
+    members = sum(len(users) for _name, _parent, users in INSTITUTION)
+    with django_assert_max_num_queries(400 + orders + UNIT_QUERIES_EACH * len(INSTITUTION) + 5 * members + 20):
         _seed_demo()
     Order.objects.all().delete()  # shipped lots are kept while a shipment names them (Lot.product is protected)
     Lot.objects.all().delete()
