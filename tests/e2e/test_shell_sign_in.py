@@ -26,16 +26,17 @@ ACCOUNTS = [
 ]
 # The menu pages that exist so far, as each account's role and permission codes allow them (shell §2, §6): the
 # company's orders ("Lab orders"), its invoices and user management for those who read the company's (admins, senior
-# buyers), their own orders for all but the junior buyer, shopping lists, quick order and addresses for every customer.
+# buyers), their own orders for all but the junior buyer, shopping lists, quick order and addresses for every customer;
+# issue 41's approvals (purchase requests) for a company's users.
 COMPANY_READER_MENU = [
-    "My orders", "Lab orders", "Invoices", "Quotes", "Shopping lists", "Quick order", "Addresses", "User management",
-    "Account settings",
+    "My orders", "Lab orders", "Approvals", "Invoices", "Quotes", "Shopping lists", "Quick order", "Addresses",
+    "User management", "Account settings",
 ]  # fmt: skip
 BUYER_MENU = ["My orders", "Quotes", "Shopping lists", "Quick order", "Addresses", "Account settings"]
 MENUS = {
     "admin@acme.test": COMPANY_READER_MENU,
     "senior@acme.test": COMPANY_READER_MENU,
-    "junior@acme.test": ["Quotes", "Shopping lists", "Quick order", "Addresses", "Account settings"],
+    "junior@acme.test": ["Approvals", "Quotes", "Shopping lists", "Quick order", "Addresses", "Account settings"],
     "admin@globex.test": COMPANY_READER_MENU,
     "b2c@demo.test": BUYER_MENU,
     "superadmin@demo.test": ["Dashboard", "My orders", "Account settings"],

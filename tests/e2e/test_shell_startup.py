@@ -11,8 +11,10 @@ STARTUP_OPERATIONS = ["PortalStartup"]
 
 
 # Requests that are not the portal's start-up: the storefront page's own quote-button state (the loader asks it
-# on every storefront page, issue 6) and the account page's data for a company admin (the masquerade audit).
-PAGE_OPERATIONS = {"StorefrontQuoteState", "CompanyMasqueradeSessions"}
+# on every storefront page, issue 6), the account page's data for a company admin (the masquerade audit) and the
+# menu's count of purchase requests awaiting the user (issue 41: a badge the menu shows once it is known; the page is
+# drawn without it).
+PAGE_OPERATIONS = {"StorefrontQuoteState", "CompanyMasqueradeSessions", "PurchaseRequestInboxCount"}
 
 
 def operation_name(post_data: str | None) -> str:
