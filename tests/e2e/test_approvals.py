@@ -105,6 +105,7 @@ def test_a_grant_order_above_5000_waits_for_the_lab_manager_and_the_department_h
     sign_in_through_the_overlay(page, url, JUNIOR)
     expect(page.get_by_test_id("user-summary")).to_contain_text("Organic Synthesis Lab")
     held = _order_on_the_grant(page, url, quantity=2, po_number="NF-41-001")
+    assert_accessible(page, "the held order's confirmation page")
     assert Decimal("5000") < held.grand_total < Decimal("7000")
     assert not Order.objects.filter(po_number="NF-41-001").exists()
     assert _committed_on_the_grant() == held.grand_total  # awaiting approval counts as committed
